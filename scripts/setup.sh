@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian machine lacks for building and testing: Emscripten and Chromium from
+# Debian's packages (when root), and the npm dev dependencies. Safe to run again: it skips what is there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v emcc >/dev/null 2>&1 || need_apt+=(emscripten)
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "setup: installing ${need_apt[*]} from Debian's packages"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+  else
+    echo "setup: missing ${need_apt[*]}." >&2
+    echo "  Emscripten: install it from https://emscripten.org/docs/getting_started (emsdk) and put emcc on PATH." >&2
+    echo "  Chromium (browser tests only): install a Chromium and set CHROMIUM=/path/to/chrome." >&2
+    command -v emcc >/dev/null 2>&1 || exit 1
+  fi
+fi
+
+# npm dev dependencies: reinstall when the lock file is newer than the last install.
+stamp=node_modules/.package-lock.json
+if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+  echo "setup: installing npm dev dependencies"
+  if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+fi
