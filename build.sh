@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Builds everything the package and the tests need:
+#   dist/pe_ffn.wasm        the release module (emcc from PATH, optimised, SIMD on)
+#   build/native/test_core  the same C sources built natively with AddressSanitizer + UBSan
+#   dist/elements.js, dist/quiz.js   bundled browser entries (scripts/bundle.mjs, esbuild)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+src=src/c
+sources=("$src/pe.c" "$src/ffn.c" "$src/activation.c" "$src/rng.c" "$src/status.c")
+
+# --- Emscripten: the one on PATH; on Debian as root, install Debian's if there is none. ---------
+if ! command -v emcc >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "build: emcc not found; installing Debian's emscripten"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends emscripten >/dev/null
+  else
+    echo "build: emcc not found. Install Emscripten (https://emscripten.org/docs/getting_started/downloads.html," >&2
+    echo "       or 'apt-get install emscripten' on Debian) and make sure emcc is on PATH." >&2
+    exit 1
+  fi
+fi
+# Debian's emcc runs its JS tools with the system's node modules (acorn); harmless elsewhere.
+if [ -d /usr/share/nodejs ]; then export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"; fi
+
+mkdir -p dist build/native
+exports=$(paste -sd, "$src/exports.txt")
+
+emcc_flags=(
+  -O3 -msimd128               # optimised, wasm SIMD128 (runs by default in Node 20 and Chromium)
+  -std=c11 -Wall -Wextra -Werror
+  --no-entry -sSTANDALONE_WASM # a plain module our own loader instantiates: no JS glue, so the same
+                               # loader serves Node, browsers and bundlers
+  "-sEXPORTED_FUNCTIONS=$exports"
+  -sALLOW_MEMORY_GROWTH=1     # tensors may take most of the memory
+  -sINITIAL_MEMORY=1048576    # 1 MiB to start: init() stays cheap, memory grows on demand
+  -sMAXIMUM_MEMORY=2147483648 # 2 GiB: every pointer stays a positive int32
+  -sTOTAL_STACK=65536         # the core uses a few KiB of stack
+  -sMALLOC=emmalloc           # small allocator; the core allocates rarely
+)
+emcc "${emcc_flags[@]}" "${sources[@]}" "$src/wasm_exports.c" -o dist/pe_ffn.wasm
+echo "build: dist/pe_ffn.wasm $(wc -c < dist/pe_ffn.wasm) bytes"
+
+# --- Native test build of the same sources: sanitizers catch what wasm would silently allow. -----
+cc=${CC:-clang}
+"$cc" -std=c11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer \
+  -fsanitize=address,undefined -fno-sanitize-recover=all \
+  -I"$src" "${sources[@]}" tests/c/test_core.c -lm -o build/native/test_core
+
+# --- Bundled browser entries (elements, quiz). ----------------------------------------------------
+if [ -d node_modules/esbuild ]; then node scripts/bundle.mjs; fi

@@ -1,0 +1,34 @@
+// Bundles the package's browser-facing entries into dist/ with esbuild: the custom elements and the
+// quiz module, each with the libraries they use (KaTeX, colour scales, bank data) inlined, so that the
+// published package declares no runtime dependencies. The core (src/js) is shipped as source and stays
+// an external import, so the elements share the one loader that finds dist/pe_ffn.wasm.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const entries = {
+  elements: 'src/elements/index.js',
+  quiz: 'src/quiz/index.js',
+};
+
+// Any import of the core's entry from inside src/ is rewritten to the shipped path ../src/js/index.js.
+const coreExternal = {
+  name: 'core-external',
+  setup(b) {
+    b.onResolve({ filter: /\/js\/index\.js$/ }, () => ({ path: '../src/js/index.js', external: true }));
+  },
+};
+
+for (const [name, entry] of Object.entries(entries)) {
+  if (!existsSync(entry)) continue;
+  await build({
+    entryPoints: [entry],
+    outfile: `dist/${name}.js`,
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'linked',
+    plugins: [coreExternal],
+    logLevel: 'warning',
+  });
+}

@@ -1,0 +1,143 @@
+/*
+ * pe_ffn.h — the public C API of the pe-ffn-wasm core: sinusoidal positional encoding (PE) and the
+ * position-wise feed-forward network (FFN) of the Transformer, in plain C99 with no platform code.
+ *
+ * How to use it:
+ *
+ *     float table[50 * 64];                                    // (length, d_model)
+ *     pe_fill(table, 50, 64, 10000.0, 0, PE_INTERLEAVED);
+ *
+ *     ffn_layer layer;
+ *     ffn_init(&layer, 64, 256, FFN_RELU);                     // owns its weights, created once
+ *     ffn_init_seeded(&layer, 42, NULL, NULL);                 // or ffn_set_weights(...)
+ *     ffn_forward(&layer, y, NULL, x, tokens);                 // y, x: (tokens, d_model)
+ *     ffn_free(&layer);                                        // safe to call twice
+ *
+ * Every function returns a pf_status (pf_status_name() names it) and never aborts. Callers own every
+ * buffer they pass; kernels never allocate. Only ffn_init and ffn_init_seeded allocate (with malloc).
+ *
+ * Dimension legend: T = length (positions) or tokens, D = d_model, F = d_ff, H = ceil(D / 2) frequencies.
+ */
+#ifndef PE_FFN_H
+#define PE_FFN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    PF_OK = 0,
+    PF_ERR_NULL = 1,          /* a required pointer is NULL */
+    PF_ERR_LENGTH = 2,        /* length/tokens outside 0 .. PF_MAX_LENGTH */
+    PF_ERR_D_MODEL = 3,       /* d_model outside 1 .. PF_MAX_DIM */
+    PF_ERR_D_FF = 4,          /* d_ff outside 1 .. PF_MAX_DIM */
+    PF_ERR_BASE = 5,          /* base not a finite number > 1 */
+    PF_ERR_OFFSET = 6,        /* offset < 0, or offset + length - 1 > PF_MAX_POSITION */
+    PF_ERR_POSITION = 7,      /* position outside 0 .. PF_MAX_POSITION */
+    PF_ERR_COLUMN = 8,        /* column j outside 0 .. d_model - 1 */
+    PF_ERR_LAYOUT = 9,        /* not a pe_layout */
+    PF_ERR_ACTIVATION = 10,   /* not an ffn_activation */
+    PF_ERR_NO_MEMORY = 11,    /* an allocation failed or its size does not fit in size_t */
+    PF_ERR_NOT_READY = 12,    /* the layer was freed or never initialised */
+    PF_STATUS_COUNT = 13
+} pf_status;
+
+/* A short lowercase name for a status ("ok", "d_model out of range", ...); never NULL. */
+const char *pf_status_name(pf_status status);
+
+enum {
+    PF_MAX_LENGTH = 16777216,     /* 2^24 positions or tokens */
+    PF_MAX_DIM = 65536,           /* d_model and d_ff */
+    PF_MAX_POSITION = 2147483647  /* largest position t + offset */
+};
+
+/* ----------------------------------------------------------------------------------------------
+ * Positional encoding. For position p = t + offset, column j, k = floor(j / 2):
+ *   angle = p / base^(2k / D);  even j holds sin(angle), odd j holds cos(angle)  (PE_INTERLEAVED)
+ * PE_CONCAT keeps the frequencies but puts the H sines first, then the D - H cosines.
+ * Values are computed in double precision and rounded once to float.
+ */
+typedef enum { PE_INTERLEAVED = 0, PE_CONCAT = 1 } pe_layout;
+
+/* out (T, D) = PE(offset .. offset + T - 1) */
+pf_status pe_fill(float *out, int32_t length, int32_t d_model, double base, int32_t offset,
+                  pe_layout layout);
+
+/* x (T, D) += PE(offset .. offset + T - 1), in place */
+pf_status pe_add(float *x, int32_t length, int32_t d_model, double base, int32_t offset,
+                 pe_layout layout);
+
+/* *value = one entry PE(position, j) in double precision */
+pf_status pe_entry(double *value, int32_t position, int32_t j, int32_t d_model, double base,
+                   pe_layout layout);
+
+/* ----------------------------------------------------------------------------------------------
+ * Position-wise FFN: y = act(x W1 + b1) W2 + b2 for every row (token) of x, with the same weights.
+ */
+typedef enum { FFN_RELU = 0, FFN_GELU = 1, FFN_GELU_TANH = 2, FFN_SILU = 3 } ffn_activation;
+
+typedef struct {
+    int32_t d_model;            /* D */
+    int32_t d_ff;               /* F */
+    ffn_activation activation;
+} ffn_config;
+
+typedef struct {
+    float *w1;                  /* (D, F) row-major, so that x W1 is a row-vector product */
+    float *b1;                  /* (F) */
+    float *w2;                  /* (F, D) */
+    float *b2;                  /* (D) */
+} ffn_weights;
+
+typedef struct {
+    float *hidden;              /* (FFN_TILE_TOKENS, F) used when the caller keeps no hidden output */
+} ffn_scratch;
+
+enum { FFN_TILE_TOKENS = 4 };   /* tokens processed together per pass over the weights */
+
+typedef struct {
+    ffn_config config;
+    ffn_weights weights;        /* all four point into `memory` */
+    ffn_scratch scratch;        /* also inside `memory` */
+    float *memory;              /* the one allocation; NULL when not initialised or freed */
+} ffn_layer;
+
+/* Allocates the layer's weights (zeros) and scratch. On failure the layer is left freed. */
+pf_status ffn_init(ffn_layer *layer, int32_t d_model, int32_t d_ff, ffn_activation activation);
+
+/* Frees what ffn_init allocated; safe on a freed layer and on a zeroed struct. */
+void ffn_free(ffn_layer *layer);
+
+/* Copies weights in: w1 (D, F), b1 (F) or NULL for zeros, w2 (F, D), b2 (D) or NULL for zeros. */
+pf_status ffn_set_weights(ffn_layer *layer, const float *w1, const float *b1, const float *w2,
+                          const float *b2);
+
+/*
+ * Draws the weights from one Mulberry32 stream seeded with `seed`, in the order w1, b1, w2, b2,
+ * each value (2u - 1) / sqrt(fan_in) in double rounded to float (fan_in = D for w1 and b1, F for w2
+ * and b2). A bias given (non-NULL) replaces its drawn values, which are still drawn.
+ */
+pf_status ffn_init_seeded(ffn_layer *layer, uint32_t seed, const float *b1, const float *b2);
+
+/*
+ * out (T, D) = act(x W1 + b1) W2 + b2 for x (T, D). hidden (T, F) receives act(x W1 + b1) when not
+ * NULL. out must not overlap x or hidden. T = 0 does nothing.
+ */
+pf_status ffn_forward(ffn_layer *layer, float *out, float *hidden, const float *x, int32_t tokens);
+
+/* The float the activation gives for one pre-activation value (NaN in gives NaN out). */
+float ffn_activate(ffn_activation activation, float z);
+
+/* ----------------------------------------------------------------------------------------------
+ * Mulberry32, the uniform generator of the seeded initialisation (32-bit unsigned arithmetic).
+ */
+uint32_t mulberry32_next(uint32_t *state);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PE_FFN_H */

@@ -1,0 +1,85 @@
+// Shared helpers for tests that run in real headless Chromium: launch the browser with flags that work
+// on a closed network, serve files or a Vite dev server on 127.0.0.1, collect console errors, and save
+// screenshots as test artifacts (test-artifacts/).
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { readFile, mkdir, writeFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const artifactsDir = join(repoRoot, 'test-artifacts');
+
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const chromiumFlags = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** Launches headless Chromium (a fresh profile each time). Close it with `browser.close()`. */
+export async function launchChromium() {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true });
+}
+
+/**
+ * Opens a page that records console errors/warnings and uncaught page errors in `page.problems`.
+ * `viewport` defaults to a desktop size.
+ */
+export async function openPage(browser, { viewport = { width: 1280, height: 900 }, locale = 'ko-KR' } = {}) {
+  const context = await browser.newContext({ viewport, locale });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') page.problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => page.problems.push(`pageerror: ${err.message}`));
+  return page;
+}
+
+const mimeTypes = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript',
+  '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Serves `rootDir` as static files on 127.0.0.1 (port 0 = any free port). Returns { url, close }. */
+export async function startStaticServer(rootDir, port = 0) {
+  const root = resolve(rootDir);
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let file = normalize(join(root, path));
+      if (!file.startsWith(root)) throw new Error('outside root');
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': mimeTypes[extname(file)] || 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  return { url, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Starts a Vite dev server from a config file on 127.0.0.1. Returns { url, close }. */
+export async function startViteServer({ configFile, root, port = 0 } = {}) {
+  const { createServer: createVite } = await import('vite');
+  const server = await createVite({
+    configFile, root, logLevel: 'error', clearScreen: false,
+    server: { host: '127.0.0.1', port: port || undefined, strictPort: Boolean(port) },
+  });
+  await server.listen();
+  const url = server.resolvedUrls.local[0];
+  return { url, close: () => server.close() };
+}
+
+/** Saves a screenshot (or any bytes) under test-artifacts/ and returns its path. */
+export async function saveArtifact(name, bytes) {
+  await mkdir(artifactsDir, { recursive: true });
+  const file = join(artifactsDir, name);
+  await writeFile(file, bytes);
+  return file;
+}
