@@ -7,6 +7,8 @@
  * computed exactly in double precision, and the following rows rotate it by the pair's step angle
  * (angle addition). Re-anchoring every PE_ANCHOR_ROWS rows keeps the recurrence's drift near 1e-14,
  * far inside the 1e-6 contract, while libm is called for only a small fraction of the values.
+ * Anchors sit at positions that are multiples of PE_ANCHOR_ROWS, so a row's values depend on its
+ * position only: any split of a table into calls (as the JS wrapper's chunking does) is bit-identical.
  */
 #include "pe_ffn.h"
 #include <math.h>
@@ -63,8 +65,9 @@ static inline void pe_chunk(float *out, int add, int32_t length, int32_t d_model
         step_cos[i] = cos(inv_den[i]);
         pe_columns(k0 + i, d_model, layout, &sin_col[i], &cos_col[i]);
     }
-    for (int32_t t0 = 0; t0 < length; t0 += PE_ANCHOR_ROWS) {
-        const int32_t rows = length - t0 < PE_ANCHOR_ROWS ? length - t0 : PE_ANCHOR_ROWS;
+    for (int32_t t0 = 0, rows; t0 < length; t0 += rows) {
+        const int32_t to_anchor = PE_ANCHOR_ROWS - (int32_t)(((int64_t)offset + t0) % PE_ANCHOR_ROWS);
+        rows = length - t0 < to_anchor ? length - t0 : to_anchor;
         const double p0 = (double)offset + (double)t0;
         for (int32_t i = 0; i < n; i++) {
             const double angle = p0 / den[i];

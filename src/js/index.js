@@ -1,0 +1,77 @@
+// pe-ffn-wasm: exact, fast sinusoidal positional encoding and position-wise feed-forward networks in
+// WebAssembly, over linear memory shared with JavaScript. See README.md and shared/API.md.
+import { addPositionalEncoding, peValue, positionalEncoding } from './pe.js';
+import { createFFN } from './ffn.js';
+import { compileModule, instantiate } from './loader.js';
+import { Heap, Tensor } from './memory.js';
+import * as check from './validate.js';
+import { version } from './version.js';
+
+const SCRATCH_MIN_FLOATS = 1 << 16;
+
+/** One instance of the module: its own memory, tensors, layers and scratch area. */
+class Core {
+  #scratchPtr = 0;
+  #scratchFloats = 0;
+
+  constructor(exports) {
+    this.exports = exports;
+    this.heap = new Heap(exports);
+    Object.defineProperty(this, 'exports', { enumerable: false });
+    Object.defineProperty(this, 'heap', { enumerable: false });
+  }
+
+  get memory() {
+    return this.heap.memory;
+  }
+
+  get version() {
+    return version;
+  }
+
+  /** n float32 values inside core.memory (n = 0 allowed). */
+  alloc(n) {
+    check.integer('n', n, 0, 2 ** 29);
+    return new Tensor(this.heap, n);
+  }
+
+  positionalEncoding(length, dModel, options) {
+    return positionalEncoding(this, length, dModel, options);
+  }
+
+  addPositionalEncoding(x, length, dModel, options) {
+    return addPositionalEncoding(this, x, length, dModel, options);
+  }
+
+  peValue(position, j, dModel, options) {
+    return peValue(this, position, j, dModel, options);
+  }
+
+  createFFN(options) {
+    return createFFN(this, options);
+  }
+
+  /** A reusable scratch area of at least `floats` values (internal; grows, never shrinks). */
+  scratch(floats) {
+    if (floats > this.#scratchFloats) {
+      const size = Math.max(floats, SCRATCH_MIN_FLOATS);
+      const ptr = this.heap.alloc(size * 4, 'dModel');
+      this.heap.free(this.#scratchPtr);
+      this.#scratchPtr = ptr;
+      this.#scratchFloats = size;
+    }
+    return this.#scratchPtr;
+  }
+}
+
+/**
+ * Loads the module and returns a new independent instance. `wasm` may be an ArrayBuffer, Uint8Array,
+ * URL, string, Response or WebAssembly.Module; by default the .wasm next to this package is used.
+ */
+export async function init(options) {
+  const o = check.options('options', options);
+  const module = await compileModule(o.wasm);
+  return new Core(await instantiate(module));
+}
+
+export { version };

@@ -1,0 +1,48 @@
+// Argument checks shared by every API function. Each throws before anything is allocated or written:
+// TypeError for a value of the wrong JavaScript type, RangeError for a value that is not accepted.
+import { rangeError, typeError } from './errors.js';
+
+/** An integer from min to max (inclusive). */
+export function integer(name, value, min, max) {
+  if (typeof value !== 'number') throw typeError(name, `an integer from ${min} to ${max}`, value);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw rangeError(name, `an integer from ${min} to ${max}`, value);
+  }
+  return value;
+}
+
+/** A finite number greater than `above`. */
+export function finiteAbove(name, value, above) {
+  if (typeof value !== 'number') throw typeError(name, `a finite number greater than ${above}`, value);
+  if (!Number.isFinite(value) || !(value > above)) throw rangeError(name, `a finite number greater than ${above}`, value);
+  return value;
+}
+
+/** One of a list of strings; returns its index. */
+export function oneOf(name, value, choices) {
+  const accepted = choices.map((c) => `'${c}'`).join(', ');
+  if (typeof value !== 'string') throw typeError(name, `one of ${accepted}`, value);
+  const index = choices.indexOf(value);
+  if (index < 0) throw rangeError(name, `one of ${accepted}`, value);
+  return index;
+}
+
+export function boolean(name, value) {
+  if (typeof value !== 'boolean') throw typeError(name, 'a boolean', value);
+  return value;
+}
+
+/** An options argument: undefined (no options) or an object. Returns an object either way. */
+export function options(name, value) {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw typeError(name, 'an object', value);
+  }
+  return value;
+}
+
+/** A required option: missing (or undefined) is a TypeError. */
+export function required(name, value) {
+  if (value === undefined) throw new TypeError(`${name} is required`);
+  return value;
+}
