@@ -1,0 +1,116 @@
+// Type declarations for pe-ffn-wasm (the contract is shared/API.md; README.md has a tour).
+
+/** Where init() gets the WebAssembly module from. A string is a URL, or in Node also a file path. */
+export type WasmSource = ArrayBuffer | Uint8Array | URL | string | Response | WebAssembly.Module;
+
+export interface InitOptions {
+  /** Defaults to the .wasm shipped next to the package (`pe-ffn-wasm/pe_ffn.wasm`). */
+  wasm?: WasmSource;
+}
+
+/** n float32 values inside the module's linear memory, shared with C without copies. */
+export interface Tensor {
+  /** Byte address in `core.memory`. */
+  readonly ptr: number;
+  /** Number of float32 values. */
+  readonly length: number;
+  /** A view of the values; rebuilt after the memory grows. Throws after free(). */
+  readonly data: Float32Array;
+  /** Frees the values; a second call throws. */
+  free(): void;
+}
+
+/** Anything the API accepts as float32 data: a Float32Array (possibly a view of core.memory) or a tensor. */
+export type FloatData = Float32Array | Tensor;
+
+export type PELayout = 'interleaved' | 'concat';
+export type Activation = 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
+
+export interface PEOptions {
+  /** Finite number > 1; default 10000. */
+  base?: number;
+  /** 'interleaved' (default): sin, cos, sin, cos ...; 'concat': all sines, then all cosines. */
+  layout?: PELayout;
+}
+
+export interface PETableOptions extends PEOptions {
+  /** First position; integer 0 .. 2147483647, default 0. */
+  offset?: number;
+}
+
+export interface PEOutOptions<T extends FloatData> extends PETableOptions {
+  /** Written in place and returned; exactly length * dModel values. */
+  out: T;
+}
+
+export interface FFNOptions {
+  /** Integer 1 .. 65536. */
+  dModel: number;
+  /** Integer 1 .. 65536 (usually 4 * dModel). */
+  dFF: number;
+  /** Default 'relu'. */
+  activation?: Activation;
+  /** dModel * dFF values, row-major [dModel][dFF]; given together with w2. Copied in. */
+  w1?: FloatData;
+  /** dFF values; default zeros (or drawn from the seed when w1/w2 are not given). */
+  b1?: FloatData;
+  /** dFF * dModel values, row-major [dFF][dModel]; given together with w1. Copied in. */
+  w2?: FloatData;
+  /** dModel values; default zeros (or drawn from the seed). */
+  b2?: FloatData;
+  /** Integer 0 .. 4294967295, default 0: the Mulberry32 seed of the weights when w1/w2 are not given. */
+  seed?: number;
+}
+
+export interface ForwardOptions<T extends FloatData = FloatData> {
+  /** Receives the output (tokens * dModel values); must not share memory with x. */
+  out?: T;
+  /** Also return act(x W1 + b1), tokens * dFF values. */
+  hidden?: boolean;
+}
+
+export interface ForwardWithHidden<T> {
+  output: T;
+  hidden: Float32Array;
+}
+
+/** A position-wise feed-forward layer: FFN(x) = act(x W1 + b1) W2 + b2 for every token of x. */
+export interface FFN {
+  readonly dModel: number;
+  readonly dFF: number;
+  readonly activation: Activation;
+  /** 2 * dModel * dFF + dFF + dModel. */
+  readonly paramCount: number;
+  forward(x: FloatData, options?: { hidden?: false; out?: undefined }): Float32Array;
+  forward<T extends FloatData>(x: FloatData, options: { out: T; hidden?: false }): T;
+  forward(x: FloatData, options: { hidden: true; out?: undefined }): ForwardWithHidden<Float32Array>;
+  forward<T extends FloatData>(x: FloatData, options: { out: T; hidden: true }): ForwardWithHidden<T>;
+  forward(x: FloatData, options?: ForwardOptions): Float32Array | FloatData | ForwardWithHidden<FloatData>;
+  /** Frees the layer; safe to call twice. forward() afterwards throws. */
+  dispose(): void;
+}
+
+/** One independent instance of the module, with its own linear memory. */
+export interface PeFfnCore {
+  /** The memory JavaScript and C share. */
+  readonly memory: WebAssembly.Memory;
+  /** The package version. */
+  readonly version: string;
+  /** n float32 values inside `memory` (n = 0 allowed). */
+  alloc(n: number): Tensor;
+  /** The sinusoidal table, row-major [t][j], length * dModel values. */
+  positionalEncoding(length: number, dModel: number, options?: PETableOptions & { out?: undefined }): Float32Array;
+  positionalEncoding<T extends FloatData>(length: number, dModel: number, options: PEOutOptions<T>): T;
+  /** x += PE in place; returns x. */
+  addPositionalEncoding<T extends FloatData>(x: T, length: number, dModel: number, options?: PETableOptions): T;
+  /** One entry PE(position, j) in double precision. */
+  peValue(position: number, j: number, dModel: number, options?: PEOptions): number;
+  /** A feed-forward layer that owns its weights in the module's memory. */
+  createFFN(options: FFNOptions): FFN;
+}
+
+/** Loads the module; each call returns an independent instance. Rejects (never throws) on bad input. */
+export function init(options?: InitOptions): Promise<PeFfnCore>;
+
+/** The package version (the same as `core.version`). */
+export const version: string;

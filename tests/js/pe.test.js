@@ -1,0 +1,136 @@
+// Positional encoding against the independent double-precision reference: every layout, odd and tiny
+// sizes, offsets, bases, the out/tensor/view paths, and the accuracy bounds of the contract.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCore } from './target.js';
+import { maxAbsDiff, peRef, peTableRef } from '../reference/reference.js';
+
+const core = await loadCore();
+
+const cases = [
+  { length: 1, dModel: 1 },
+  { length: 3, dModel: 2 },
+  { length: 7, dModel: 5 },
+  { length: 50, dModel: 64 },
+  { length: 33, dModel: 129, offset: 17 },
+  { length: 40, dModel: 10, base: 100 },
+  { length: 12, dModel: 6, base: 1.0001, offset: 5 },
+  { length: 100, dModel: 512, offset: 999_900 },
+  { length: 2, dModel: 3, offset: 2_147_483_646 },
+];
+
+for (const layout of ['interleaved', 'concat']) {
+  for (const c of cases) {
+    const label = `${layout} L=${c.length} d=${c.dModel} offset=${c.offset ?? 0} base=${c.base ?? 10000}`;
+    test(`positionalEncoding ${label}`, () => {
+      const got = core.positionalEncoding(c.length, c.dModel, { base: c.base, offset: c.offset, layout });
+      assert.ok(got instanceof Float32Array);
+      assert.equal(got.length, c.length * c.dModel);
+      const diff = maxAbsDiff(got, peTableRef(c.length, c.dModel, { ...c, layout }));
+      const bound = (c.offset ?? 0) + c.length <= 1_000_000 ? 1e-6 : 2e-6; // beyond 1e6 the formula itself is ill-conditioned
+      assert.ok(diff <= bound, `max |diff| ${diff}`);
+    });
+  }
+}
+
+test('known values: PE(0) = [0, 1, 0, 1, ...], PE(1, 0) = sin 1, PE(1, 1) = cos 1', () => {
+  const t = core.positionalEncoding(2, 4);
+  assert.deepEqual(Array.from(t.subarray(0, 4)), [0, 1, 0, 1]);
+  assert.equal(t[4], Math.fround(Math.sin(1)));
+  assert.equal(t[5], Math.fround(Math.cos(1)));
+  assert.equal(t[6], Math.fround(Math.sin(1 / 100)));
+});
+
+test('concat puts all sines first; an odd dModel ends with a sine column', () => {
+  const inter = core.positionalEncoding(3, 5);
+  const concat = core.positionalEncoding(3, 5, { layout: 'concat' });
+  // interleaved columns 0,2,4 are sin of k=0,1,2; 1,3 are cos of k=0,1 -> concat [s0 s1 s2 c0 c1]
+  for (let t = 0; t < 3; t++) {
+    const r = (a, j) => a[t * 5 + j];
+    assert.deepEqual([r(concat, 0), r(concat, 1), r(concat, 2), r(concat, 3), r(concat, 4)],
+      [r(inter, 0), r(inter, 2), r(inter, 4), r(inter, 1), r(inter, 3)]);
+  }
+});
+
+test('length 0 gives an empty table', () => {
+  assert.equal(core.positionalEncoding(0, 8).length, 0);
+});
+
+test('accuracy holds at every position below 1,000,000 (sampled tables across the range)', () => {
+  let worst = 0;
+  for (const offset of [0, 31, 65_535, 262_143, 500_001, 999_000]) {
+    for (const layout of ['interleaved', 'concat']) {
+      const got = core.positionalEncoding(1000, 33, { offset, layout });
+      worst = Math.max(worst, maxAbsDiff(got, peTableRef(1000, 33, { offset, layout })));
+    }
+  }
+  console.log(`PE max |diff| over sampled positions < 1e6: ${worst.toExponential(2)}`);
+  assert.ok(worst <= 1e-6, `max |diff| ${worst}`);
+});
+
+test('a row depends only on its position: any offset split gives bit-identical rows', () => {
+  const whole = core.positionalEncoding(200, 48, { offset: 1000 });
+  const part = core.positionalEncoding(57, 48, { offset: 1000 + 77 });
+  assert.deepEqual(part, whole.subarray(77 * 48, (77 + 57) * 48));
+});
+
+test('large tables through the chunked path equal tensor output bit for bit', () => {
+  const length = 3000, dModel = 96;
+  const t = core.alloc(length * dModel);
+  core.positionalEncoding(length, dModel, { out: t, offset: 3 });
+  const fresh = core.positionalEncoding(length, dModel, { offset: 3 });
+  assert.deepEqual(fresh, t.data);
+  t.free();
+});
+
+test('peValue is within 1e-9 of the formula for positions below 1e6, all layouts and bases', () => {
+  let worst = 0;
+  for (const layout of ['interleaved', 'concat']) {
+    for (const base of [10000, 10, 1.5]) {
+      for (const p of [0, 1, 2, 17, 1000, 65_536, 999_999]) {
+        for (const [j, d] of [[0, 1], [3, 4], [4, 5], [100, 512], [511, 512], [63, 129]]) {
+          worst = Math.max(worst, Math.abs(core.peValue(p, j, d, { base, layout }) - peRef(p, j, d, { base, layout })));
+        }
+      }
+    }
+  }
+  assert.ok(worst <= 1e-9, `max |diff| ${worst}`);
+  assert.equal(core.peValue(1, 0, 4), Math.sin(1));
+});
+
+test('out: a Float32Array is filled and returned; a tensor too; a view of core.memory too', () => {
+  const ref = core.positionalEncoding(9, 6, { offset: 4, layout: 'concat' });
+  const arr = new Float32Array(54).fill(7);
+  assert.equal(core.positionalEncoding(9, 6, { offset: 4, layout: 'concat', out: arr }), arr);
+  assert.deepEqual(arr, ref);
+  const t = core.alloc(54);
+  assert.equal(core.positionalEncoding(9, 6, { offset: 4, layout: 'concat', out: t }), t);
+  assert.deepEqual(t.data, ref);
+  const view = t.data;
+  view.fill(0);
+  assert.equal(core.positionalEncoding(9, 6, { offset: 4, layout: 'concat', out: view }), view);
+  assert.deepEqual(t.data, ref);
+  t.free();
+});
+
+test('addPositionalEncoding adds in place for arrays, tensors and views, and returns x', () => {
+  const length = 70, dModel = 20;
+  const x = Float32Array.from({ length: length * dModel }, (_, i) => (i % 7) - 3);
+  const expected = x.map((v, i) => v + peRef(Math.floor(i / dModel) + 2, i % dModel, dModel, { base: 500 }));
+  const copy = x.slice();
+  assert.equal(core.addPositionalEncoding(copy, length, dModel, { offset: 2, base: 500 }), copy);
+  assert.ok(maxAbsDiff(copy, expected) <= 1e-6);
+  const t = core.alloc(x.length);
+  t.data.set(x);
+  assert.equal(core.addPositionalEncoding(t, length, dModel, { offset: 2, base: 500 }), t);
+  assert.deepEqual(t.data, copy);
+  t.data.set(x);
+  core.addPositionalEncoding(t.data, length, dModel, { offset: 2, base: 500 });
+  assert.deepEqual(t.data, copy);
+  t.free();
+});
+
+test('options set to undefined count as not given', () => {
+  const a = core.positionalEncoding(4, 6, { base: undefined, offset: undefined, layout: undefined, out: undefined });
+  assert.deepEqual(a, core.positionalEncoding(4, 6));
+});
