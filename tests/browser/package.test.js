@@ -1,0 +1,154 @@
+// The packed tarball as users get it: `npm pack`, installed by name into a scratch project, then used
+// from Node, type-checked with TypeScript (NodeNext and Bundler), built with `vite build`, served by
+// the Vite dev server, and imported by a plain page through an import map — each page checked in
+// real headless Chromium against the double-precision reference, with no console errors.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, mkdir, writeFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium, openPage, repoRoot, saveArtifact, startStaticServer, startViteServer } from './harness.js';
+import { peRef, ffnRef, seededWeightsRef } from '../reference/reference.js';
+
+let scratch, tarball, browser;
+const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+// The page computes a few values that the test knows independently.
+const pageScript = `
+import { init } from 'pe-ffn-wasm';
+const core = await init();
+const table = core.positionalEncoding(3, 4, { offset: 5 });
+const layer = core.createFFN({ dModel: 4, dFF: 8, seed: 3, activation: 'gelu' });
+const y = layer.forward(new Float32Array([0.5, -1, 0.25, 2]));
+window.result = { table: Array.from(table), y: Array.from(y), version: core.version };
+document.querySelector('#out').textContent = 'ready';
+`;
+const pageHtml = (src) => `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title>
+<link rel="icon" href="data:,"></head><body><p id="out">loading</p><script type="module" src="${src}"></script></body></html>`;
+
+function checkResult(result) {
+  for (let t = 0; t < 3; t++) {
+    for (let j = 0; j < 4; j++) assert.ok(Math.abs(result.table[t * 4 + j] - peRef(t + 5, j, 4)) <= 1e-6);
+  }
+  const ref = ffnRef([0.5, -1, 0.25, 2], { dModel: 4, dFF: 8, activation: 'gelu', ...seededWeightsRef(4, 8, 3) });
+  result.y.forEach((v, i) => assert.ok(Math.abs(v - ref.output[i]) <= 1e-5, `y[${i}]`));
+}
+
+async function loadInChromium(url, shot) {
+  const page = await openPage(browser);
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => window.result || document.querySelector('#out')?.textContent !== 'loading', null, { timeout: 20000 });
+    const result = await page.evaluate(() => window.result);
+    await saveArtifact(shot, await page.screenshot());
+    assert.deepEqual(page.problems, []);
+    assert.ok(result, 'the page computed its result');
+    checkResult(result);
+  } finally {
+    await page.context().close();
+  }
+}
+
+before(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'pe-ffn-pack-'));
+  const name = run('npm', ['pack', '--silent', '--pack-destination', scratch], repoRoot).trim().split('\n').pop();
+  tarball = join(scratch, name);
+  const app = join(scratch, 'app');
+  await mkdir(app);
+  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], app);
+  await writeFile(join(app, 'main.js'), pageScript);
+  await writeFile(join(app, 'index.html'), pageHtml('./main.js'));
+  await writeFile(join(app, 'plain.html'), `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,">
+<script type="importmap">{"imports":{"pe-ffn-wasm":"./node_modules/pe-ffn-wasm/src/js/index.js"}}</script></head>
+<body><p id="out">loading</p><script type="module">${pageScript}</script></body></html>`);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+test('the tarball holds the module, the sources and the types, and nothing else of the repo', () => {
+  const files = run('tar', ['-tzf', tarball], scratch).split('\n').filter(Boolean);
+  for (const f of ['package/dist/pe_ffn.wasm', 'package/src/js/index.js', 'package/src/js/index.d.ts', 'package/package.json', 'package/README.md']) {
+    assert.ok(files.includes(f), `${f} in the tarball`);
+  }
+  assert.ok(!files.some((f) => f.startsWith('package/tests/') || f.startsWith('package/src/c/')));
+});
+
+test('imported by name in Node 20', () => {
+  const out = run('node', ['--input-type=module', '-e', `
+    import { init } from 'pe-ffn-wasm';
+    import { readFileSync } from 'node:fs';
+    import { createRequire } from 'node:module';
+    const core = await init();
+    const wasmPath = createRequire(import.meta.url).resolve('pe-ffn-wasm/pe_ffn.wasm');
+    const again = await init({ wasm: readFileSync(wasmPath) });
+    console.log(JSON.stringify({ v: core.peValue(7, 3, 16), t: Array.from(again.positionalEncoding(1, 4, { offset: 7 })) }));
+  `], join(scratch, 'app'));
+  const { v, t } = JSON.parse(out);
+  assert.ok(Math.abs(v - peRef(7, 3, 16)) <= 1e-9);
+  t.forEach((x, j) => assert.ok(Math.abs(x - peRef(7, j, 4)) <= 1e-6));
+});
+
+test('the declarations compile under --strict with NodeNext and Bundler resolution', async () => {
+  const app = join(scratch, 'app');
+  await writeFile(join(app, 'use.ts'), `
+import { init, version, type PeFfnCore, type FFN, type Tensor } from 'pe-ffn-wasm';
+const core: PeFfnCore = await init({ wasm: new URL('https://example.org/x.wasm') });
+const table: Float32Array = core.positionalEncoding(10, 16, { base: 10000, offset: 2, layout: 'concat' });
+const t: Tensor = core.alloc(160);
+const same: Tensor = core.positionalEncoding(10, 16, { out: t });
+const added: Float32Array = core.addPositionalEncoding(table, 10, 16);
+const v: number = core.peValue(3, 1, 16, { layout: 'interleaved' });
+const ffn: FFN = core.createFFN({ dModel: 16, dFF: 64, activation: 'gelu_tanh', seed: 1 });
+const y: Float32Array = ffn.forward(table);
+const both = ffn.forward(t, { hidden: true });
+const h: Float32Array = both.hidden;
+const o: Tensor = ffn.forward(table, { out: t });
+const n: number = ffn.paramCount + ffn.dModel + ffn.dFF + t.ptr + t.length + t.data.length;
+const mem: WebAssembly.Memory = core.memory;
+const s: string = version + core.version + ffn.activation;
+ffn.dispose(); t.free();
+export { table, same, added, v, y, h, o, n, mem, s };
+`);
+  const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+  const common = ['--strict', '--noEmit', '--target', 'es2022', '--lib', 'es2022,dom', 'use.ts'];
+  run('node', [tsc, '--module', 'nodenext', '--moduleResolution', 'nodenext', ...common], app);
+  run('node', [tsc, '--module', 'esnext', '--moduleResolution', 'bundler', ...common], app);
+});
+
+test('a fresh Vite 8 project: vite build, served statically, in Chromium', async () => {
+  const app = join(scratch, 'app');
+  const { build } = await import('vite');
+  await build({ root: app, logLevel: 'error', build: { outDir: join(app, 'dist') } });
+  const assets = await readdir(join(app, 'dist/assets'));
+  assert.ok(assets.some((f) => f.endsWith('.wasm')), `a .wasm asset in ${assets}`);
+  const server = await startStaticServer(join(app, 'dist'));
+  try {
+    await loadInChromium(server.url, 'package-vite-build.png');
+  } finally {
+    await server.close();
+  }
+});
+
+test('the same project under the Vite dev server (pre-bundled dependency), in Chromium', async () => {
+  const server = await startViteServer({ root: join(scratch, 'app'), configFile: false });
+  try {
+    await loadInChromium(server.url, 'package-vite-dev.png');
+  } finally {
+    await server.close();
+  }
+});
+
+test('a plain page importing the package through an import map, in Chromium', async () => {
+  const server = await startStaticServer(join(scratch, 'app'));
+  try {
+    await loadInChromium(`${server.url}plain.html`, 'package-plain.png');
+  } finally {
+    await server.close();
+  }
+});
