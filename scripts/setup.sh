@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 need_apt=()
 command -v emcc >/dev/null 2>&1 || need_apt+=(emscripten)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
+command -v clang >/dev/null 2>&1 || need_apt+=(clang)
+# libFuzzer's runtime for the short fuzz run in tests/c (skipped when it cannot be had).
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need_apt+=(libclang-rt-14-dev)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
