@@ -152,3 +152,12 @@ test('a plain page importing the package through an import map, in Chromium', as
     await server.close();
   }
 });
+
+test('the Node suites pass against the installed package too', () => {
+  const entry = join(scratch, 'app/node_modules/pe-ffn-wasm/src/js/index.js');
+  const suites = ['pe', 'ffn', 'memory', 'errors', 'init'].map((name) => join(repoRoot, `tests/js/${name}.test.js`));
+  const out = execFileSync('node', ['--test', '--test-reporter=dot', ...suites], {
+    cwd: repoRoot, encoding: 'utf8', env: { ...process.env, PE_FFN_ENTRY: entry },
+  });
+  assert.ok(!/✖|not ok/.test(out), out);
+});
