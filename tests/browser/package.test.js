@@ -161,3 +161,30 @@ test('the Node suites pass against the installed package too', () => {
   });
   assert.ok(!/✖|not ok/.test(out), out);
 });
+
+test('in the browser, loading errors reject with an Error naming the location; strings resolve like fetch', async () => {
+  const server = await startStaticServer(join(scratch, 'app'));
+  const page = await openPage(browser);
+  try {
+    await page.goto(`${server.url}plain.html`);
+    await page.waitForFunction(() => window.result);
+    const outcome = await page.evaluate(async () => {
+      const { init } = await import('./node_modules/pe-ffn-wasm/src/js/index.js');
+      const message = (p) => p.then(() => 'resolved', (e) => `${e.constructor.name}: ${e.message}`);
+      const relative = await init({ wasm: 'node_modules/pe-ffn-wasm/dist/pe_ffn.wasm' });
+      return {
+        missing: await message(init({ wasm: 'missing/nope.wasm' })),
+        notWasm: await message(init({ wasm: new URL('plain.html', document.baseURI) })),
+        badType: await message(init({ wasm: 3 })),
+        relative: relative.positionalEncoding(1, 2, { offset: 1 })[0],
+      };
+    });
+    assert.match(outcome.missing, /^Error: .*missing\/nope\.wasm/);
+    assert.match(outcome.notWasm, /^Error: .*plain\.html.*not a valid WebAssembly module/);
+    assert.match(outcome.badType, /^TypeError: wasm/);
+    assert.equal(outcome.relative, Math.fround(Math.sin(1)));
+  } finally {
+    await page.context().close();
+    await server.close();
+  }
+});
