@@ -8,6 +8,8 @@ need_apt=()
 command -v emcc >/dev/null 2>&1 || need_apt+=(emscripten)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 command -v clang >/dev/null 2>&1 || need_apt+=(clang)
+# A Korean font, so that screenshots of the Korean-first page are legible.
+[ -n "$(fc-list :lang=ko 2>/dev/null)" ] || need_apt+=(fonts-nanum)
 # libFuzzer's runtime for the short fuzz run in tests/c (skipped when it cannot be had).
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need_apt+=(libclang-rt-14-dev)
 
