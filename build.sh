@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds everything the package and the tests need:
 #   dist/pe_ffn.wasm        the release module (emcc from PATH, optimised, SIMD on)
+#   dist/pe_ffn_relaxed.wasm the same with relaxed-SIMD FFN kernels (f32x4.relaxed_madd); init() picks it
+#                           where the engine validates it (src/js/loader.js)
 #   build/native/test_core  the same C sources built natively with AddressSanitizer + UBSan
 #   dist/elements.js, dist/quiz.js   bundled browser entries (scripts/bundle.mjs, esbuild)
 set -euo pipefail
 cd "$(dirname "$0")"
 
 src=src/c
-sources=("$src/pe.c" "$src/ffn.c" "$src/activation.c" "$src/rng.c" "$src/status.c")
+sources=("$src/pe.c" "$src/ffn.c" "$src/matmul.c" "$src/activation.c" "$src/rng.c" "$src/status.c")
 
 # --- Emscripten: the one on PATH; on Debian as root, install Debian's if there is none. ---------
 if ! command -v emcc >/dev/null 2>&1; then
@@ -26,9 +28,14 @@ if [ -d /usr/share/nodejs ]; then export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/us
 mkdir -p dist build/native
 exports=$(paste -sd, "$src/exports.txt")
 
-emcc_flags=(
+compile_flags=(
   -O3 -msimd128               # optimised, wasm SIMD128 (runs by default in Node 20 and Chromium)
   -std=c11 -Wall -Wextra -Werror
+)
+link_flags=(
+  -Os                         # link-time (binaryen) passes tuned for size: clang already optimised
+                              # every object at -O3; this keeps each .wasm under 40 KB
+  -msimd128
   --no-entry -sSTANDALONE_WASM # a plain module our own loader instantiates: no JS glue, so the same
                                # loader serves Node, browsers and bundlers
   "-sEXPORTED_FUNCTIONS=$exports"
@@ -38,8 +45,28 @@ emcc_flags=(
   -sTOTAL_STACK=65536         # the core uses a few KiB of stack
   -sMALLOC=emmalloc           # small allocator; the core allocates rarely
 )
-emcc "${emcc_flags[@]}" "${sources[@]}" "$src/wasm_exports.c" -o dist/pe_ffn.wasm
+mkdir -p build/wasm
+objects=()
+for source in "${sources[@]}" "$src/wasm_exports.c"; do
+  object="build/wasm/$(basename "${source%.c}").o"
+  emcc "${compile_flags[@]}" -c "$source" -o "$object"
+  objects+=("$object")
+done
+emcc "${link_flags[@]}" "${objects[@]}" -o dist/pe_ffn.wasm
 echo "build: dist/pe_ffn.wasm $(wc -c < dist/pe_ffn.wasm) bytes"
+
+# --- Relaxed-SIMD variant: only the FFN kernels (matmul.c) change, compiled with PF_RELAXED_SIMD so
+# that every multiply-add is one f32x4.relaxed_madd. LLVM 14 (Debian's emcc 3.1.6) writes that as the
+# pre-standard f32x4.fma opcode, which current engines reject; scripts/relaxed-opcodes.mjs rewrites it
+# to the standard opcode (a newer emcc emits the standard one and the script changes nothing). ------
+emcc "${compile_flags[@]}" -mrelaxed-simd -DPF_RELAXED_SIMD -c "$src/matmul.c" -o build/wasm/matmul_relaxed.o
+relaxed_objects=("${objects[@]/build\/wasm\/matmul.o/build/wasm/matmul_relaxed.o}")
+emcc "${link_flags[@]}" -mrelaxed-simd "${relaxed_objects[@]}" -o build/wasm/pe_ffn_relaxed.prototype.wasm
+node scripts/relaxed-opcodes.mjs build/wasm/pe_ffn_relaxed.prototype.wasm dist/pe_ffn_relaxed.wasm
+node --experimental-wasm-relaxed-simd -e '
+  const ok = WebAssembly.validate(require("fs").readFileSync("dist/pe_ffn_relaxed.wasm"));
+  if (!ok) { console.error("build: dist/pe_ffn_relaxed.wasm does not validate with relaxed SIMD on"); process.exit(1); }'
+echo "build: dist/pe_ffn_relaxed.wasm $(wc -c < dist/pe_ffn_relaxed.wasm) bytes"
 
 # --- Native test build of the same sources: sanitizers catch what wasm would silently allow. -----
 cc=${CC:-clang}

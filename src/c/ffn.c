@@ -3,15 +3,40 @@
  *
  *     FFN(x) = act(x W1 + b1) W2 + b2,   the same W1, b1, W2, b2 for every token (row) of x.
  *
- * A layer is one allocation that holds its weights and a small scratch tile; forward passes never
- * allocate. Tokens are processed FFN_TILE_TOKENS at a time so that each weight row, once loaded,
- * serves several tokens. Every output element is accumulated in the same order whatever the tile,
- * so results are bit-identical for any number of tokens.
+ * A layer is one allocation that holds its weights, packed once into the panels the kernels stream
+ * (matmul.c), and a scratch block of hidden rows; forward passes never allocate. Tokens go through
+ * in blocks of FFN_BLOCK_TOKENS: the first product fills the block's hidden rows (bias and
+ * activation applied in the kernel's registers), the second turns them into output rows while they
+ * are still in cache. Every output element is accumulated in the same order whatever the block or
+ * tile, so results are bit-identical for any number of tokens.
+ *
+ * Memory of a layer, in order: w1 (D, F) and w2 (F, D) row-major as pe_ffn.h documents them, b1 and b2
+ * zero-padded to whole panels, the hidden block (BLOCK, F), then the packed copies of w1 and w2 that
+ * the kernels read (ffn_packed_w1, ffn_packed_w2; the row-major ones stay readable for callers and tests).
  */
 #include "pe_ffn.h"
+#include "matmul.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Tokens per block: the block's hidden rows (BLOCK x F) stay in the L2 cache between the products. */
+#ifndef FFN_BLOCK_TOKENS
+#define FFN_BLOCK_TOKENS 60   /* a multiple of both kernels' tile heights (5 and 6) */
+#endif
+
+/* The kernels' scratch for packed tiles of x, after the hidden block. */
+static float *ffn_pack_scratch(const ffn_layer *layer) {
+    return layer->scratch.hidden + ((size_t)FFN_BLOCK_TOKENS * (size_t)layer->config.d_ff + 3u) / 4u * 4u;
+}
+
+/* Where the packed w1 (D x mm_padded(F)) and w2 (F x mm_padded(D)) start inside layer->memory. */
+static float *ffn_packed_w1(const ffn_layer *layer) {
+    return ffn_pack_scratch(layer) + mm_scratch_floats(FFN_BLOCK_TOKENS);
+}
+static float *ffn_packed_w2(const ffn_layer *layer) {
+    return ffn_packed_w1(layer) + (size_t)layer->config.d_model * mm_padded(layer->config.d_ff);
+}
 
 /* Counts rounded up to a multiple of 4 floats keep every array 16-byte aligned (SIMD friendly). */
 static uint64_t round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; }
@@ -30,9 +55,11 @@ pf_status ffn_init(ffn_layer *layer, int32_t d_model, int32_t d_ff, ffn_activati
     if (activation < FFN_RELU || activation > FFN_SILU) return PF_ERR_ACTIVATION;
 
     const uint64_t d = (uint64_t)d_model, f = (uint64_t)d_ff;
-    const uint64_t n_w1 = round4(d * f), n_w2 = round4(f * d), n_b1 = round4(f), n_b2 = round4(d);
-    const uint64_t n_hidden = round4((uint64_t)FFN_TILE_TOKENS * f);
-    const uint64_t total = n_w1 + n_w2 + n_b1 + n_b2 + n_hidden;
+    const uint64_t f_pad = mm_padded(d_ff), d_pad = mm_padded(d_model);
+    const uint64_t n_w1 = round4(d * f), n_w2 = round4(f * d), n_b1 = f_pad, n_b2 = d_pad;
+    const uint64_t n_hidden = round4((uint64_t)FFN_BLOCK_TOKENS * f) + mm_scratch_floats(FFN_BLOCK_TOKENS);
+    const uint64_t n_packed = d * f_pad + f * d_pad;
+    const uint64_t total = n_w1 + n_w2 + n_b1 + n_b2 + n_hidden + n_packed;
     if (total > SIZE_MAX / sizeof(float)) return PF_ERR_NO_MEMORY;
     float *memory = calloc((size_t)total, sizeof(float));
     if (!memory) return PF_ERR_NO_MEMORY;
@@ -54,6 +81,8 @@ pf_status ffn_set_weights(ffn_layer *layer, const float *w1, const float *b1, co
     const size_t d = (size_t)layer->config.d_model, f = (size_t)layer->config.d_ff;
     memcpy(layer->weights.w1, w1, d * f * sizeof(float));
     memcpy(layer->weights.w2, w2, f * d * sizeof(float));
+    mm_pack(ffn_packed_w1(layer), w1, (int32_t)d, (int32_t)f);
+    mm_pack(ffn_packed_w2(layer), w2, (int32_t)f, (int32_t)d);
     if (b1) memcpy(layer->weights.b1, b1, f * sizeof(float));
     else memset(layer->weights.b1, 0, f * sizeof(float));
     if (b2) memcpy(layer->weights.b2, b2, d * sizeof(float));
@@ -61,12 +90,17 @@ pf_status ffn_set_weights(ffn_layer *layer, const float *w1, const float *b1, co
     return PF_OK;
 }
 
-/* dst (n) = (2u - 1) / sqrt(fan_in) for the next n draws; a given `keep` replaces the values. */
+/* The next draw (2u - 1) / sqrt(fan_in), computed in double and rounded to float. */
+static float draw_one(uint32_t *state, double scale) {
+    const double u = (double)mulberry32_next(state) / 4294967296.0;
+    return (float)((2.0 * u - 1.0) * scale);
+}
+
+/* dst (n) = the next n draws; a given `keep` replaces the values (which are still drawn). */
 static void draw_uniform(float *dst, size_t n, int32_t fan_in, uint32_t *state, const float *keep) {
     const double scale = 1.0 / sqrt((double)fan_in);
     for (size_t i = 0; i < n; i++) {
-        const double u = (double)mulberry32_next(state) / 4294967296.0;
-        const float drawn = (float)((2.0 * u - 1.0) * scale);
+        const float drawn = draw_one(state, scale);
         dst[i] = keep ? keep[i] : drawn;
     }
 }
@@ -80,24 +114,9 @@ pf_status ffn_init_seeded(ffn_layer *layer, uint32_t seed, const float *b1, cons
     draw_uniform(layer->weights.b1, (size_t)f, d, &state, b1);
     draw_uniform(layer->weights.w2, (size_t)f * (size_t)d, f, &state, NULL);
     draw_uniform(layer->weights.b2, (size_t)d, f, &state, b2);
+    mm_pack(ffn_packed_w1(layer), layer->weights.w1, d, f);
+    mm_pack(ffn_packed_w2(layer), layer->weights.w2, f, d);
     return PF_OK;
-}
-
-/*
- * out (rows, n_out) = x (rows, n_in) W (n_in, n_out) + bias (n_out), rows <= FFN_TILE_TOKENS.
- * The k loop is outermost so each row of W is read once per tile; the inner loop vectorises.
- */
-static void linear_tile(float *out, const float *x, const float *w, const float *bias,
-                        int32_t rows, int32_t n_in, int32_t n_out) {
-    for (int32_t t = 0; t < rows; t++) memcpy(out + (size_t)t * n_out, bias, (size_t)n_out * sizeof(float));
-    for (int32_t k = 0; k < n_in; k++) {
-        const float *w_row = w + (size_t)k * n_out;
-        for (int32_t t = 0; t < rows; t++) {
-            const float xv = x[(size_t)t * n_in + k];
-            float *o = out + (size_t)t * n_out;
-            for (int32_t n = 0; n < n_out; n++) o[n] += xv * w_row[n];
-        }
-    }
 }
 
 pf_status ffn_forward(ffn_layer *layer, float *out, float *hidden, const float *x, int32_t tokens) {
@@ -109,13 +128,14 @@ pf_status ffn_forward(ffn_layer *layer, float *out, float *hidden, const float *
     const int32_t d = layer->config.d_model, f = layer->config.d_ff;
     const ffn_activation act = layer->config.activation;
     const ffn_weights *w = &layer->weights;
+    const float *w1p = ffn_packed_w1(layer), *w2p = ffn_packed_w2(layer);
+    float *xpack = ffn_pack_scratch(layer);
 
-    for (int32_t t0 = 0; t0 < tokens; t0 += FFN_TILE_TOKENS) {
-        const int32_t rows = tokens - t0 < FFN_TILE_TOKENS ? tokens - t0 : FFN_TILE_TOKENS;
+    for (int32_t t0 = 0; t0 < tokens; t0 += FFN_BLOCK_TOKENS) {
+        const int32_t rows = tokens - t0 < FFN_BLOCK_TOKENS ? tokens - t0 : FFN_BLOCK_TOKENS;
         float *h = hidden ? hidden + (size_t)t0 * f : layer->scratch.hidden;   /* (rows, F) */
-        linear_tile(h, x + (size_t)t0 * d, w->w1, w->b1, rows, d, f);
-        for (size_t i = 0; i < (size_t)rows * f; i++) h[i] = ffn_activate(act, h[i]);
-        linear_tile(out + (size_t)t0 * d, h, w->w2, w->b2, rows, f, d);
+        mm_forward(h, (size_t)f, x + (size_t)t0 * d, (size_t)d, w1p, w->b1, rows, d, f, 1, act, xpack);
+        mm_forward(out + (size_t)t0 * d, (size_t)d, h, (size_t)f, w2p, w->b2, rows, f, d, 0, act, xpack);
     }
     return PF_OK;
 }

@@ -1,14 +1,43 @@
 // Finds, compiles and instantiates the WebAssembly module. One loader serves Node (file paths and
 // file: URLs read with node:fs), browsers and bundlers (fetch, `new URL(..., import.meta.url)`).
 // The default module is compiled once per page or process; every init() instantiates it anew.
+//
+// Two builds of the same C core ship in dist/: pe_ffn.wasm (SIMD128, runs everywhere this package
+// does) and pe_ffn_relaxed.wasm (its FFN kernels use f32x4.relaxed_madd, a fused multiply-add where
+// the CPU has one). Without a `wasm` option, init() asks the engine whether it validates relaxed SIMD
+// (a tiny probe module, no download) and takes the relaxed build if so, else — or if that file fails
+// to load — the SIMD128 one.
 import { typeError } from './errors.js';
 
 const REQUIRED_EXPORTS = ['memory', 'pf_alloc', 'pf_free', 'pf_pe_fill', 'pf_pe_add', 'pf_pe_value',
   'pf_ffn_new', 'pf_ffn_delete', 'pf_ffn_set_weights', 'pf_ffn_init_seeded', 'pf_ffn_forward', 'pf_status_text'];
 
-// Bundlers see this literal and ship the file; Node resolves it next to this source.
-const defaultWasmUrl = () => new URL('../../dist/pe_ffn.wasm', import.meta.url);
+/** The module files in dist/, by variant. */
+export const WASM_VARIANTS = { simd128: 'pe_ffn.wasm', relaxed: 'pe_ffn_relaxed.wasm' };
+
+// Bundlers see these literals and ship the files; Node resolves them next to this source.
+const defaultWasmUrls = {
+  simd128: () => new URL('../../dist/pe_ffn.wasm', import.meta.url),
+  relaxed: () => new URL('../../dist/pe_ffn_relaxed.wasm', import.meta.url),
+};
 let defaultModule = null;
+
+// A function of no arguments returning f32x4.relaxed_madd(0, 0, 0): valid only where relaxed SIMD runs.
+const RELAXED_PROBE = (() => {
+  const zeros = new Array(16).fill(0);
+  const body = [0x00, ...[0, 1, 2].flatMap(() => [0xfd, 0x0c, ...zeros]), 0xfd, 0x85, 0x02, 0x0b];
+  return Uint8Array.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version 1
+    0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,                                // type: () -> v128
+    0x03, 0x02, 0x01, 0x00,                                                  // one function of type 0
+    0x0a, body.length + 2, 0x01, body.length, ...body]);                     // its code
+})();
+let relaxedSupport = null;
+
+/** Whether this engine runs relaxed SIMD (current Chromium: yes; Node 20: only with a flag). */
+export function relaxedSimdSupported() {
+  relaxedSupport ??= typeof WebAssembly.validate === 'function' && WebAssembly.validate(RELAXED_PROBE);
+  return relaxedSupport;
+}
 
 const isNodeUrl = (url) => url.protocol === 'file:';
 const looksLikeUrl = (s) => /^[a-zA-Z][a-zA-Z\d+.-]+:/.test(s); // a scheme of 2+ letters (not C:\)
@@ -52,21 +81,32 @@ async function compileUrl(url, label = url.href) {
  * Vite's dev server pre-bundles dependencies into node_modules/.vite/deps/ without the files they
  * reference by `new URL(..., import.meta.url)`; the package's own copy is still served, so look there.
  */
-function viteDevFallback() {
+function viteDevFallback(file) {
   const here = import.meta.url;
   const marker = '/node_modules/.vite/';
   const at = here.indexOf(marker);
-  return at < 0 ? null : new URL(here.slice(0, at) + '/node_modules/pe-ffn-wasm/dist/pe_ffn.wasm');
+  return at < 0 ? null : new URL(`${here.slice(0, at)}/node_modules/pe-ffn-wasm/dist/${file}`);
 }
 
-async function compileDefault() {
+async function compileVariant(variant) {
   try {
-    return await compileUrl(defaultWasmUrl());
+    return await compileUrl(defaultWasmUrls[variant]());
   } catch (error) {
-    const fallback = viteDevFallback();
+    const fallback = viteDevFallback(WASM_VARIANTS[variant]);
     if (!fallback) throw error;
     return compileUrl(fallback);
   }
+}
+
+async function compileDefault() {
+  if (relaxedSimdSupported()) {
+    try {
+      return await compileVariant('relaxed');
+    } catch {
+      // fall back to the SIMD128 build, which every supported engine runs
+    }
+  }
+  return compileVariant('simd128');
 }
 
 /** Compiles the module a `wasm` option designates (see API.md, Loading). */

@@ -1,0 +1,251 @@
+/*
+ * matmul.c — register-blocked kernels for the FFN's two matrix products, y = act(x W + bias).
+ *
+ * Packing (once, at weight load): W (K, N) becomes ceil(N / 8) panels; panel p holds columns
+ * p*8 .. p*8+7 for every k, contiguously: packed[p][k][c] = W[k][p*8 + c] (zero beyond N). Kernels
+ * stream a panel front to back with 16-byte loads, whatever N is.
+ *
+ * Micro-kernel (mm_tile): R tokens x 8 columns in 2R f32x4 accumulators (R = MM_ROWS, see matmul.h).
+ * Per k: two weight loads, one splat of x per token, 2R multiply-adds. x is packed per pass into
+ * (k, R) order so the splats come from one pointer. Bias is the accumulators' start value; ReLU (a
+ * compare and select, NaN stays NaN) runs on the registers before the store, the other activations
+ * right after it, while the rows are in L1.
+ *
+ * One token (mm_row_wide): a matrix-vector product bound by reading the weights; four panels at once
+ * give eight independent accumulators.
+ *
+ * Loop order (several tokens): k in passes of MM_KC (partial sums parked in `out` between passes,
+ * exactly), then panels, then token tiles, so a panel's slice is read from memory once per pass and served from L1
+ * to every tile. Every output is bias + x[0] w[0] + x[1] w[1] + ... in this order in every kernel, so
+ * the result does not depend on the number of tokens or their tiling.
+ *
+ * Each kernel is its own function reached through a pointer: wasm-opt inlines functions that have a
+ * single caller, and one merged function is too large for the engine to keep accumulators in
+ * registers (measured: spills in the inner loop). The k loops stay rolled for the same reason.
+ */
+#include "matmul.h"
+#include "vec4.h"
+
+/* The k loops stay rolled: unrolled, their live vectors outnumber the registers and the engine spills. */
+#if defined(__clang__)
+#define MM_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define MM_NO_UNROLL
+#endif
+
+#if defined(__GNUC__)
+#define MM_INLINE static inline __attribute__((always_inline))
+#define MM_NOINLINE static __attribute__((noinline))
+#else
+#define MM_INLINE static inline
+#define MM_NOINLINE static
+#endif
+
+size_t mm_padded(int32_t n) { return ((size_t)n + MM_PANEL - 1) / MM_PANEL * MM_PANEL; }
+
+size_t mm_packed_index(int32_t k, int32_t col, int32_t n_in) {
+    return ((size_t)(col / MM_PANEL) * (size_t)n_in + (size_t)k) * MM_PANEL + (size_t)(col % MM_PANEL);
+}
+
+void mm_pack(float *packed, const float *w, int32_t n_in, int32_t n_out) {
+    const size_t panels = mm_padded(n_out) / MM_PANEL;
+    for (size_t p = 0; p < panels; p++) {
+        for (int32_t k = 0; k < n_in; k++) {
+            float *dst = packed + (p * (size_t)n_in + (size_t)k) * MM_PANEL;
+            for (int32_t c = 0; c < MM_PANEL; c++) {
+                const size_t col = p * MM_PANEL + (size_t)c;
+                dst[c] = col < (size_t)n_out ? w[(size_t)k * (size_t)n_out + col] : 0.0f;
+            }
+        }
+    }
+}
+
+/* ReLU runs on the registers before the store; the other activations on the stored rows, here. */
+MM_NOINLINE void mm_activate_rows(float *out, size_t ld_out, int rows, int32_t cols, ffn_activation act) {
+    for (int m = 0; m < rows; m++)
+        for (int32_t c = 0; c < cols; c++) out[(size_t)m * ld_out + c] = ffn_activate(act, out[(size_t)m * ld_out + c]);
+}
+
+/* Loads 8 partial sums of one output row (cols of them real) into two accumulators. */
+MM_INLINE void mm_load_row(f32x4 *lo, f32x4 *hi, const float *o, int32_t cols) {
+    if (cols == MM_PANEL) {
+        *lo = f4_load(o);
+        *hi = f4_load(o + 4);
+        return;
+    }
+    float row[MM_PANEL] = { 0 };
+    for (int32_t c = 0; c < cols; c++) row[c] = o[c];
+    *lo = f4_load(row);
+    *hi = f4_load(row + 4);
+}
+
+/* Stores two accumulators as one output row of `cols` values. */
+MM_INLINE void mm_store_row(float *o, f32x4 lo, f32x4 hi, int32_t cols) {
+    if (cols == MM_PANEL) {
+        f4_store(o, lo);
+        f4_store(o + 4, hi);
+        return;
+    }
+    float row[MM_PANEL];                          /* the last, partial panel */
+    f4_store(row, lo);
+    f4_store(row + 4, hi);
+    for (int32_t c = 0; c < cols; c++) o[c] = row[c];
+}
+
+/*
+ * The micro-kernel: out (R, cols) += xp (kc, MM_ROWS: a packed tile of x) panel (kc, 8).
+ * first: start from the bias instead of out's partial sums; last: apply the activation.
+ * R is a compile-time constant after inlining, so the 2R accumulators live in registers.
+ */
+MM_INLINE void mm_tile(float *out, size_t ld_out, const float *xp, const float *panel,
+                       const float *bias, int32_t kc, int32_t cols, int first, int last,
+                       int apply_act, ffn_activation act, const int R) {
+    f32x4 acc[MM_ROWS][2];
+    for (int m = 0; m < R; m++) {
+        if (first) {
+            acc[m][0] = f4_load(bias);
+            acc[m][1] = f4_load(bias + 4);
+        } else {
+            mm_load_row(&acc[m][0], &acc[m][1], out + (size_t)m * ld_out, cols);
+        }
+    }
+    const float *w = panel;
+    MM_NO_UNROLL
+    for (int32_t k = 0; k < kc; k++, w += MM_PANEL, xp += MM_ROWS) {
+        const f32x4 w0 = f4_load(w), w1 = f4_load(w + 4);
+        for (int m = 0; m < R; m++) {
+            const f32x4 xv = f4_load_splat(xp + m);
+            acc[m][0] = f4_madd(acc[m][0], xv, w0);
+            acc[m][1] = f4_madd(acc[m][1], xv, w1);
+        }
+    }
+    const int relu = last && apply_act && act == FFN_RELU;
+    for (int m = 0; m < R; m++) {
+        if (relu) {
+            acc[m][0] = f4_relu(acc[m][0]);
+            acc[m][1] = f4_relu(acc[m][1]);
+        }
+        mm_store_row(out + (size_t)m * ld_out, acc[m][0], acc[m][1], cols);
+    }
+    if (last && apply_act && act != FFN_RELU) mm_activate_rows(out, ld_out, R, cols, act);
+}
+
+/* One function per tile height, so that each stays small enough for the engine's register allocator. */
+#define MM_TILE_FN(R)                                                                                \
+    MM_NOINLINE void mm_tile_##R(float *out, size_t ld_out, const float *xp, const float *panel,    \
+                                 const float *bias, int32_t kc, int32_t cols, int first, int last, \
+                                 int apply_act, ffn_activation act) {                              \
+        mm_tile(out, ld_out, xp, panel, bias, kc, cols, first, last, apply_act, act, R);          \
+    }
+MM_TILE_FN(1)
+MM_TILE_FN(2)
+MM_TILE_FN(3)
+MM_TILE_FN(4)
+MM_TILE_FN(5)
+#if MM_ROWS > 5
+MM_TILE_FN(6)
+#endif
+
+/* Called through a table: wasm-opt inlines any function with a single caller, which would merge all
+   kernels back into one function too large for the engine to keep its accumulators in registers. */
+typedef void (*mm_tile_fn)(float *, size_t, const float *, const float *, const float *, int32_t,
+                           int32_t, int, int, int, ffn_activation);
+static mm_tile_fn const mm_tiles[MM_ROWS + 1] = {
+    NULL, mm_tile_1, mm_tile_2, mm_tile_3, mm_tile_4, mm_tile_5,
+#if MM_ROWS > 5
+    mm_tile_6,
+#endif
+};
+
+/*
+ * One token, MM_WIDE panels at once (a matrix-vector product, bound by reading the weights): the
+ * 2 * MM_WIDE independent accumulators hide the latency of the additions. Same order per output.
+ */
+enum { MM_WIDE = 4 };
+
+MM_NOINLINE void mm_row_wide(float *out, const float *x, const float *panels, size_t panel_stride,
+                        const float *bias, int32_t kc, int first, int last, int apply_act,
+                        ffn_activation act) {
+    f32x4 acc[MM_WIDE][2];
+    for (int g = 0; g < MM_WIDE; g++) {
+        const float *src = first ? bias + g * MM_PANEL : out + g * MM_PANEL;
+        acc[g][0] = f4_load(src);
+        acc[g][1] = f4_load(src + 4);
+    }
+    MM_NO_UNROLL
+    for (int32_t k = 0; k < kc; k++) {
+        const f32x4 xv = f4_load_splat(x + k);
+        for (int g = 0; g < MM_WIDE; g++) {
+            const float *w = panels + (size_t)g * panel_stride + (size_t)k * MM_PANEL;
+            acc[g][0] = f4_madd(acc[g][0], xv, f4_load(w));
+            acc[g][1] = f4_madd(acc[g][1], xv, f4_load(w + 4));
+        }
+    }
+    const int relu = last && apply_act && act == FFN_RELU;
+    for (int g = 0; g < MM_WIDE; g++) {
+        if (relu) {
+            acc[g][0] = f4_relu(acc[g][0]);
+            acc[g][1] = f4_relu(acc[g][1]);
+        }
+        f4_store(out + g * MM_PANEL, acc[g][0]);
+        f4_store(out + g * MM_PANEL + 4, acc[g][1]);
+    }
+    if (last && apply_act && act != FFN_RELU) mm_activate_rows(out, 0, 1, MM_WIDE * MM_PANEL, act);
+}
+
+_Static_assert(MM_ROWS <= 6, "mm_tiles lists one kernel per tile height 1 .. 6");
+
+/* xpack (tiles, kc, MM_ROWS) = x (rows, k0 .. k0 + kc - 1), tile by tile; missing rows are zero. */
+static void mm_pack_rows(float *xpack, const float *x, size_t ld_x, int32_t rows, int32_t k0,
+                         int32_t kc) {
+    for (int32_t t0 = 0; t0 < rows; t0 += MM_ROWS) {
+        float *dst = xpack + (size_t)(t0 / MM_ROWS) * (size_t)kc * MM_ROWS;
+        for (int32_t m = 0; m < MM_ROWS; m++) {
+            const float *src = x + (size_t)(t0 + m) * ld_x + k0;
+            if (t0 + m < rows) for (int32_t k = 0; k < kc; k++) dst[(size_t)k * MM_ROWS + m] = src[k];
+            else for (int32_t k = 0; k < kc; k++) dst[(size_t)k * MM_ROWS + m] = 0.0f;
+        }
+    }
+}
+
+/* Through a pointer for the same reason as mm_tiles. */
+static void (*volatile mm_row_kernel)(float *, const float *, const float *, size_t, const float *,
+                                      int32_t, int, int, int, ffn_activation) = mm_row_wide;
+
+size_t mm_scratch_floats(int32_t rows) {
+    return ((size_t)rows + MM_ROWS - 1) / MM_ROWS * MM_ROWS * MM_KC;
+}
+
+void mm_forward(float *out, size_t ld_out, const float *x, size_t ld_x, const float *packed,
+                const float *bias, int32_t rows, int32_t n_in, int32_t n_out, int apply_act,
+                ffn_activation act, float *scratch) {
+    const size_t panels = mm_padded(n_out) / MM_PANEL;
+    const size_t panel_stride = (size_t)n_in * MM_PANEL;
+    size_t p_done = 0;
+    if (rows == 1) {          /* one token: stream whole panels front to back, no packing, one pass */
+        while ((p_done + MM_WIDE) * MM_PANEL <= (size_t)n_out) {
+            mm_row_kernel(out + p_done * MM_PANEL, x, packed + p_done * panel_stride, panel_stride,
+                          bias + p_done * MM_PANEL, n_in, 1, 1, apply_act, act);
+            p_done += MM_WIDE;
+        }
+        if (p_done == panels) return;
+    }
+    for (int32_t k0 = 0; k0 < n_in; k0 += MM_KC) {
+        const int32_t kc = n_in - k0 < MM_KC ? n_in - k0 : MM_KC;
+        const int first = k0 == 0, last = k0 + kc == n_in;
+        const float *w0 = packed + (size_t)k0 * MM_PANEL;
+        mm_pack_rows(scratch, x, ld_x, rows, k0, kc);
+        for (size_t p = p_done; p < panels; p++) {
+            const size_t col0 = p * MM_PANEL;
+            const int32_t cols = n_out - (int32_t)col0 < MM_PANEL ? n_out - (int32_t)col0 : MM_PANEL;
+            const float *panel = w0 + p * panel_stride;
+            const float *b = bias + col0;
+            int32_t m = 0;
+            for (; m < rows; m += MM_ROWS) {
+                const int32_t r = rows - m < MM_ROWS ? rows - m : MM_ROWS;
+                mm_tiles[r](out + (size_t)m * ld_out + col0, ld_out, scratch + (size_t)m * (size_t)kc,
+                            panel, b, kc, cols, first, last, apply_act, act);
+            }
+        }
+    }
+}

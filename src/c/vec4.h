@@ -1,0 +1,98 @@
+/*
+ * vec4.h — four floats as one value, the only place that knows about wasm SIMD128 intrinsics.
+ *
+ * Compiled with -msimd128 the type is a v128 register; anywhere else (the native sanitizer build)
+ * it is a plain struct with the same semantics, so every kernel is written once and tested natively.
+ * With PF_RELAXED_SIMD (and -mrelaxed-simd), f4_madd is the engine's f32x4.relaxed_madd: a fused
+ * multiply-add where the hardware has one. It may round differently from mul + add, but one engine
+ * on one machine always lowers it the same way, so a layer stays deterministic.
+ */
+#ifndef PF_VEC4_H
+#define PF_VEC4_H
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+
+typedef v128_t f32x4;
+
+static inline f32x4 f4_load(const float *p) { return wasm_v128_load(p); }
+static inline void f4_store(float *p, f32x4 v) { wasm_v128_store(p, v); }
+static inline f32x4 f4_splat(float x) { return wasm_f32x4_splat(x); }
+static inline f32x4 f4_load_splat(const float *p) { return wasm_v128_load32_splat(p); }
+
+/* acc + a * b */
+static inline f32x4 f4_madd(f32x4 acc, f32x4 a, f32x4 b) {
+#if defined(PF_RELAXED_SIMD) && defined(__wasm_relaxed_simd__)
+#if __has_builtin(__builtin_wasm_relaxed_madd_f32x4)
+    return __builtin_wasm_relaxed_madd_f32x4(a, b, acc);      /* current LLVM: standard opcode */
+#else
+    return __builtin_wasm_fma_f32x4(a, b, acc);               /* LLVM 14: pre-standard opcode, rewritten
+                                                                 by scripts/relaxed-opcodes.mjs */
+#endif
+#else
+    return wasm_f32x4_add(acc, wasm_f32x4_mul(a, b));
+#endif
+}
+
+/* max(v, 0) that keeps NaN: a compare and select (f32x4.pmax/max would not keep NaN the same way). */
+static inline f32x4 f4_relu(f32x4 v) {
+    const f32x4 zero = wasm_f32x4_splat(0.0f);
+    return wasm_v128_bitselect(zero, v, wasm_f32x4_lt(v, zero));
+}
+static inline f32x4 f4_add(f32x4 a, f32x4 b) { return wasm_f32x4_add(a, b); }
+
+/* Two doubles (positional encoding works in double and rounds once to float). */
+typedef v128_t f64x2;
+static inline f64x2 d2_load(const double *p) { return wasm_v128_load(p); }
+static inline void d2_store(double *p, f64x2 v) { wasm_v128_store(p, v); }
+static inline f64x2 d2_mul(f64x2 a, f64x2 b) { return wasm_f64x2_mul(a, b); }
+static inline f64x2 d2_add(f64x2 a, f64x2 b) { return wasm_f64x2_add(a, b); }
+static inline f64x2 d2_sub(f64x2 a, f64x2 b) { return wasm_f64x2_sub(a, b); }
+/* { (float)a0, (float)b0, (float)a1, (float)b1 } and { (float)a0, (float)a1, (float)b0, (float)b1 } */
+static inline f32x4 f4_zip_d2(f64x2 a, f64x2 b) {
+    return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(a), wasm_f32x4_demote_f64x2_zero(b), 0, 4, 1, 5);
+}
+static inline f32x4 f4_cat_d2(f64x2 a, f64x2 b) {
+    return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(a), wasm_f32x4_demote_f64x2_zero(b), 0, 1, 4, 5);
+}
+
+#else /* portable C with the same meaning */
+
+typedef struct { float v[4]; } f32x4;
+
+static inline f32x4 f4_load(const float *p) { return (f32x4){ { p[0], p[1], p[2], p[3] } }; }
+static inline void f4_store(float *p, f32x4 a) { for (int i = 0; i < 4; i++) p[i] = a.v[i]; }
+static inline f32x4 f4_splat(float x) { return (f32x4){ { x, x, x, x } }; }
+static inline f32x4 f4_load_splat(const float *p) { return f4_splat(*p); }
+static inline f32x4 f4_madd(f32x4 acc, f32x4 a, f32x4 b) {
+    for (int i = 0; i < 4; i++) {
+        const float product = a.v[i] * b.v[i];   /* rounded on its own, as wasm's f32x4.mul */
+        acc.v[i] += product;
+    }
+    return acc;
+}
+static inline f32x4 f4_relu(f32x4 a) {
+    for (int i = 0; i < 4; i++) a.v[i] = a.v[i] < 0.0f ? 0.0f : a.v[i];
+    return a;
+}
+static inline f32x4 f4_add(f32x4 a, f32x4 b) {
+    for (int i = 0; i < 4; i++) a.v[i] += b.v[i];
+    return a;
+}
+
+typedef struct { double v[2]; } f64x2;
+static inline f64x2 d2_load(const double *p) { return (f64x2){ { p[0], p[1] } }; }
+static inline void d2_store(double *p, f64x2 a) { p[0] = a.v[0]; p[1] = a.v[1]; }
+static inline f64x2 d2_mul(f64x2 a, f64x2 b) { return (f64x2){ { a.v[0] * b.v[0], a.v[1] * b.v[1] } }; }
+static inline f64x2 d2_add(f64x2 a, f64x2 b) { return (f64x2){ { a.v[0] + b.v[0], a.v[1] + b.v[1] } }; }
+static inline f64x2 d2_sub(f64x2 a, f64x2 b) { return (f64x2){ { a.v[0] - b.v[0], a.v[1] - b.v[1] } }; }
+static inline f32x4 f4_zip_d2(f64x2 a, f64x2 b) {
+    return (f32x4){ { (float)a.v[0], (float)b.v[0], (float)a.v[1], (float)b.v[1] } };
+}
+static inline f32x4 f4_cat_d2(f64x2 a, f64x2 b) {
+    return (f32x4){ { (float)a.v[0], (float)a.v[1], (float)b.v[0], (float)b.v[1] } };
+}
+
+#endif
+
+#endif /* PF_VEC4_H */

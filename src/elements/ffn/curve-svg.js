@@ -1,0 +1,35 @@
+// A small plot of an activation function: the curve (values computed by the module, see
+// activation-curve.js) and the dots of one token's (z, act(z)) pairs on top of it.
+import { escapeHtml } from '../shared/format.js';
+import { SERIES } from '../shared/colors.js';
+
+export const Z_MIN = -4;
+export const Z_MAX = 4;
+const A_MIN = -1;
+const A_MAX = 4;
+
+/** zs/as: the curve; dotZ/dotA: the token's values (dots outside the z range are left out). */
+export function curveSvg({ zs, as, dotZ, dotA, label }) {
+  const W = 320;
+  const H = 200;
+  const pad = 26;
+  const sx = (z) => pad + ((z - Z_MIN) / (Z_MAX - Z_MIN)) * (W - 2 * pad);
+  const sy = (a) => H - pad - ((a - A_MIN) / (A_MAX - A_MIN)) * (H - 2 * pad);
+  const clampY = (a) => Math.max(A_MIN, Math.min(A_MAX, a));
+  const line = Array.from(zs, (z, i) => `${sx(z).toFixed(1)},${sy(clampY(as[i])).toFixed(1)}`).join(' ');
+  let dots = '';
+  for (let i = 0; i < dotZ.length; i++) {
+    if (dotZ[i] < Z_MIN || dotZ[i] > Z_MAX) continue;
+    dots += `<circle cx="${sx(dotZ[i]).toFixed(1)}" cy="${sy(clampY(dotA[i])).toFixed(1)}" r="3.2" fill="${SERIES[1]}" stroke="#000" stroke-width=".6"/>`;
+  }
+  const ticks = [-4, -2, 0, 2, 4].map((z) => `<text x="${sx(z)}" y="${H - pad + 15}" text-anchor="middle">${z < 0 ? `−${-z}` : z}</text>`).join('');
+  const yTicks = [0, 2, 4].map((a) => `<text x="${pad - 5}" y="${sy(a) + 4}" text-anchor="end">${a}</text>`).join('');
+  return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(label)}" class="curve" font-size="11">
+    <line x1="${pad}" y1="${sy(0)}" x2="${W - pad}" y2="${sy(0)}" stroke="#999"/>
+    <line x1="${sx(0)}" y1="${pad}" x2="${sx(0)}" y2="${H - pad}" stroke="#999"/>
+    ${ticks}${yTicks}
+    <text x="${W - pad}" y="${sy(0) - 6}" text-anchor="end">z</text>
+    <polyline points="${line}" fill="none" stroke="${SERIES[0]}" stroke-width="2.5"/>
+    ${dots}
+  </svg>`;
+}

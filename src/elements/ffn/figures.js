@@ -1,0 +1,91 @@
+// The two SVG pictures of <ffn-explorer> and <block-flow>:
+//   hourglassSvg   d_model -> d_ff -> d_model, bar heights proportional to the widths (the documents'
+//                  모래시계: widen in the middle, narrow again)
+//   sharedRowsSvg  every token row x_t goes through its own copy of the SAME box (same colour, same
+//                  label, same weights) to FFN(x_t); rows never meet
+// Both return SVG text with role="img" and an accessible name; the numbers are in data tables nearby.
+import { escapeHtml } from '../shared/format.js';
+import { signedColor, SERIES, textColorOn } from '../shared/colors.js';
+
+/** Colour of "the FFN box": Okabe-Ito bluish green, like the documents' green compute block. */
+export const FFN_BOX_COLOR = '#009E73';
+
+const text = (x, y, s, extra = '') => `<text x="${x}" y="${y}" ${extra}>${escapeHtml(s)}</text>`;
+
+/** labels: { input, hidden, output, w1, w2, act, title } (already in the page language). */
+export function hourglassSvg({ dModel, dFF, labels }) {
+  const W = 440;
+  const H = 250;
+  const mid = 125;
+  const span = 170;
+  const big = Math.max(dModel, dFF);
+  const hOf = (n) => Math.max(14, (span * n) / big);
+  const hx = hOf(dModel);
+  const hf = hOf(dFF);
+  const bar = (x, h, color) => `<rect x="${x}" y="${mid - h / 2}" width="26" height="${h}" rx="4" fill="${color}"/>`;
+  const trap = (x0, h0, x1, h1) => `<polygon points="${x0},${mid - h0 / 2} ${x1},${mid - h1 / 2} ${x1},${mid + h1 / 2} ${x0},${mid + h0 / 2}" fill="#e9e9f2" stroke="#9a9ab0"/>`;
+  const xIn = 50;
+  const xMid = 207;
+  const xOut = 364;
+  return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(labels.title)}" class="hourglass" font-size="13" text-anchor="middle">
+    ${trap(xIn + 26, hx, xMid, hf)}${trap(xMid + 26, hf, xOut, hx)}
+    ${bar(xIn, hx, SERIES[0])}${bar(xMid, hf, SERIES[1])}${bar(xOut, hx, SERIES[0])}
+    ${text(xIn + 13, mid - hx / 2 - 24, labels.input, 'font-weight="600"')}
+    ${text(xIn + 13, mid - hx / 2 - 8, `d_model = ${dModel}`)}
+    ${text(xMid + 13, mid - hf / 2 - 24, labels.hidden, 'font-weight="600"')}
+    ${text(xMid + 13, mid - hf / 2 - 8, `d_ff = ${dFF}`)}
+    ${text(xOut + 13, mid - hx / 2 - 24, labels.output, 'font-weight="600"')}
+    ${text(xOut + 13, mid - hx / 2 - 8, `d_model = ${dModel}`)}
+    ${text((xIn + 26 + xMid) / 2, mid - 4, labels.w1, 'font-weight="600"')}
+    ${text((xIn + 26 + xMid) / 2, mid + 13, `(${dModel} × ${dFF})`)}
+    ${text((xMid + 26 + xOut) / 2, mid - 4, labels.w2, 'font-weight="600"')}
+    ${text((xMid + 26 + xOut) / 2, mid + 13, `(${dFF} × ${dModel})`)}
+    ${text(xMid + 13, Math.min(H - 8, mid + hf / 2 + 20), labels.act)}
+  </svg>`;
+}
+
+/**
+ * x, y: (tokens x dModel) row-major; rowLabels: text per row; labels: { input, box, boxSub, output,
+ * title }; limit: colour scale; selectedRow: row drawn with a thick outline.
+ */
+export function sharedRowsSvg({ x, y, tokens, dModel, rowLabels, labels, limit, selectedRow = -1 }) {
+  const rowH = 24;
+  const gap = 8;
+  const top = 26;
+  const stripW = 112;
+  const x0 = 62;
+  const box0 = x0 + stripW + 26;
+  const boxW = 96;
+  const y0 = box0 + boxW + 26;
+  const W = y0 + stripW + 6;
+  const H = top + tokens * (rowH + gap);
+  const cw = stripW / dModel;
+  const boxText = textColorOn(FFN_BOX_COLOR);
+  let rows = '';
+  for (let t = 0; t < tokens; t++) {
+    const ty = top + t * (rowH + gap);
+    let cells = '';
+    for (let j = 0; j < dModel; j++) {
+      cells += `<rect x="${x0 + j * cw}" y="${ty}" width="${cw}" height="${rowH}" fill="${signedColor(x[t * dModel + j], limit)}"/>`;
+      cells += `<rect x="${y0 + j * cw}" y="${ty}" width="${cw}" height="${rowH}" fill="${signedColor(y[t * dModel + j], limit)}"/>`;
+    }
+    const outline = t === selectedRow ? 'stroke="#000" stroke-width="3"' : 'stroke="#77778a" stroke-width="1"';
+    rows += `<g>
+      ${text(x0 - 8, ty + rowH / 2 + 5, rowLabels[t], `text-anchor="end"${t === selectedRow ? ' font-weight="700"' : ''}`)}
+      ${cells}
+      <rect x="${x0}" y="${ty}" width="${stripW}" height="${rowH}" fill="none" ${outline}/>
+      <rect x="${y0}" y="${ty}" width="${stripW}" height="${rowH}" fill="none" ${outline}/>
+      <path d="M${x0 + stripW + 4} ${ty + rowH / 2} H${box0 - 4}" stroke="#333" stroke-width="1.5" marker-end="url(#arrow)"/>
+      <rect x="${box0}" y="${ty}" width="${boxW}" height="${rowH}" rx="5" fill="${FFN_BOX_COLOR}"/>
+      ${text(box0 + boxW / 2, ty + rowH / 2 + 5, labels.box, `text-anchor="middle" fill="${boxText}" font-weight="600"`)}
+      <path d="M${box0 + boxW + 4} ${ty + rowH / 2} H${y0 - 4}" stroke="#333" stroke-width="1.5" marker-end="url(#arrow)"/>
+    </g>`;
+  }
+  return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(labels.title)}" class="shared-rows" font-size="13">
+    <defs><marker id="arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0 L8 4 L0 8 z" fill="#333"/></marker></defs>
+    ${text(x0 + stripW / 2, 16, labels.input, 'text-anchor="middle" font-weight="600"')}
+    ${text(box0 + boxW / 2, 16, labels.boxSub, 'text-anchor="middle" font-weight="600"')}
+    ${text(y0 + stripW / 2, 16, labels.output, 'text-anchor="middle" font-weight="600"')}
+    ${rows}
+  </svg>`;
+}

@@ -1,0 +1,202 @@
+// Types for `pe-ffn-wasm/elements`: importing the module registers the custom elements below.
+import type { init } from '../js/index.js';
+
+type Core = Awaited<ReturnType<typeof init>>;
+
+/** Where the shared instance loads its .wasm from; call before the first element connects. */
+export function configureCore(options?: Parameters<typeof init>[0]): void;
+/** The one pe-ffn-wasm instance all elements share (initialised on first call). */
+export function getCore(): Promise<Core>;
+/** Sets <html lang> and tells every element to re-render in that language ('ko' | 'en'). */
+export function setPageLang(lang: string): void;
+/** Name of the event dispatched on document when the page language changes. */
+export const LANG_EVENT: 'pe-ffn-lang';
+
+export type PeLayout = 'interleaved' | 'concat';
+
+/** Members every element of this package has. */
+export interface PeFfnElementBase extends HTMLElement {
+  /** Resolves after the render that follows the latest change. */
+  readonly updateComplete: Promise<void>;
+}
+
+/** <pe-table length d-model base offset layout>: the PE table with per-cell formulas. */
+export interface PeTableElement extends PeFfnElementBase {
+  length: number;
+  dModel: number;
+  base: number;
+  offset: number;
+  layout: PeLayout;
+}
+
+/** <pe-heatmap length d-model base offset layout>: heat map, legend and waves of a few dimensions. */
+export interface PeHeatmapElement extends PeFfnElementBase {
+  length: number;
+  dModel: number;
+  base: number;
+  offset: number;
+  layout: PeLayout;
+  /** Comma-separated columns for the wave chart ('' = four sine columns from fast to slow). */
+  dims: string;
+}
+
+/** <pe-clock d-model base position layout>: each (sin, cos) pair as a clock hand. */
+export interface PeClockElement extends PeFfnElementBase {
+  dModel: number;
+  base: number;
+  position: number;
+  layout: PeLayout;
+}
+
+/** <pe-relative length d-model base layout p k>: PE(p)·PE(q) and the rotation PE(p) -> PE(p+k). */
+export interface PeRelativeElement extends PeFfnElementBase {
+  length: number;
+  dModel: number;
+  base: number;
+  layout: PeLayout;
+  p: number;
+  k: number;
+}
+
+/** <pe-add d-model base layout seed sentence-a sentence-b>: h = x + PE for two word orders. */
+export interface PeAddElement extends PeFfnElementBase {
+  dModel: number;
+  base: number;
+  layout: PeLayout;
+  seed: number;
+  sentenceA: string;
+  sentenceB: string;
+  /** Which sentence the x + PE = h tables show. */
+  show: 'a' | 'b';
+  /** Compare the two sentences without PE ('x') or with it ('h'). */
+  compare: 'x' | 'h';
+}
+
+export type FfnActivation = 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
+
+/** <ffn-explorer d-model d-ff activation tokens seed>: the FFN's hourglass, shared rows, activations. */
+export interface FfnExplorerElement extends PeFfnElementBase {
+  dModel: number;
+  /** The d-ff attribute (also reachable as dFf). */
+  dFF: number;
+  activation: FfnActivation;
+  tokens: number;
+  seed: number;
+  /** Numbers of the latest render: input h = x + PE (tokens x dModel), pre = xW1 + b1 and
+   * hidden = act(pre) (tokens x dFF), output (tokens x dModel), the module's paramCount. */
+  readonly result: {
+    input: Float32Array; pre: Float32Array; hidden: Float32Array; output: Float32Array; paramCount: number;
+  } | null;
+}
+
+/** One row of <ffn-tradeoff>: a d_ff multiple with its parameters and measured latency (null until known). */
+export interface FfnTradeoffRow {
+  multiple: number;
+  /** The d-ff attribute (also reachable as dFf). */
+  dFF: number;
+  params: number | null;
+  latencyMs: number | null;
+}
+
+/** <ffn-tradeoff d-model layers tokens repetitions>: parameters, FLOPs and live latency for d_ff = 1x..8x. */
+export interface FfnTradeoffElement extends PeFfnElementBase {
+  dModel: number;
+  layers: number;
+  tokens: number;
+  repetitions: number;
+  readonly rows: FfnTradeoffRow[];
+}
+
+/** <block-flow tokens d-model d-ff seed step>: one encoder block as a five-step stepper. */
+export interface BlockFlowElement extends PeFfnElementBase {
+  tokens: number;
+  dModel: number;
+  /** The d-ff attribute (also reachable as dFf). */
+  dFF: number;
+  seed: number;
+  /** 1 embedding + PE, 2 attention, 3 Add & Norm, 4 FFN, 5 Add & Norm. */
+  step: number;
+  /** Numbers of the latest render (tokens x dModel each): embedding x, PE, h = x + PE, y = FFN(h),
+   * and the largest difference between FFN of each row alone and of all rows together. */
+  readonly data: { x: Float32Array; pe: Float32Array; h: Float32Array; y: Float32Array; rowDiff: number } | null;
+}
+
+/** An element class of this package (also usable to register the element under another tag). */
+export interface PeFfnElementClass<T extends HTMLElement> {
+  new (): T;
+  readonly prototype: T;
+  /** Registers the class under `tag` (default: its own tag name); does nothing if the tag is taken. */
+  define(tag?: string): void;
+}
+
+export const PeTable: PeFfnElementClass<PeTableElement>;
+export const PeHeatmap: PeFfnElementClass<PeHeatmapElement>;
+export const PeClock: PeFfnElementClass<PeClockElement>;
+export const PeRelative: PeFfnElementClass<PeRelativeElement>;
+export const PeAdd: PeFfnElementClass<PeAddElement>;
+
+/** Detail of the `pe-ffn-change` event fired when the learner changes a value through a control. */
+export interface PeFfnChangeDetail {
+  name: string;
+  value: string | number | boolean;
+}
+
+/** xAPI-shaped statement sent with the `answered` and `completed` events of <pe-ffn-quiz>. */
+export interface PeFfnQuizStatement {
+  verb: { id: string; display: Record<string, string> };
+  object: { objectType: 'Activity'; id: string; definition: { name: Record<string, string>; type: string; interactionType?: string } };
+  result: {
+    success: boolean;
+    response?: string;
+    completion?: boolean;
+    score: { raw: number; min: number; max: number; scaled: number };
+  };
+  context: { language: string; extensions: Record<string, unknown> };
+  timestamp: string;
+}
+
+/** Detail of `quiz-complete`. */
+export interface PeFfnQuizCompleteDetail {
+  score: number;
+  total: number;
+  percent: number;
+  seed: string;
+  topic: string;
+  answers: { id: string; input: string | number; correct: boolean; revealed: boolean; expected: string }[];
+}
+
+/** <pe-ffn-quiz src topic count seed mode>: the quiz (bank + generated practice), see its file header. */
+export interface PeFfnQuizElement extends PeFfnElementBase {
+  src: string;
+  topic: string;
+  count: number;
+  seed: string;
+  mode: 'one' | 'all';
+  /** The questions of the current set, in the bank format of pe-ffn-wasm/quiz. */
+  readonly currentQuestions: Record<string, unknown>[];
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'pe-table': PeTableElement;
+    'pe-heatmap': PeHeatmapElement;
+    'pe-clock': PeClockElement;
+    'pe-relative': PeRelativeElement;
+    'pe-add': PeAddElement;
+    'ffn-explorer': FfnExplorerElement;
+    'ffn-tradeoff': FfnTradeoffElement;
+    'block-flow': BlockFlowElement;
+    'pe-ffn-quiz': PeFfnQuizElement;
+  }
+  interface HTMLElementEventMap {
+    'pe-ffn-change': CustomEvent<PeFfnChangeDetail>;
+    'pe-ffn-render': CustomEvent<Record<string, never>>;
+    'ffn-tradeoff-measured': CustomEvent<{ rows: FfnTradeoffRow[] }>;
+    'answered': CustomEvent<PeFfnQuizStatement>;
+    'completed': CustomEvent<PeFfnQuizStatement>;
+    'quiz-complete': CustomEvent<PeFfnQuizCompleteDetail>;
+  }
+  interface DocumentEventMap {
+    'pe-ffn-lang': CustomEvent<{ lang: 'ko' | 'en' }>;
+  }
+}

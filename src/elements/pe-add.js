@@ -1,0 +1,187 @@
+// <pe-add>: h = x + PE. A token-embedding table x (one row per word) plus the PE table (one row per
+// position) gives the input table h, computed by the module's addPositionalEncoding. Then two sentences
+// with the same words in another order: without PE their input rows are the same multiset of vectors
+// (each row of B equals a row of A); with PE they differ.
+//
+// Attributes (reflected): d-model (2..32, default 8), base (> 1, default 10000), layout
+//   ('interleaved' | 'concat'), seed (embedding seed, default 7), sentence-a, sentence-b (tokens
+//   separated by spaces; default: the documents' "내가 너를 이겼다" / "너를 내가 이겼다", or an English
+//   pair), show ('a' | 'b': which sentence the x + PE = h tables show), compare ('x' | 'h'), lang.
+// Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
+import { PeFfnElement } from './shared/base.js';
+import { escapeHtml, fmt } from './shared/format.js';
+import { fill } from './shared/i18n.js';
+import { signedColor, textColorOn } from './shared/colors.js';
+import { tex } from './shared/math.js';
+import { LAYOUTS } from './shared/pe-layout.js';
+import { seededEmbedding, lookup } from './shared/embedding.js';
+import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
+import { predictHtml, wirePredict } from './shared/predict.js';
+import { embeddingSnippets } from './shared/snippets.js';
+import ko from '../i18n/ko/pe-add.js';
+import en from '../i18n/en/pe-add.js';
+
+const MAX_TOKENS = 12;
+const COLOR_LIMIT = 1.6;
+
+class PeAdd extends PeFfnElement {
+  static tag = 'pe-add';
+  static strings = { ko, en };
+  static props = {
+    'd-model': { type: 'int', min: 2, max: 32, default: 8 },
+    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
+    layout: { type: 'enum', values: LAYOUTS, default: 'interleaved' },
+    seed: { type: 'int', min: 0, max: 4294967295, default: 7 },
+    'sentence-a': { type: 'string', default: '' },
+    'sentence-b': { type: 'string', default: '' },
+    show: { type: 'enum', values: ['a', 'b'], default: 'a' },
+    compare: { type: 'enum', values: ['x', 'h'], default: 'h' },
+  };
+  static css = `
+    .tables { display: grid; gap: .3rem; }
+    .op { font-size: 1.4em; font-weight: 700; text-align: center; line-height: 1; color: var(--pe-muted, #5b5b6b); }
+    .vec td { min-width: 3.9em; font-size: .85em; }
+    .vec th { font-size: .85em; }
+    .vec td.tok, .vec th.tok { text-align: left; font-weight: 600; }
+    .match { text-align: left !important; font-size: .8em !important; white-space: normal; min-width: 9em; }
+    .match.same { background: #fff3d6; font-weight: 700; }
+    .verdict-box { padding: .5rem .7rem; border-radius: 8px; background: var(--pe-code-bg, #f5f5fa); margin: .5rem 0; }
+    h4 { margin: 1rem 0 .3rem; }
+    input[type=text] { padding: .3rem .45rem; border: 1px solid var(--pe-border, #b9b9c6); border-radius: 8px; min-height: 2.2rem; width: 15rem; max-width: 100%; background: var(--pe-bg, #fff); }
+  `;
+
+  adjustValues(v) {
+    // Empty sentences mean the language's default pair; show it in the inputs too.
+    const s = this.strFor();
+    if (!v['sentence-a'].trim()) v['sentence-a'] = s.defaultA;
+    if (!v['sentence-b'].trim()) v['sentence-b'] = s.defaultB;
+  }
+
+  build() {
+    const s = this.s;
+    const layoutOptions = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
+    const text = (name, label) => `<div class="field"><label for="${this.id(name)}">${escapeHtml(label)}</label><input id="${this.id(name)}" type="text" data-prop="${name}" autocomplete="off"></div>`;
+    this.root.innerHTML = `<div class="card">
+      <h3>${escapeHtml(s.title)}</h3>
+      <p class="muted">${escapeHtml(s.intro)}</p>
+      <div class="formula">${tex(String.raw`h_t^{(0)} = x_t + PE(t)`, { display: true })}</div>
+      <div class="controls">
+        ${text('sentence-a', s.sentenceA)}
+        ${text('sentence-b', s.sentenceB)}
+        ${this.field('d-model', s.dModel)}
+        ${this.field('seed', s.seed)}
+        ${this.field('layout', s.layout, { kind: 'select', options: layoutOptions })}
+      </div>
+      <div class="notes" role="status"></div>
+      <p class="muted">${escapeHtml(s.embedNote)}</p>
+      <div class="controls">${this.field('show', s.show, { kind: 'select', options: [['a', s.sentenceA], ['b', s.sentenceB]] })}</div>
+      <div class="tables">
+        <div class="scroll x-table"></div>
+        <div class="op" aria-hidden="true">+</div>
+        <div class="scroll pe-table"></div>
+        <div class="op" aria-hidden="true">=</div>
+        <div class="scroll h-table"></div>
+      </div>
+      ${exportPanelHtml(this, 'h')}
+      <h4>${escapeHtml(s.compareTitle)}</h4>
+      <div class="controls">${this.field('compare', s.compare, { kind: 'select', options: [['x', s.compareX], ['h', s.compareH]] })}</div>
+      <div class="scroll cmp-a"></div>
+      <div class="scroll cmp-b"></div>
+      <p class="verdict-box" role="status"></p>
+      ${predictHtml(this, 'same', { question: s.predictQ, options: s.predictOptions })}
+    </div>`;
+    wireExport(this, 'h', () => ({
+      name: `h_${this.values.show}_d${this.values['d-model']}`,
+      data: this.current.h,
+      shape: [this.current.tokens.length, this.values['d-model']],
+      rowNames: this.current.tokens.map((w, t) => `${t}:${w}`),
+      corner: 'token',
+    }));
+    wirePredict(this, 'same', {
+      answer: 0,
+      explain: () => this.s.predictExplain,
+      onReveal: (shown) => { if (shown) this.setValue('compare', 'x'); },
+    });
+  }
+
+  /** Tokens of a sentence attribute (or the language's default), at most MAX_TOKENS. */
+  tokens(name, fallback) {
+    const words = (this.values[name] || fallback).split(/\s+/).filter(Boolean);
+    if (words.length > MAX_TOKENS) this.notes.push({ text: fill(this.s.tooLong, { max: MAX_TOKENS }) });
+    return words.length ? words.slice(0, MAX_TOKENS) : fallback.split(/\s+/);
+  }
+
+  sentence(words, vocab, table, d) {
+    const v = this.values;
+    const ids = words.map((w) => vocab.indexOf(w));
+    const x = lookup(table, d, ids);
+    const h = this.core.addPositionalEncoding(x.slice(), words.length, d, { base: v.base, layout: v.layout });
+    const pe = this.core.positionalEncoding(words.length, d, { base: v.base, layout: v.layout });
+    return { tokens: words, ids, x, pe, h };
+  }
+
+  update() {
+    const v = this.values;
+    const s = this.s;
+    const d = v['d-model'];
+    const a = this.tokens('sentence-a', s.defaultA);
+    const b = this.tokens('sentence-b', s.defaultB);
+    this.showNotes();
+    const vocab = [...new Set([...a, ...b])];
+    const table = seededEmbedding(this.core, vocab.length, d, v.seed);
+    const A = this.sentence(a, vocab, table, d);
+    const B = this.sentence(b, vocab, table, d);
+    this.current = v.show === 'b' ? B : A;
+    const cur = this.current;
+    const name = v.show === 'b' ? s.sentenceB : s.sentenceA;
+    this.$('.x-table').innerHTML = this.vecTable(`${s.xTitle} — ${name}`, cur.tokens, cur.x, d);
+    this.$('.pe-table').innerHTML = this.vecTable(s.peTitle, cur.tokens.map(() => ''), cur.pe, d);
+    this.$('.h-table').innerHTML = this.vecTable(`${s.hTitle} — ${name}`, cur.tokens, cur.h, d);
+    updateSnippets(this, 'h', embeddingSnippets({
+      vocab: vocab.length, dModel: d, seed: v.seed, tokens: cur.ids,
+      peArgs: { length: cur.tokens.length, dModel: d, base: v.base, offset: 0, layout: v.layout },
+    }));
+    // Comparison: for each row of B, is there an identical row of A?
+    const key = v.compare;
+    const rowsEqual = (P, i, Q, j) => {
+      for (let c = 0; c < d; c++) if (P[i * d + c] !== Q[j * d + c]) return false;
+      return true;
+    };
+    const matches = b.map((_, i) => a.findIndex((__, j) => rowsEqual(B[key], i, A[key], j)));
+    let maxDiff = 0;
+    b.forEach((w, i) => a.forEach((w2, j) => {
+      if (w !== w2) return;
+      for (let c = 0; c < d; c++) maxDiff = Math.max(maxDiff, Math.abs(B[key][i * d + c] - A[key][j * d + c]));
+    }));
+    const title = key === 'x' ? s.compareX : s.compareH;
+    this.$('.cmp-a').innerHTML = this.vecTable(`${s.sentenceA} — ${title}`, a, A[key], d);
+    this.$('.cmp-b').innerHTML = this.vecTable(`${s.sentenceB} — ${title}`, b, B[key], d, matches);
+    const nSame = matches.filter((m) => m >= 0).length;
+    this.$('.verdict-box').textContent = key === 'x' && nSame === b.length ? s.verdictX : fill(s.verdictH, { n: nSame, diff: fmt(maxDiff, 4) });
+  }
+
+  /** A table of vectors: one row per token (t, token, d values), optional "matches a row of A" column. */
+  vecTable(caption, words, data, d, matches) {
+    const s = this.s;
+    let head = `<th scope="col">${s.pos}</th><th scope="col" class="tok">${escapeHtml(s.token)}</th>`;
+    for (let c = 0; c < d; c++) head += `<th scope="col">${c}</th>`;
+    if (matches) head += '<th scope="col"></th>';
+    const body = words.map((w, t) => {
+      let cells = `<th scope="row">${t}</th><td class="tok">${escapeHtml(w)}</td>`;
+      for (let c = 0; c < d; c++) {
+        const value = data[t * d + c];
+        const bg = signedColor(value, COLOR_LIMIT);
+        cells += `<td style="background:${bg};color:${textColorOn(bg)}">${fmt(value, 3)}</td>`;
+      }
+      if (matches) {
+        const m = matches[t];
+        cells += `<td class="match${m >= 0 ? ' same' : ''}">${escapeHtml(m >= 0 ? fill(s.match, { t: m }) : s.noMatch)}</td>`;
+      }
+      return `<tr>${cells}</tr>`;
+    }).join('');
+    return `<table class="vec"><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  }
+}
+
+PeAdd.define();
+export { PeAdd };

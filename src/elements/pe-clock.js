@@ -1,0 +1,188 @@
+// <pe-clock>: the documents' clock analogy. Each (sin, cos) pair of PE(t) is drawn as a clock hand
+// whose tip is (sin, cos) — so 12 o'clock is angle 0 and the hand turns clockwise as t grows. Low k
+// turns fast (a second hand), high k slowly (an hour hand). Play/pause, step, and a position slider;
+// the table behind the picture lists every hand's values; PE(t) downloads as CSV / .npy.
+//
+// Attributes (reflected): position (0..100000, default 0), d-model (2..64, default 16), base (> 1,
+//   default 10000), layout ('interleaved' | 'concat': which columns form a pair), lang.
+// Events: pe-ffn-change { name, value } when a control changes a value (not on every tick of play);
+//   pe-ffn-render after a render.
+import { PeFfnElement } from './shared/base.js';
+import { escapeHtml, fmt, fmtInt } from './shared/format.js';
+import { fill } from './shared/i18n.js';
+import { SIN_COLOR, COS_COLOR } from './shared/colors.js';
+import { pairColumns, frequencyCount, wavelength, LAYOUTS } from './shared/pe-layout.js';
+import { predictHtml, wirePredict } from './shared/predict.js';
+import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
+import { peSnippets } from './shared/snippets.js';
+import ko from '../i18n/ko/pe-clock.js';
+import en from '../i18n/en/pe-clock.js';
+
+const MAX_HANDS = 12;
+const TICK_MS = 700;
+
+class PeClock extends PeFfnElement {
+  static tag = 'pe-clock';
+  static strings = { ko, en };
+  static props = {
+    position: { type: 'int', min: 0, max: 100000, default: 0 },
+    'd-model': { type: 'int', min: 2, max: 64, default: 16 },
+    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
+    layout: { type: 'enum', values: LAYOUTS, default: 'interleaved' },
+  };
+  static css = `
+    .clocks { display: grid; grid-template-columns: repeat(auto-fill, minmax(5.4rem, 1fr)); gap: .6rem; margin: .6rem 0; list-style: none; padding: 0; }
+    .clocks li { text-align: center; font-size: .78em; border-radius: 10px; padding: .3rem .2rem; border: 2px solid transparent; }
+    .clocks li.hi { border-color: #000; background: #fff7e6; }
+    .clocks svg { width: 100%; max-width: 6rem; height: auto; display: block; margin: 0 auto; }
+    .clocks .k { font-weight: 700; font-size: 1.05em; }
+    .clocks .vals { font-variant-numeric: tabular-nums; }
+    .play { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-end; }
+    .play input[type=range] { width: min(18rem, 100%); }
+  `;
+
+  constructor() {
+    super();
+    this.timer = null;
+    this.highlightK = -1;
+  }
+
+  teardown() {
+    this.stop();
+  }
+
+  build() {
+    const s = this.s;
+    this.stop();
+    const layoutOptions = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
+    this.root.innerHTML = `<div class="card">
+      <h3>${escapeHtml(s.title)}</h3>
+      <p class="muted">${escapeHtml(s.intro)}</p>
+      <div class="controls">
+        ${this.field('d-model', s.dModel)}
+        ${this.field('base', s.base)}
+        ${this.field('layout', s.layout, { kind: 'select', options: layoutOptions })}
+      </div>
+      <div class="play controls">
+        ${this.field('position', s.position, { kind: 'range', max: 200 })}
+        ${this.field('position', s.positionNumber, { kind: 'number' }).replace(`id="${this.id('position')}"`, `id="${this.id('position-n')}"`).replace(`for="${this.id('position')}"`, `for="${this.id('position-n')}"`)}
+        <button type="button" data-act="back" aria-label="${escapeHtml(s.stepBack)}">◀︎ 1</button>
+        <button type="button" data-act="play" class="primary" aria-pressed="false">${escapeHtml(s.play)}</button>
+        <button type="button" data-act="step" aria-label="${escapeHtml(s.step)}">1 ▶︎</button>
+      </div>
+      <div class="notes" role="status"></div>
+      <p class="muted subset"></p>
+      <ul class="clocks" role="img"></ul>
+      <p class="muted">${escapeHtml(s.reading)}</p>
+      <details class="data-table"><summary>${escapeHtml(s.dataTable)}</summary><div class="scroll hands-table"></div></details>
+      ${predictHtml(this, 'fast', { question: s.predictQ, options: s.predictOptions })}
+      ${exportPanelHtml(this, 'row')}
+    </div>`;
+    wireExport(this, 'row', () => ({
+      name: `pe_position${this.values.position}_d${this.values['d-model']}_${this.values.layout}`,
+      data: this.row,
+      shape: [1, this.values['d-model']],
+      rowNames: [this.values.position],
+      corner: 'position',
+    }));
+    this.$('.play').addEventListener('click', (e) => {
+      const b = e.target.closest('button[data-act]');
+      if (!b) return;
+      if (b.dataset.act === 'play') this.timer ? this.stop() : this.start();
+      else this.stepBy(b.dataset.act === 'step' ? 1 : -1, true);
+    });
+    wirePredict(this, 'fast', {
+      answer: 0,
+      explain: () => fill(this.s.predictExplain, { base: this.values.base }),
+      onReveal: (shown) => {
+        this.highlightK = shown ? 0 : -1;
+        this.update();
+      },
+    });
+  }
+
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.stepBy(1, false), TICK_MS);
+    const b = this.$('[data-act="play"]');
+    if (b) { b.textContent = this.s.pause; b.setAttribute('aria-pressed', 'true'); }
+  }
+
+  stop() {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    const b = this.$('[data-act="play"]');
+    if (b) { b.textContent = this.s.play; b.setAttribute('aria-pressed', 'false'); }
+  }
+
+  stepBy(delta, asLearner) {
+    const next = Math.max(0, Math.min(100000, this.readProp('position').value + delta));
+    if (asLearner) this.setValue('position', next);
+    else this.setAttribute('position', String(next));
+  }
+
+  /** Which frequencies get a clock: all of them, or MAX_HANDS evenly spaced ones. */
+  shownKs() {
+    const K = Math.floor(this.values['d-model'] / 2);
+    if (K <= MAX_HANDS) return Array.from({ length: K }, (_, k) => k);
+    return [...new Set(Array.from({ length: MAX_HANDS }, (_, i) => Math.round((i * (K - 1)) / (MAX_HANDS - 1))))];
+  }
+
+  update() {
+    const v = this.values;
+    const s = this.s;
+    const d = v['d-model'];
+    const t = v.position;
+    const range = this.$('input[type=range][data-prop="position"]');
+    range.max = String(Math.max(200, t));
+    // One row of the table: PE(t) for t = position (offset does the shifting in the module).
+    const row = this.core.positionalEncoding(1, d, { base: v.base, offset: t, layout: v.layout });
+    this.row = row;
+    updateSnippets(this, 'row', peSnippets({ length: 1, dModel: d, base: v.base, offset: t, layout: v.layout }));
+    const ks = this.shownKs();
+    const K = Math.floor(d / 2);
+    this.$('.subset').textContent = ks.length < K ? fill(s.subset, { total: K, shown: ks.length }) : '';
+    const items = [];
+    const rows = [];
+    for (const k of ks) {
+      const { sin: js, cos: jc } = pairColumns(k, d, v.layout);
+      const sv = row[js];
+      const cv = row[jc];
+      // Tip at (sin, cos): x right = sin, y up = cos, so angle 0 is 12 o'clock, turning clockwise.
+      const x = 50 + 38 * sv;
+      const y = 50 - 38 * cv;
+      let deg = (Math.atan2(sv, cv) * 180) / Math.PI;
+      if (deg < 0) deg += 360;
+      const wave = wavelength(k, d, v.base);
+      const waveText = wave < 100 ? wave.toFixed(1) : wave < 1e7 ? fmtInt(wave, this.lang_) : wave.toExponential(1);
+      let ticks = '';
+      for (let h = 0; h < 12; h++) {
+        const a = (h * Math.PI) / 6;
+        ticks += `<line x1="${50 + 42 * Math.sin(a)}" y1="${50 - 42 * Math.cos(a)}" x2="${50 + 46 * Math.sin(a)}" y2="${50 - 46 * Math.cos(a)}" stroke="#888" stroke-width="${h % 3 ? 1 : 2}"/>`;
+      }
+      items.push(`<li class="${k === this.highlightK ? 'hi' : ''}">
+        <svg viewBox="0 0 100 100" aria-hidden="true">
+          <circle cx="50" cy="50" r="47" fill="#fff" stroke="#444" stroke-width="2"/>${ticks}
+          <line x1="50" y1="50" x2="${x}" y2="50" stroke="${SIN_COLOR}" stroke-width="1.5" stroke-dasharray="3 2"/>
+          <line x1="${x}" y1="50" x2="${x}" y2="${y}" stroke="${COS_COLOR}" stroke-width="1.5" stroke-dasharray="1 2"/>
+          <line x1="50" y1="50" x2="${x}" y2="${y}" stroke="#1d1d24" stroke-width="${k === this.highlightK ? 5 : 3.5}" stroke-linecap="round"/>
+          <circle cx="50" cy="50" r="3.5" fill="#1d1d24"/><circle cx="${x}" cy="${y}" r="4" fill="#e69f00" stroke="#000" stroke-width="1"/>
+        </svg>
+        <div class="k">${escapeHtml(fill(s.handLabel, { k }))}</div>
+        <div class="vals"><span class="sin">${fmt(sv, 2)}</span> · <span class="cos">${fmt(cv, 2)}</span></div>
+        <div class="muted">${escapeHtml(fill(s.perTurn, { wave: waveText }))}</div>
+      </li>`);
+      rows.push(`<tr><th scope="row">${k}</th><td>${js}</td><td>${jc}</td><td>${fmt(sv, 4)}</td><td>${fmt(cv, 4)}</td><td>${deg.toFixed(1)}</td><td>${waveText}</td></tr>`);
+    }
+    const list = this.$('.clocks');
+    list.innerHTML = items.join('');
+    list.setAttribute('aria-label', fill(s.clocksLabel, { t, n: ks.length }));
+    this.$('.hands-table').innerHTML = `<table><caption>${escapeHtml(fill(s.tableCaption, { t }))}</caption>
+      <thead><tr><th scope="col">${s.colK}</th><th scope="col">${escapeHtml(s.colSinJ)}</th><th scope="col">${escapeHtml(s.colCosJ)}</th><th scope="col">${escapeHtml(s.colSin)}</th><th scope="col">${escapeHtml(s.colCos)}</th><th scope="col">${escapeHtml(s.colAngle)}</th><th scope="col">${escapeHtml(s.colWave)}</th></tr></thead>
+      <tbody>${rows.join('')}</tbody></table>`;
+  }
+}
+
+PeClock.define();
+export { PeClock };

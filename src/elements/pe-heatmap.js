@@ -1,0 +1,317 @@
+// <pe-heatmap>: the PE table as a heat map (viridis, with a legend), and a few dimensions drawn as
+// waves over position — fast waves in low dimensions, slow ones in high dimensions. A readout gives
+// the value under the pointer or the keyboard cursor; data tables hold the numbers behind both pictures.
+//
+// Attributes (reflected): length (1..1024, default 50), d-model (1..1024, default 64), base (> 1,
+//   default 10000), offset (default 0), layout ('interleaved' | 'concat'), dims (comma-separated
+//   column list for the wave chart; default: four sine columns from fast to slow), lang.
+// Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
+import { PeFfnElement } from './shared/base.js';
+import { escapeHtml, fmt } from './shared/format.js';
+import { fill } from './shared/i18n.js';
+import { valueColor, rgbOf, gradientCss, viridis, SERIES } from './shared/colors.js';
+import { columnInfo, pairColumns, frequencyCount, wavelength, layoutDiffHtml, LAYOUTS } from './shared/pe-layout.js';
+import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
+import { predictHtml, wirePredict } from './shared/predict.js';
+import { dataTableHtml } from './shared/data-table.js';
+import { peSnippets } from './shared/snippets.js';
+import ko from '../i18n/ko/pe-heatmap.js';
+import en from '../i18n/en/pe-heatmap.js';
+
+const DASHES = ['', '6 3', '2 3', '10 3 2 3', '1 2', '12 4'];
+
+const waveText = (w) => (w < 1e5 ? w.toFixed(1) : w.toExponential(2));
+
+class PeHeatmap extends PeFfnElement {
+  static tag = 'pe-heatmap';
+  static strings = { ko, en };
+  static rerenderOnResize = true;
+  static props = {
+    length: { type: 'int', min: 1, max: 1024, default: 50 },
+    'd-model': { type: 'int', min: 1, max: 1024, default: 64 },
+    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
+    offset: { type: 'int', min: 0, max: 1000000, default: 0 },
+    layout: { type: 'enum', values: LAYOUTS, default: 'interleaved' },
+    dims: { type: 'string', default: '' },
+  };
+  static css = `
+    .heat { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .2rem .4rem; align-items: stretch; }
+    .yaxis { writing-mode: vertical-rl; font-size: .8em; color: var(--pe-muted, #5b5b6b); text-align: center; }
+    .plot { position: relative; min-width: 0; }
+    canvas.map { display: block; width: 100%; height: clamp(12rem, 40vw, 22rem); image-rendering: pixelated; border: 1px solid var(--pe-border, #d7d7e0); cursor: crosshair; }
+    .marker { position: absolute; pointer-events: none; border: 2px solid #fff; outline: 2px solid #000; display: none; }
+    .colmark { position: absolute; top: 0; bottom: 0; pointer-events: none; border: 2px dashed #fff; outline: 2px dashed #000; display: none; }
+    .ticks { position: relative; height: 1.2rem; font-size: .75em; color: var(--pe-muted, #5b5b6b); }
+    .ticks span { position: absolute; transform: translateX(-50%); white-space: nowrap; }
+    .xaxis { grid-column: 2; text-align: center; font-size: .8em; color: var(--pe-muted, #5b5b6b); }
+    .legend { display: flex; align-items: center; gap: .5rem; font-size: .8em; margin: .5rem 0; flex-wrap: wrap; }
+    .legend .bar { width: min(12rem, 50%); height: .8rem; border-radius: 3px; border: 1px solid #0003; }
+    .readout { min-height: 1.6em; font-variant-numeric: tabular-nums; margin: .3rem 0; }
+    .waves svg { width: 100%; height: auto; display: block; }
+    .waves { margin-top: 1.2rem; }
+    .waves ul { list-style: none; padding: 0; margin: .4rem 0; display: flex; flex-wrap: wrap; gap: .2rem 1rem; font-size: .82em; }
+    .waves li svg { display: inline-block; width: 2.2rem; height: .8rem; vertical-align: middle; margin-right: .3rem; }
+    .waves .field input { width: 14rem; max-width: 100%; }
+    input[type=text] { padding: .3rem .45rem; border: 1px solid var(--pe-border, #b9b9c6); border-radius: 8px; min-height: 2.2rem; background: var(--pe-bg, #fff); }
+  `;
+
+  constructor() {
+    super();
+    this.cursor = { t: 0, j: 0 };
+    this.highlightCol = -1;
+    this.pe = null;
+  }
+
+  build() {
+    const s = this.s;
+    const layoutOptions = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
+    this.root.innerHTML = `<div class="card">
+      <h3>${escapeHtml(s.title)}</h3>
+      <p class="muted">${escapeHtml(s.intro)}</p>
+      <div class="controls">
+        ${this.field('length', s.length)}
+        ${this.field('d-model', s.dModel)}
+        ${this.field('base', s.base)}
+        ${this.field('layout', s.layout, { kind: 'select', options: layoutOptions })}
+      </div>
+      <div class="notes" role="status"></div>
+      ${layoutDiffHtml(this, this.values['d-model'])}
+      <figure class="heat">
+        <div class="yaxis" aria-hidden="true">${escapeHtml(s.yAxis)}</div>
+        <div class="plot">
+          <canvas class="map" tabindex="0" role="img"></canvas>
+          <div class="marker"></div><div class="colmark"></div>
+          <div class="ticks" aria-hidden="true"></div>
+        </div>
+        <div class="xaxis" aria-hidden="true">${escapeHtml(s.xAxis)}</div>
+      </figure>
+      <div class="legend" aria-hidden="true"><span>${escapeHtml(s.legend)}</span><span>−1</span><span class="bar" style="background:${gradientCss(viridis)}"></span><span>+1</span></div>
+      <p class="readout" aria-live="polite">${escapeHtml(s.readoutHelp)}</p>
+      <div class="heat-table"></div>
+      <div class="waves">
+        <h4>${escapeHtml(s.wavesTitle)}</h4>
+        <div class="controls"><div class="field"><label for="${this.id('dims')}">${escapeHtml(s.dims)}</label><input id="${this.id('dims')}" type="text" data-prop="dims" inputmode="numeric" autocomplete="off"></div></div>
+        <svg viewBox="0 0 640 220" role="img" aria-label="${escapeHtml(s.wavesLabel)}"></svg>
+        <ul class="wave-legend"></ul>
+        <div class="waves-table"></div>
+      </div>
+      <div class="predict-slot"></div>
+      ${exportPanelHtml(this, 'pe')}
+    </div>`;
+    const canvas = this.$('canvas.map');
+    canvas.addEventListener('pointermove', (e) => {
+      const r = canvas.getBoundingClientRect();
+      const v = this.values;
+      const j = Math.floor(((e.clientX - r.left) / r.width) * v['d-model']);
+      const t = Math.floor(((e.clientY - r.top) / r.height) * v.length);
+      this.setCursor(t, j);
+    });
+    canvas.addEventListener('keydown', (e) => {
+      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], PageUp: [-10, 0], PageDown: [10, 0] };
+      const m = moves[e.key];
+      if (!m) return;
+      e.preventDefault();
+      this.setCursor(this.cursor.t + m[0], this.cursor.j + m[1], true);
+    });
+    canvas.addEventListener('focus', () => this.setCursor(this.cursor.t, this.cursor.j, true));
+    canvas.addEventListener('blur', () => { this.$('.marker').style.display = 'none'; });
+    wireExport(this, 'pe', () => ({
+      name: `pe_len${this.values.length}_d${this.values['d-model']}_${this.values.layout}`,
+      data: this.pe,
+      shape: [this.values.length, this.values['d-model']],
+      rowNames: Array.from({ length: this.values.length }, (_, i) => i + this.values.offset),
+      corner: 'position',
+    }));
+  }
+
+  /** Columns for the wave chart: the dims attribute, or four sine columns from fast to slow. */
+  waveColumns() {
+    const v = this.values;
+    const d = v['d-model'];
+    const given = v.dims.split(/[\s,]+/).filter(Boolean).map(Number)
+      .filter((j) => Number.isInteger(j) && j >= 0 && j < d);
+    if (given.length) return [...new Set(given)].slice(0, SERIES.length);
+    const K = frequencyCount(d);
+    const ks = [...new Set([0, Math.floor(K / 8), Math.floor(K / 4), Math.floor(K / 2)])];
+    return ks.map((k) => pairColumns(k, d, v.layout).sin);
+  }
+
+  /** Shows the default wave columns in the empty dims field, so the learner sees what to edit. */
+  showDefaultDims() {
+    const input = this.$('input[data-prop="dims"]');
+    if (!this.values.dims) input.placeholder = this.waveColumns().join(', ');
+  }
+
+  /** The three predict candidates: first, middle and last column; the answer has the largest k. */
+  predictCandidates() {
+    const v = this.values;
+    const d = v['d-model'];
+    const cols = [...new Set([0, Math.floor(d / 2), d - 1])];
+    while (cols.length < 3) cols.push(cols[cols.length - 1]);
+    let best = 0;
+    cols.forEach((j, i) => {
+      if (columnInfo(j, d, v.layout).k >= columnInfo(cols[best], d, v.layout).k) best = i;
+    });
+    return { cols, best };
+  }
+
+  update() {
+    const v = this.values;
+    const d = v['d-model'];
+    const L = v.length;
+    this.pe = this.core.positionalEncoding(L, d, { base: v.base, offset: v.offset, layout: v.layout });
+    const diff = this.$('.layout-diff');
+    if (diff.dataset.d !== String(d)) {
+      const open = diff.open;
+      diff.outerHTML = layoutDiffHtml(this, d);
+      Object.assign(this.$('.layout-diff'), { open });
+      this.$('.layout-diff').dataset.d = String(d);
+    }
+    this.drawHeat();
+    this.drawWaves();
+    this.showDefaultDims();
+    this.$('.heat-table').innerHTML = dataTableHtml(this, {
+      caption: this.s.heatCaption, data: this.pe, rows: L, cols: d, corner: 't \\ j',
+      rowNames: Array.from({ length: L }, (_, i) => i + v.offset),
+    });
+    this.renderPredict();
+    updateSnippets(this, 'pe', peSnippets({ length: L, dModel: d, base: v.base, offset: v.offset, layout: v.layout }));
+    this.cursor.t = Math.min(this.cursor.t, L - 1);
+    this.cursor.j = Math.min(this.cursor.j, d - 1);
+  }
+
+  renderPredict() {
+    const v = this.values;
+    const { cols, best } = this.predictCandidates();
+    const key = `${v['d-model']}|${v.layout}|${this.lang_}`;
+    const slot = this.$('.predict-slot');
+    if (slot.dataset.key === key) return;
+    slot.dataset.key = key;
+    this.highlightCol = -1;
+    this.$('.colmark').style.display = 'none';
+    const s = this.s;
+    const [a, b, c] = cols;
+    slot.innerHTML = predictHtml(this, 'longest', { question: s.predictQ, options: s.predictOptions.map((o) => fill(o, { a, b, c })) });
+    wirePredict(this, 'longest', {
+      answer: best,
+      explain: () => {
+        const j = cols[best];
+        const { k } = columnInfo(j, this.values['d-model'], this.values.layout);
+        return fill(s.predictExplain, { j, k, base: this.values.base, wave: waveText(wavelength(k, this.values['d-model'], this.values.base)) });
+      },
+      onReveal: (shown) => {
+        this.highlightCol = shown ? cols[best] : -1;
+        this.placeColumnMark();
+        this.drawWaves();
+      },
+    });
+  }
+
+  drawHeat() {
+    const v = this.values;
+    const d = v['d-model'];
+    const L = v.length;
+    const canvas = this.$('canvas.map');
+    canvas.width = d;
+    canvas.height = L;
+    const ctx = canvas.getContext('2d');
+    const img = ctx.createImageData(d, L);
+    // 256-entry colour table: one viridis lookup per value would dominate for big tables.
+    const lut = Array.from({ length: 256 }, (_, i) => rgbOf(valueColor(-1 + (2 * i) / 255)));
+    for (let i = 0; i < L * d; i++) {
+      const x = this.pe[i];
+      const idx = Number.isFinite(x) ? Math.max(0, Math.min(255, Math.round(((x + 1) / 2) * 255))) : 128;
+      const [r, g, b] = lut[idx];
+      img.data[4 * i] = r;
+      img.data[4 * i + 1] = g;
+      img.data[4 * i + 2] = b;
+      img.data[4 * i + 3] = 255;
+    }
+    ctx.putImageData(img, 0, 0);
+    canvas.setAttribute('aria-label', fill(this.s.heatLabel, { d1: d - 1, l1: L - 1 + v.offset }));
+    const ticks = [];
+    const step = Math.max(1, Math.ceil(d / 6 / 8) * 8);
+    for (let j = 0; j < d; j += step) ticks.push(`<span style="left:${((j + 0.5) / d) * 100}%">${j}</span>`);
+    this.$('.ticks').innerHTML = ticks.join('');
+    this.placeColumnMark();
+  }
+
+  placeColumnMark() {
+    const mark = this.$('.colmark');
+    const d = this.values['d-model'];
+    if (this.highlightCol < 0 || this.highlightCol >= d) {
+      mark.style.display = 'none';
+      return;
+    }
+    Object.assign(mark.style, { display: 'block', left: `${(this.highlightCol / d) * 100}%`, width: `max(4px, ${100 / d}%)`, bottom: '1.2rem' });
+  }
+
+  setCursor(t, j, showMarker = false) {
+    const v = this.values;
+    const d = v['d-model'];
+    t = Math.max(0, Math.min(v.length - 1, t));
+    j = Math.max(0, Math.min(d - 1, j));
+    this.cursor = { t, j };
+    const value = this.pe[t * d + j];
+    const { fn, k } = columnInfo(j, d, v.layout);
+    this.$('.readout').textContent = fill(this.s.readout, { t: t + v.offset, j, fn, k, value: fmt(value, 4) });
+    const marker = this.$('.marker');
+    if (showMarker) {
+      const canvas = this.$('canvas.map');
+      const w = canvas.clientWidth / d;
+      const h = canvas.clientHeight / v.length;
+      Object.assign(marker.style, {
+        display: 'block', left: `${j * w - 2}px`, top: `${t * h - 2}px`,
+        width: `${Math.max(w, 4) + 4}px`, height: `${Math.max(h, 4) + 4}px`,
+      });
+    }
+  }
+
+  drawWaves() {
+    const v = this.values;
+    const d = v['d-model'];
+    const L = v.length;
+    const s = this.s;
+    const cols = this.waveColumns();
+    if (this.highlightCol >= 0 && !cols.includes(this.highlightCol)) cols.push(this.highlightCol);
+    // Drawing units follow the element's width, so axis labels stay legible on a phone.
+    const W = Math.round(Math.min(640, Math.max(300, (this.getBoundingClientRect().width || 680) - 40)));
+    const H = W < 480 ? 200 : 220;
+    this.$('.waves svg').setAttribute('viewBox', `0 0 ${W} ${H}`);
+    const m = { l: 34, r: 10, t: 10, b: 26 };
+    const x = (t) => m.l + (L === 1 ? 0 : (t / (L - 1)) * (W - m.l - m.r));
+    const y = (val) => m.t + ((1 - val) / 2) * (H - m.t - m.b);
+    let svg = '';
+    for (const g of [-1, 0, 1]) {
+      svg += `<line x1="${m.l}" x2="${W - m.r}" y1="${y(g)}" y2="${y(g)}" stroke="#0002"/>`;
+      svg += `<text x="${m.l - 6}" y="${y(g) + 4}" text-anchor="end" font-size="11" fill="#555">${fmt(g, 0)}</text>`;
+    }
+    const tickStep = Math.max(1, Math.ceil(L / 8));
+    for (let t = 0; t < L; t += tickStep) svg += `<text x="${x(t)}" y="${H - 8}" text-anchor="middle" font-size="11" fill="#555">${t + v.offset}</text>`;
+    const legend = [];
+    cols.forEach((j, idx) => {
+      const color = SERIES[idx % SERIES.length];
+      const dash = DASHES[idx % DASHES.length];
+      const pts = [];
+      for (let t = 0; t < L; t++) pts.push(`${x(t).toFixed(1)},${y(this.pe[t * d + j]).toFixed(1)}`);
+      const wide = j === this.highlightCol ? 4.5 : 2;
+      svg += `<polyline points="${pts.join(' ')}" fill="none" stroke="${color}" stroke-width="${wide}" stroke-dasharray="${dash}" stroke-linejoin="round"/>`;
+      // PE exists only at whole positions: dots mark the values, the line just guides the eye.
+      if (L <= 64) svg += pts.map((p) => { const [cx, cy] = p.split(','); return `<circle cx="${cx}" cy="${cy}" r="2.2" fill="${color}"/>`; }).join('');
+      const { fn, k } = columnInfo(j, d, v.layout);
+      const name = fill(s.waveName, { j, fn, k, wave: waveText(wavelength(k, d, v.base)) });
+      legend.push(`<li${j === this.highlightCol ? ' style="font-weight:700"' : ''}><svg viewBox="0 0 36 10" aria-hidden="true"><line x1="0" x2="36" y1="5" y2="5" stroke="${color}" stroke-width="${wide}" stroke-dasharray="${dash}"/></svg>${escapeHtml(name)}</li>`);
+    });
+    this.$('.waves svg').innerHTML = svg;
+    this.$('.wave-legend').innerHTML = legend.join('');
+    const data = new Float32Array(L * cols.length);
+    for (let t = 0; t < L; t++) cols.forEach((j, c) => { data[t * cols.length + c] = this.pe[t * d + j]; });
+    this.$('.waves-table').innerHTML = dataTableHtml(this, {
+      caption: s.wavesCaption, data, rows: L, cols: cols.length, colNames: cols.map((j) => `j=${j}`), corner: 't',
+      rowNames: Array.from({ length: L }, (_, i) => i + v.offset), maxRows: 64,
+    });
+  }
+}
+
+PeHeatmap.define();
+export { PeHeatmap };

@@ -1,0 +1,254 @@
+// <pe-relative>: relative position made visible. (1) The similarity matrix S[p][q] = PE(p)·PE(q) for
+// all pairs as a heat map — bands parallel to the diagonal show that it depends on p − q. (2) The check
+// that PE(p + k) is a rotation of PE(p): for every frequency the 2x2 matrix built from PE(k) alone
+// (cos kω, sin kω) applied to PE(p) gives PE(p + k), with the numbers and the largest difference.
+//
+// Attributes (reflected): length (2..256, default 40), d-model (2..512, default 64), base (> 1,
+//   default 10000), layout ('interleaved' | 'concat'), p (default 5), k (default 3), lang.
+// Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
+import { PeFfnElement } from './shared/base.js';
+import { escapeHtml, fmt } from './shared/format.js';
+import { fill } from './shared/i18n.js';
+import { rgbOf, valueColor, gradientCss, viridis } from './shared/colors.js';
+import { tex } from './shared/math.js';
+import { pairColumns, LAYOUTS } from './shared/pe-layout.js';
+import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
+import { predictHtml, wirePredict } from './shared/predict.js';
+import { dataTableHtml } from './shared/data-table.js';
+import { similaritySnippets } from './shared/snippets.js';
+import ko from '../i18n/ko/pe-relative.js';
+import en from '../i18n/en/pe-relative.js';
+
+const TABLE_PAIRS = 8;
+
+class PeRelative extends PeFfnElement {
+  static tag = 'pe-relative';
+  static strings = { ko, en };
+  static props = {
+    length: { type: 'int', min: 2, max: 256, default: 40 },
+    'd-model': { type: 'int', min: 2, max: 512, default: 64 },
+    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
+    layout: { type: 'enum', values: LAYOUTS, default: 'interleaved' },
+    p: { type: 'int', min: 0, max: 100000, default: 5 },
+    k: { type: 'int', min: 0, max: 100000, default: 3 },
+  };
+  static css = `
+    .sim { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .2rem .4rem; max-width: 30rem; }
+    .yaxis { writing-mode: vertical-rl; font-size: .8em; color: var(--pe-muted, #5b5b6b); text-align: center; }
+    .xaxis { grid-column: 2; text-align: center; font-size: .8em; color: var(--pe-muted, #5b5b6b); }
+    .plot { position: relative; min-width: 0; }
+    .plot canvas { display: block; width: 100%; aspect-ratio: 1; image-rendering: pixelated; border: 1px solid var(--pe-border, #d7d7e0); cursor: crosshair; }
+    canvas.overlay { position: absolute; inset: 0; pointer-events: none; border-color: transparent; }
+    .legend { display: flex; align-items: center; gap: .5rem; font-size: .8em; margin: .5rem 0; flex-wrap: wrap; }
+    .legend .bar { width: min(10rem, 40%); height: .8rem; border-radius: 3px; border: 1px solid #0003; }
+    .readout { min-height: 1.6em; font-variant-numeric: tabular-nums; }
+    .rot td { text-align: right; }
+    .ok { font-weight: 600; }
+    h4 { margin-top: 1.2rem; }
+  `;
+
+  constructor() {
+    super();
+    this.cursor = { p: 0, q: 0 };
+    this.band = -1;
+    this.sim = null;
+  }
+
+  adjustValues(v, notes) {
+    // p and p + k must be inside a table the module can make; keep them below 2^31 comfortably.
+    if (v.p + v.k > 200000) {
+      notes.push({ name: 'k', given: v.k, used: 0, range: '0 … 200000 − p' });
+      v.k = 0;
+    }
+  }
+
+  build() {
+    const s = this.s;
+    const layoutOptions = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
+    this.root.innerHTML = `<div class="card">
+      <h3>${escapeHtml(s.title)}</h3>
+      <p class="muted">${escapeHtml(s.intro)}</p>
+      <div class="controls">
+        ${this.field('length', s.length)}
+        ${this.field('d-model', s.dModel)}
+        ${this.field('base', s.base)}
+        ${this.field('layout', s.layout, { kind: 'select', options: layoutOptions })}
+      </div>
+      <div class="notes" role="status"></div>
+      <p class="muted">${escapeHtml(s.layoutSame)}</p>
+      <figure class="sim">
+        <div class="yaxis" aria-hidden="true">${escapeHtml(s.yAxis)}</div>
+        <div class="plot"><canvas class="map" tabindex="0" role="img"></canvas><canvas class="overlay" aria-hidden="true"></canvas></div>
+        <div class="xaxis" aria-hidden="true">${escapeHtml(s.xAxis)}</div>
+      </figure>
+      <div class="legend" aria-hidden="true"><span class="lmin"></span><span class="bar" style="background:${gradientCss(viridis)}"></span><span class="lmax"></span></div>
+      <p class="readout" aria-live="polite">${escapeHtml(s.readoutHelp)}</p>
+      <div class="sim-table"></div>
+      ${predictHtml(this, 'depends', { question: s.predictQ, options: s.predictOptions })}
+      ${exportPanelHtml(this, 'sim')}
+      <h4>${escapeHtml(s.rotTitle)}</h4>
+      <p>${escapeHtml(s.rotIntro)}</p>
+      <div class="formula rot-general"></div>
+      <div class="controls">${this.field('p', s.p)}${this.field('k', s.k)}</div>
+      <p>${escapeHtml(s.rotExample)}</p>
+      <div class="formula rot-example"></div>
+      <p class="ok rot-max" role="status"></p>
+      <div class="scroll rot"></div>
+    </div>`;
+    const canvas = this.$('canvas.map');
+    canvas.addEventListener('pointermove', (e) => {
+      const r = canvas.getBoundingClientRect();
+      const L = this.values.length;
+      this.setCursor(Math.floor(((e.clientY - r.top) / r.height) * L), Math.floor(((e.clientX - r.left) / r.width) * L));
+    });
+    canvas.addEventListener('keydown', (e) => {
+      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      const m = moves[e.key];
+      if (!m) return;
+      e.preventDefault();
+      this.setCursor(this.cursor.p + m[0], this.cursor.q + m[1], true);
+    });
+    canvas.addEventListener('focus', () => this.setCursor(this.cursor.p, this.cursor.q, true));
+    canvas.addEventListener('blur', () => this.drawOverlay());
+    wireExport(this, 'sim', () => ({
+      name: `pe_similarity_len${this.values.length}_d${this.values['d-model']}`,
+      data: this.sim,
+      shape: [this.values.length, this.values.length],
+      corner: 'p \\ q',
+    }));
+    wirePredict(this, 'depends', {
+      answer: 1,
+      explain: () => fill(this.s.predictExplain, { k: Math.min(this.values.k, this.values.length - 1) }),
+      onReveal: (shown) => {
+        this.band = shown ? Math.min(this.values.k, this.values.length - 1) : -1;
+        this.drawOverlay();
+      },
+    });
+    this.$('.rot-general').innerHTML = tex(String.raw`\begin{pmatrix} PE(p{+}k)_{\sin,i} \\ PE(p{+}k)_{\cos,i} \end{pmatrix} = \begin{pmatrix} \cos k\omega_i & \sin k\omega_i \\ -\sin k\omega_i & \cos k\omega_i \end{pmatrix} \begin{pmatrix} PE(p)_{\sin,i} \\ PE(p)_{\cos,i} \end{pmatrix},\quad \omega_i = \frac{1}{b^{2i/d}}`, { display: true });
+  }
+
+  update() {
+    const v = this.values;
+    const L = v.length;
+    const d = v['d-model'];
+    const pe = this.core.positionalEncoding(L, d, { base: v.base, layout: v.layout });
+    // S = PE PE^T in double precision from the module's float32 table.
+    const sim = new Float64Array(L * L);
+    for (let a = 0; a < L; a++) {
+      for (let b = a; b < L; b++) {
+        let sum = 0;
+        for (let j = 0; j < d; j++) sum += pe[a * d + j] * pe[b * d + j];
+        sim[a * L + b] = sum;
+        sim[b * L + a] = sum;
+      }
+    }
+    this.sim = sim;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const x of sim) { if (x < lo) lo = x; if (x > hi) hi = x; }
+    this.range = [lo, hi];
+    this.$('.lmin').textContent = fill(this.s.legendMin, { v: fmt(lo, 2) });
+    this.$('.lmax').textContent = fill(this.s.legendMax, { v: fmt(hi, 2) });
+    this.drawMatrix();
+    if (this.band >= 0) this.band = Math.min(v.k, L - 1);
+    this.drawOverlay();
+    this.$('.sim-table').innerHTML = dataTableHtml(this, { caption: this.s.matrixCaption, data: sim, rows: L, cols: L, corner: 'p \\ q', digits: 3 });
+    updateSnippets(this, 'sim', similaritySnippets({ length: L, dModel: d, base: v.base, offset: 0, layout: v.layout }));
+    this.updateRotation();
+  }
+
+  drawMatrix() {
+    const L = this.values.length;
+    const canvas = this.$('canvas.map');
+    canvas.width = L;
+    canvas.height = L;
+    const ctx = canvas.getContext('2d');
+    const img = ctx.createImageData(L, L);
+    const [lo, hi] = this.range;
+    const lut = Array.from({ length: 256 }, (_, i) => rgbOf(valueColor(i / 255, 0, 1)));
+    for (let i = 0; i < L * L; i++) {
+      const [r, g, b] = lut[Math.round(((this.sim[i] - lo) / (hi - lo || 1)) * 255)];
+      img.data.set([r, g, b, 255], 4 * i);
+    }
+    ctx.putImageData(img, 0, 0);
+    canvas.setAttribute('aria-label', fill(this.s.matrixLabel, { l1: L - 1 }));
+  }
+
+  /** Band of |p − q| = k (after reveal) and the keyboard cursor, drawn crisp on a second canvas. */
+  drawOverlay(showCursor = false) {
+    const L = this.values.length;
+    const overlay = this.$('canvas.overlay');
+    const scale = Math.max(1, Math.ceil(480 / L));
+    overlay.width = L * scale;
+    overlay.height = L * scale;
+    const ctx = overlay.getContext('2d');
+    ctx.clearRect(0, 0, overlay.width, overlay.height);
+    if (this.band >= 0) {
+      ctx.lineWidth = Math.max(1.5, scale / 4);
+      for (let p = 0; p < L; p++) {
+        for (const q of [p - this.band, p + this.band]) {
+          if (q < 0 || q >= L) continue;
+          ctx.strokeStyle = '#fff';
+          ctx.strokeRect(q * scale + 1, p * scale + 1, scale - 2, scale - 2);
+          ctx.strokeStyle = '#000';
+          ctx.strokeRect(q * scale, p * scale, scale, scale);
+        }
+      }
+    }
+    if (showCursor) {
+      ctx.lineWidth = Math.max(2, scale / 3);
+      ctx.strokeStyle = '#e69f00';
+      ctx.strokeRect(this.cursor.q * scale, this.cursor.p * scale, scale, scale);
+    }
+  }
+
+  setCursor(p, q, showCursor = false) {
+    const L = this.values.length;
+    p = Math.max(0, Math.min(L - 1, p));
+    q = Math.max(0, Math.min(L - 1, q));
+    this.cursor = { p, q };
+    this.$('.readout').textContent = fill(this.s.readout, { p, q, value: fmt(this.sim[p * L + q], 4), dist: Math.abs(p - q) });
+    this.drawOverlay(showCursor);
+  }
+
+  updateRotation() {
+    const v = this.values;
+    const s = this.s;
+    const d = v['d-model'];
+    const K = Math.floor(d / 2);
+    const opts = { base: v.base, layout: v.layout };
+    // Three rows from the module: PE(p), PE(p + k) and PE(k) (whose pairs are cos kω, sin kω).
+    const peP = this.core.positionalEncoding(1, d, { ...opts, offset: v.p });
+    const pePK = this.core.positionalEncoding(1, d, { ...opts, offset: v.p + v.k });
+    const peK = this.core.positionalEncoding(1, d, { ...opts, offset: v.k });
+    let maxDiff = 0;
+    const rows = [];
+    let example = '';
+    for (let i = 0; i < K; i++) {
+      const { sin: js, cos: jc } = pairColumns(i, d, v.layout);
+      const sp = peP[js];
+      const cp = peP[jc];
+      const sk = peK[js];
+      const ck = peK[jc];
+      const predS = ck * sp + sk * cp;
+      const predC = -sk * sp + ck * cp;
+      const diff = Math.max(Math.abs(predS - pePK[js]), Math.abs(predC - pePK[jc]));
+      maxDiff = Math.max(maxDiff, diff);
+      if (i === 0) {
+        const n = (x) => fmt(x, 4).replace('\u2212', '-');
+        example = String.raw`\begin{pmatrix} ${n(pePK[js])} \\ ${n(pePK[jc])} \end{pmatrix} \approx \begin{pmatrix} ${n(ck)} & ${n(sk)} \\ ${n(-sk)} & ${n(ck)} \end{pmatrix} \begin{pmatrix} ${n(sp)} \\ ${n(cp)} \end{pmatrix} = \begin{pmatrix} ${n(predS)} \\ ${n(predC)} \end{pmatrix}`;
+      }
+      if (i < TABLE_PAIRS) {
+        rows.push(`<tr><th scope="row">${i}</th><td>${js}, ${jc}</td><td>${fmt(sp)}, ${fmt(cp)}</td><td>${fmt(ck)}, ${fmt(sk)}</td><td>${fmt(predS)}, ${fmt(predC)}</td><td>${fmt(pePK[js])}, ${fmt(pePK[jc])}</td><td>${diff.toExponential(1)}</td></tr>`);
+      }
+    }
+    this.$('.rot-example').innerHTML = example ? tex(example, { display: true }) : '';
+    this.$('.rot-max').textContent = fill(s.maxDiff, { n: K, diff: maxDiff.toExponential(1) });
+    this.$('.rot').innerHTML = `<table><caption>${escapeHtml(s.rotCaption)}${K > TABLE_PAIRS ? ` — ${escapeHtml(fill(s.moreRows, { n: TABLE_PAIRS }))}` : ''}</caption>
+      <thead><tr><th scope="col">${escapeHtml(s.colI)}</th><th scope="col">${escapeHtml(s.colCols)}</th><th scope="col">${escapeHtml(s.colPe)}</th><th scope="col">${escapeHtml(s.colRot)}</th><th scope="col">${escapeHtml(s.colPred)}</th><th scope="col">${escapeHtml(s.colTrue)}</th><th scope="col">${escapeHtml(s.colDiff)}</th></tr></thead>
+      <tbody>${rows.join('')}</tbody></table>`;
+  }
+}
+
+PeRelative.define();
+export { PeRelative };

@@ -1,0 +1,270 @@
+// PeFfnElement: the base class of every element in this package. It turns a declared list of
+// attributes into clamped values and reflected properties, loads the shared wasm instance, follows
+// the page language, and calls two hooks:
+//   build()   (re)creates the element's DOM inside this.root — on first render and on language change
+//   update()  computes with this.core from this.values and fills that DOM — after every change
+//
+// A subclass declares:
+//   static tag = 'pe-table';
+//   static props = {
+//     'd-model': { type: 'int', min: 1, max: 512, default: 16 },
+//     base:      { type: 'number', min: 1.0001, max: 1e9, default: 10000 },
+//     layout:    { type: 'enum', values: ['interleaved', 'concat'], default: 'interleaved' },
+//     label:     { type: 'string', default: '' },
+//     compact:   { type: 'bool' },            // true when the attribute is present
+//   };
+//   static strings = { ko, en };   // element strings; this.s = { ...common, ...element } for the language
+//   static css = '...';            // extra shadow-DOM CSS (after shared/styles.js)
+//   static rerenderOnResize = true; // update() again when the element's width changes a lot (for
+//                                   // elements that size their drawing to the width)
+//
+// Every prop is reflected as a camelCase property (d-model <-> el.dModel). Bad attribute values never
+// throw: they are clamped or replaced by the default, and a note explains it inside the element.
+//
+// Controls: any <input>/<select> in the element's DOM with data-prop="d-model" is kept in sync with
+// that value, and changing it sets the attribute (range inputs live on 'input', others on 'change').
+// Helpers for building them: this.field(prop, label, { kind: 'number' | 'range' | 'select', options }).
+//
+// Events fired (bubbling, composed):
+//   pe-ffn-change  detail { name, value }  when the learner changes a value through a control
+//   pe-ffn-render  detail { }              after each completed render (tests and pages can wait on it)
+// Promise: el.updateComplete resolves after the render that follows the latest change.
+import { getCore } from './core.js';
+import { LANG_EVENT, langOf, pick, fill } from './i18n.js';
+import { adoptStyles } from './styles.js';
+import { escapeHtml } from './format.js';
+import commonKo from '../../i18n/ko/common.js';
+import commonEn from '../../i18n/en/common.js';
+
+const common = { ko: commonKo, en: commonEn };
+const camel = (name) => name.replace(/-([a-z])/g, (m, c) => c.toUpperCase());
+let idCounter = 0;
+
+export class PeFfnElement extends HTMLElement {
+  static props = {};
+  static strings = { ko: {}, en: {} };
+  static css = '';
+
+  static get observedAttributes() {
+    return [...Object.keys(this.props), 'lang'];
+  }
+
+  /** Registers the element once (safe if another copy of the package already did). */
+  static define(tag = this.tag) {
+    // Accessors first: define() upgrades elements already in the page synchronously.
+    for (const name of Object.keys(this.props)) {
+      const prop = camel(name);
+      if (Object.prototype.hasOwnProperty.call(this.prototype, prop)) continue;
+      Object.defineProperty(this.prototype, prop, {
+        configurable: true,
+        get() { return this.readProp(name).value; },
+        set(v) {
+          const spec = this.constructor.props[name];
+          if (spec.type === 'bool') this.toggleAttribute(name, Boolean(v));
+          else if (v === null || v === undefined) this.removeAttribute(name);
+          else this.setAttribute(name, String(v));
+        },
+      });
+    }
+    if (!customElements.get(tag)) customElements.define(tag, this);
+  }
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    adoptStyles(this.shadowRoot, this.constructor.css);
+    this.root = document.createElement('div');
+    this.root.className = 'pe-root';
+    this.shadowRoot.append(this.root);
+    this.uid = `pe${++idCounter}`;
+    this.lang_ = null;
+    this.core = null;
+    this.values = null;
+    this.notes = [];
+    this.needsBuild = true;
+    this.renderQueued = false;
+    this.updateComplete = Promise.resolve();
+    this.onPageLang = () => this.requestRender(true);
+    this.shadowRoot.addEventListener('change', (e) => this.onControl(e, 'change'));
+    this.shadowRoot.addEventListener('input', (e) => this.onControl(e, 'input'));
+  }
+
+  connectedCallback() {
+    document.addEventListener(LANG_EVENT, this.onPageLang);
+    if (this.constructor.rerenderOnResize && typeof ResizeObserver === 'function' && !this.resizeObserver) {
+      let lastWidth = 0;
+      this.resizeObserver = new ResizeObserver(([entry]) => {
+        const width = entry.contentRect.width;
+        if (lastWidth && Math.abs(width - lastWidth) > 40 && this.values) this.requestRender();
+        lastWidth = width;
+      });
+      this.resizeObserver.observe(this);
+    }
+    if (!this.core) this.root.innerHTML = `<p class="muted" role="status">${escapeHtml(this.strFor().loading)}</p>`;
+    this.requestRender(true);
+  }
+
+  disconnectedCallback() {
+    document.removeEventListener(LANG_EVENT, this.onPageLang);
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+    this.teardown?.();
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (oldValue === newValue) return;
+    this.requestRender(name === 'lang');
+  }
+
+  /** Strings for a language: shared common strings overlaid with the element's own. */
+  strFor(lang = langOf(this)) {
+    return { ...pick(common, lang), ...pick(this.constructor.strings, lang) };
+  }
+
+  /** Schedules one render for all changes made in the same task. */
+  requestRender(rebuild = false) {
+    if (rebuild) this.needsBuild = true;
+    if (this.renderQueued) return this.updateComplete;
+    this.renderQueued = true;
+    this.updateComplete = new Promise((resolve) => {
+      queueMicrotask(async () => {
+        try {
+          await this.renderNow();
+        } finally {
+          resolve();
+        }
+      });
+    });
+    return this.updateComplete;
+  }
+
+  async renderNow() {
+    try {
+      if (!this.core) this.core = await getCore();
+    } catch (err) {
+      this.renderQueued = false;
+      this.showError(err);
+      return;
+    }
+    this.renderQueued = false;
+    if (!this.isConnected) return;
+    const lang = langOf(this);
+    if (lang !== this.lang_) this.needsBuild = true;
+    this.readValues();
+    try {
+      if (this.needsBuild) {
+        this.lang_ = lang;
+        this.s = this.strFor(lang);
+        this.needsBuild = false;
+        this.build();
+      }
+      this.syncControls();
+      this.showNotes();
+      this.update();
+    } catch (err) {
+      this.needsBuild = true;
+      this.showError(err);
+    }
+    this.dispatchEvent(new CustomEvent('pe-ffn-render', { bubbles: true, composed: true, detail: {} }));
+  }
+
+  showError(err) {
+    console.error(err);
+    const s = this.strFor();
+    this.root.innerHTML = `<p class="error" role="alert">${escapeHtml(fill(s.error, { message: err && err.message ? err.message : String(err) }))}</p>`;
+  }
+
+  /** Reads one attribute as its declared type, clamped. Returns { value, note }. */
+  readProp(name) {
+    const spec = this.constructor.props[name];
+    const raw = this.getAttribute(name);
+    if (spec.type === 'bool') return { value: raw !== null && raw !== 'false' };
+    if (raw === null || raw.trim() === '') return { value: spec.default };
+    if (spec.type === 'string') return { value: raw };
+    if (spec.type === 'enum') {
+      const v = raw.trim().toLowerCase();
+      if (spec.values.includes(v)) return { value: v };
+      return { value: spec.default, note: { name, given: raw, used: spec.default, range: spec.values.join(', ') } };
+    }
+    const n = Number(raw);
+    const range = `${spec.min} … ${spec.max}`;
+    if (!Number.isFinite(n)) return { value: spec.default, note: { name, given: raw, used: spec.default, range } };
+    let v = spec.type === 'int' ? Math.round(n) : n;
+    if (v < spec.min) v = spec.min;
+    if (v > spec.max) v = spec.max;
+    if (v !== n) return { value: v, note: { name, given: raw, used: v, range } };
+    return { value: v };
+  }
+
+  readValues() {
+    this.values = {};
+    this.notes = [];
+    for (const name of Object.keys(this.constructor.props)) {
+      const { value, note } = this.readProp(name);
+      this.values[name] = value;
+      if (note) this.notes.push(note);
+    }
+    this.adjustValues?.(this.values, this.notes);
+  }
+
+  showNotes() {
+    const box = this.root.querySelector('.notes');
+    if (!box) return;
+    box.textContent = this.notes.map((n) => n.text || fill(this.s.clamped, n)).join(' ');
+  }
+
+  /** Sets a value as if the learner did it: reflects the attribute and fires pe-ffn-change. */
+  setValue(name, value) {
+    const spec = this.constructor.props[name];
+    if (spec && spec.type === 'bool') this.toggleAttribute(name, Boolean(value));
+    else this.setAttribute(name, String(value));
+    this.dispatchEvent(new CustomEvent('pe-ffn-change', { bubbles: true, composed: true, detail: { name, value: this.readProp(name).value } }));
+  }
+
+  onControl(event, kind) {
+    const el = event.target;
+    const name = el && el.dataset ? el.dataset.prop : undefined;
+    if (!name || !(name in this.constructor.props)) return;
+    const live = el.type === 'range' || el.type === 'checkbox' || el.tagName === 'SELECT';
+    if (kind === 'input' && !live) return;
+    if (kind === 'change' && el.type === 'range') return;
+    if (el.type === 'number' && el.value.trim() === '') return;
+    this.setValue(name, el.type === 'checkbox' ? el.checked : el.value);
+  }
+
+  syncControls() {
+    for (const el of this.root.querySelectorAll('[data-prop]')) {
+      const v = this.values[el.dataset.prop];
+      if (el.type === 'checkbox') el.checked = Boolean(v);
+      else if (String(el.value) !== String(v)) el.value = String(v);
+    }
+  }
+
+  /** A labelled control for a declared prop, as an HTML string. */
+  field(name, label, { kind = 'number', options, step, min, max, hint } = {}) {
+    const spec = this.constructor.props[name];
+    const id = `${this.uid}-${name}`;
+    const lo = min ?? spec.min;
+    const hi = max ?? spec.max;
+    let control;
+    if (kind === 'select') {
+      const opts = (options || spec.values.map((v) => [v, v]))
+        .map(([v, text]) => `<option value="${escapeHtml(v)}">${escapeHtml(text)}</option>`).join('');
+      control = `<select id="${id}" data-prop="${name}">${opts}</select>`;
+    } else {
+      const st = step ?? (spec.type === 'int' ? 1 : 'any');
+      control = `<input id="${id}" type="${kind}" data-prop="${name}" min="${lo}" max="${hi}" step="${st}" inputmode="${spec.type === 'int' ? 'numeric' : 'decimal'}">`;
+    }
+    const hintHtml = hint ? `<span class="muted">${escapeHtml(hint)}</span>` : '';
+    return `<div class="field"><label for="${id}">${escapeHtml(label)}</label>${control}${hintHtml}</div>`;
+  }
+
+  /** Unique id inside this element (for label/for and aria attributes). */
+  id(suffix) {
+    return `${this.uid}-${suffix}`;
+  }
+
+  $(selector) {
+    return this.root.querySelector(selector);
+  }
+}

@@ -1,0 +1,67 @@
+// The download bar under every table and heat map: CSV, NumPy .npy, and a <details> with NumPy and
+// PyTorch code that reproduces the numbers, each with a copy button.
+//
+// API:
+//   exportPanelHtml(el, key)                 HTML string (el: the PeFfnElement, for ids and strings)
+//   wireExport(el, key, getExport)           attaches the handlers; getExport() is called at click time
+//        and returns { name, data, shape: [rows, cols], colNames?, rowNames?, corner?, snippets }
+//   updateSnippets(el, key, snippets)        refreshes the code shown ({ numpy, torch })
+import { escapeHtml } from './format.js';
+import { toCsv, encodeNpy, saveFile } from './data-export.js';
+
+export function exportPanelHtml(el, key) {
+  const s = el.s;
+  return `<div class="export" data-export="${key}">
+    <div class="row">
+      <button type="button" data-action="csv">${escapeHtml(s.downloadCsv)}</button>
+      <button type="button" data-action="npy">${escapeHtml(s.downloadNpy)}</button>
+    </div>
+    <details>
+      <summary>${escapeHtml(s.snippetTitle)}</summary>
+      <p class="muted">${escapeHtml(s.snippetNote)}</p>
+      <div class="row"><strong>NumPy</strong><button type="button" data-copy="numpy">${escapeHtml(s.copy)}</button></div>
+      <pre><code data-code="numpy"></code></pre>
+      <div class="row"><strong>PyTorch</strong><button type="button" data-copy="torch">${escapeHtml(s.copy)}</button></div>
+      <pre><code data-code="torch"></code></pre>
+      <p class="muted" role="status" data-copy-status></p>
+    </details>
+  </div>`;
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function wireExport(el, key, getExport) {
+  const box = el.root.querySelector(`[data-export="${key}"]`);
+  if (!box) return;
+  box.addEventListener('click', async (event) => {
+    const button = event.target.closest('button');
+    if (!button) return;
+    if (button.dataset.action) {
+      const x = getExport();
+      const [rows, cols] = x.shape;
+      if (button.dataset.action === 'csv') {
+        saveFile(toCsv(x.data, rows, cols, x), `${x.name}.csv`, 'text/csv;charset=utf-8');
+      } else {
+        saveFile(encodeNpy(x.data, x.shape), `${x.name}.npy`, 'application/octet-stream');
+      }
+    } else if (button.dataset.copy) {
+      const code = box.querySelector(`[data-code="${button.dataset.copy}"]`).textContent;
+      const ok = await copyText(code);
+      box.querySelector('[data-copy-status]').textContent = ok ? el.s.copied : el.s.copyFailed;
+    }
+  });
+}
+
+export function updateSnippets(el, key, snippets) {
+  const box = el.root.querySelector(`[data-export="${key}"]`);
+  if (!box) return;
+  box.querySelector('[data-code="numpy"]').textContent = snippets.numpy;
+  box.querySelector('[data-code="torch"]').textContent = snippets.torch;
+}

@@ -1,0 +1,38 @@
+// Number formatting for display (never for data files: CSV and .npy keep full precision).
+//
+// API:
+//   fmt(x, digits = 4)   fixed digits with a true minus sign (U+2212); '-0.0000' shows as '0.0000';
+//                        NaN/Infinity as text
+//   fmtInt(n, lang)      grouped integer: 1,234,567
+//   fmtCompact(n, lang)  short form for big counts: 2.4M (en) / 240만 (ko)
+//   parseShown(text)     inverse of fmt for tests and copy/paste: '−0.5' -> -0.5
+//   escapeHtml(text)     for the few places that build HTML strings
+
+export const MINUS = '\u2212';
+
+export function fmt(x, digits = 4) {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? '∞' : `${MINUS}∞`;
+  let s = x.toFixed(digits);
+  if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);
+  return s.replace('-', MINUS);
+}
+
+export function fmtInt(n, lang = 'ko') {
+  return Math.round(n).toLocaleString(lang === 'en' ? 'en-US' : 'ko-KR').replace('-', MINUS);
+}
+
+export function fmtCompact(n, lang = 'ko') {
+  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'ko-KR', {
+    notation: 'compact', maximumFractionDigits: 1,
+  }).format(n);
+}
+
+export function parseShown(text) {
+  return Number(String(text).trim().replace(MINUS, '-').replace(/,/g, ''));
+}
+
+const htmlEscapes = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => htmlEscapes[c]);
+}

@@ -1,0 +1,90 @@
+// What each column of a PE table holds, in either layout, and the formula of one cell with its numbers
+// substituted. Shared by every PE element so they all explain columns the same way.
+//
+// API:
+//   LAYOUTS                                  ['interleaved', 'concat']
+//   columnInfo(j, dModel, layout)            -> { fn: 'sin' | 'cos', k }  (k = frequency index)
+//   pairColumns(k, dModel, layout)           -> { sin, cos }  column indices (cos = -1 when an odd
+//                                               dModel leaves the last frequency without a cosine)
+//   frequencyCount(dModel)                   ceil(dModel / 2)
+//   angularFrequency(k, dModel, base)        1 / base^(2k / dModel)
+//   wavelength(k, dModel, base)              2π · base^(2k / dModel), in positions
+//   generalTex(layout)                       the formula in symbols for that layout (KaTeX source)
+//   givenTex(base, dModel)                   'b = 10000, d = d_model = 64' (KaTeX source)
+//   cellTex({ position, j, dModel, base, layout, value, format })  KaTeX source with numbers
+//   layoutDiffHtml(el, dModel, maxCols = 8) a small table: which column holds what, both layouts
+import { escapeHtml } from './format.js';
+
+export const LAYOUTS = ['interleaved', 'concat'];
+
+export function columnInfo(j, dModel, layout) {
+  if (layout === 'concat') {
+    const h = Math.ceil(dModel / 2);
+    return j < h ? { fn: 'sin', k: j } : { fn: 'cos', k: j - h };
+  }
+  return { fn: j % 2 === 0 ? 'sin' : 'cos', k: j >> 1 };
+}
+
+export function pairColumns(k, dModel, layout) {
+  if (layout === 'concat') {
+    const h = Math.ceil(dModel / 2);
+    return { sin: k, cos: h + k < dModel ? h + k : -1 };
+  }
+  return { sin: 2 * k, cos: 2 * k + 1 < dModel ? 2 * k + 1 : -1 };
+}
+
+export const frequencyCount = (dModel) => Math.ceil(dModel / 2);
+export const angularFrequency = (k, dModel, base) => 1 / base ** ((2 * k) / dModel);
+export const wavelength = (k, dModel, base) => 2 * Math.PI * base ** ((2 * k) / dModel);
+
+const texNumber = (x, digits) => {
+  let s = x.toFixed(digits);
+  if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);
+  return s;
+};
+const texBase = (base) => (Number.isInteger(base) ? String(base) : String(+base.toPrecision(6)));
+
+export function generalTex(layout) {
+  // Two lines (gathered), so the formula fits a phone without scrolling.
+  if (layout === 'concat') {
+    return String.raw`\begin{gathered} PE(t, k) = \sin\!\left(\frac{t}{b^{2k/d}}\right) \\ PE(t, h + k) = \cos\!\left(\frac{t}{b^{2k/d}}\right),\quad h = \lceil d/2 \rceil \end{gathered}`;
+  }
+  return String.raw`\begin{gathered} PE(t, 2k) = \sin\!\left(\frac{t}{b^{2k/d}}\right) \\ PE(t, 2k+1) = \cos\!\left(\frac{t}{b^{2k/d}}\right) \end{gathered}`;
+}
+
+/** The values the general formula uses: b (base) and d (d_model). */
+export function givenTex(base, dModel) {
+  return String.raw`b = ${texBase(base)},\quad d = d_{\mathrm{model}} = ${dModel}`;
+}
+
+export function cellTex({ position, j, dModel, base, layout, value, digits = 4 }) {
+  const { fn, k } = columnInfo(j, dModel, layout);
+  const angle = position * angularFrequency(k, dModel, base);
+  const op = `\\${fn}`; // '\sin' or '\cos' (a backslash before ${ would escape it in String.raw)
+  return String.raw`PE(${position}, ${j}) = ${op}\!\left(\frac{${position}}{${texBase(base)}^{2\cdot ${k}/${dModel}}}\right) = ${op}(${texNumber(angle, 4)}) = ${texNumber(value, digits)}`;
+}
+
+export function layoutDiffHtml(el, dModel, maxCols = 8) {
+  const n = Math.min(dModel, maxCols);
+  const s = el.s;
+  const rows = LAYOUTS.map((layout) => {
+    const cells = [];
+    for (let j = 0; j < n; j++) {
+      const { fn, k } = columnInfo(j, dModel, layout);
+      cells.push(`<td class="${fn}">${fn}<sub>${k}</sub></td>`);
+    }
+    if (dModel > n) cells.push('<td>…</td>');
+    return `<tr><th scope="row">${escapeHtml(s.layoutDiffRow[layout])}</th>${cells.join('')}</tr>`;
+  }).join('');
+  let head = '';
+  for (let j = 0; j < n; j++) head += `<th scope="col">${j}</th>`;
+  if (dModel > n) head += '<th></th>';
+  return `<details class="layout-diff">
+    <summary>${escapeHtml(s.layoutDiffTitle)}</summary>
+    <p class="muted">${escapeHtml(s.layoutDiffBody)}</p>
+    <div class="scroll"><table>
+      <caption>${escapeHtml(s.column)} j → (sin/cos, k)</caption>
+      <thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody>
+    </table></div>
+  </details>`;
+}

@@ -1,0 +1,103 @@
+// Short NumPy and PyTorch programs that reproduce the numbers an element shows (and downloads), so a
+// learner can check them in their own notebook. Pure functions returning code text.
+//
+// API:
+//   peSnippets({ length, dModel, base, offset, layout })   -> { numpy, torch }  the PE table, shape
+//        (length, d_model), float32, same layout as the element
+//   similaritySnippets(peArgs)                             -> { numpy, torch }  S = PE @ PE.T
+//   embeddingSnippets({ vocab, dModel, seed, tokens, peArgs })  -> { numpy, torch }  the seeded token
+//        embedding of shared/embedding.js, plus h = x + PE for the token ids `tokens`
+//   MULBERRY32_PY                                          Python text of the seeded generator
+
+const pyNum = (x) => (Number.isInteger(x) ? `${x}.0` : String(x));
+
+function peNumpyLines({ length, dModel, base, offset = 0, layout = 'interleaved' }) {
+  const lines = [
+    'import numpy as np',
+    '',
+    `length, d_model, base, offset = ${length}, ${dModel}, ${pyNum(base)}, ${offset}`,
+    'pos = np.arange(offset, offset + length, dtype=np.float64)[:, None]  # (length, 1)',
+  ];
+  if (layout === 'concat') {
+    lines.push(
+      'h = (d_model + 1) // 2                                  # sine columns first, then cosines',
+      'k = np.concatenate([np.arange(h), np.arange(d_model - h)])  # frequency of each column',
+      'angle = pos / base ** (2 * k / d_model)                  # (length, d_model)',
+      'pe = np.concatenate([np.sin(angle[:, :h]), np.cos(angle[:, h:])], axis=1).astype(np.float32)',
+    );
+  } else {
+    lines.push(
+      'j = np.arange(d_model)',
+      'angle = pos / base ** (2 * (j // 2) / d_model)           # (length, d_model)',
+      'pe = np.where(j % 2 == 0, np.sin(angle), np.cos(angle)).astype(np.float32)',
+    );
+  }
+  return lines;
+}
+
+function peTorchLines({ length, dModel, base, offset = 0, layout = 'interleaved' }) {
+  const lines = [
+    'import torch',
+    '',
+    `length, d_model, base, offset = ${length}, ${dModel}, ${pyNum(base)}, ${offset}`,
+    'pos = torch.arange(offset, offset + length, dtype=torch.float64)[:, None]  # (length, 1)',
+  ];
+  if (layout === 'concat') {
+    lines.push(
+      'h = (d_model + 1) // 2                                  # sine columns first, then cosines',
+      'k = torch.cat([torch.arange(h), torch.arange(d_model - h)]).double()',
+      'angle = pos / base ** (2 * k / d_model)                  # (length, d_model)',
+      'pe = torch.cat([angle[:, :h].sin(), angle[:, h:].cos()], dim=1).float()',
+    );
+  } else {
+    lines.push(
+      'j = torch.arange(d_model)',
+      'angle = pos / base ** (2 * torch.div(j, 2, rounding_mode="floor").double() / d_model)',
+      'pe = torch.where(j % 2 == 0, angle.sin(), angle.cos()).float()  # (length, d_model)',
+    );
+  }
+  return lines;
+}
+
+export function peSnippets(args) {
+  return {
+    numpy: [...peNumpyLines(args), "# np.allclose(pe, np.load('pe.npy'), atol=1e-6) -> True"].join('\n'),
+    torch: [...peTorchLines(args), '# torch.allclose(pe, torch.from_numpy(np.load("pe.npy")), atol=1e-6) -> True'].join('\n'),
+  };
+}
+
+export function similaritySnippets(args) {
+  return {
+    numpy: [...peNumpyLines(args), 'S = pe.astype(np.float64) @ pe.T.astype(np.float64)  # (length, length): S[p, q] = PE(p) . PE(q)'].join('\n'),
+    torch: [...peTorchLines(args), 'S = pe.double() @ pe.double().T  # (length, length): S[p, q] = PE(p) . PE(q)'].join('\n'),
+  };
+}
+
+export const MULBERRY32_PY = `def mulberry32(seed, n):
+    """The package's seeded generator: n uniform numbers in [0, 1)."""
+    s, out = seed, []
+    for _ in range(n):
+        s = (s + 0x6D2B79F5) & 0xFFFFFFFF
+        t = ((s ^ (s >> 15)) * (s | 1)) & 0xFFFFFFFF
+        t ^= (t + ((t ^ (t >> 7)) * (t | 61) & 0xFFFFFFFF)) & 0xFFFFFFFF
+        out.append(((t ^ (t >> 14)) & 0xFFFFFFFF) / 2**32)
+    return out`;
+
+export function embeddingSnippets({ vocab, dModel, seed, tokens, peArgs }) {
+  const common = [
+    MULBERRY32_PY,
+    '',
+    `vocab, seed = ${vocab}, ${seed}`,
+    'u = np.array(mulberry32(seed, vocab * d_model))',
+    '# token embedding = W1 of a seeded nn.Linear-style layer: (2u - 1) / sqrt(fan_in), fan_in = vocab',
+    'emb = ((2 * u - 1) / np.sqrt(vocab)).astype(np.float32).reshape(vocab, d_model)',
+    `tokens = [${tokens.join(', ')}]                        # token ids of the sentence`,
+    'x = emb[tokens]                                          # (length, d_model)',
+  ];
+  const numpy = [...peNumpyLines(peArgs), ...common, 'h = x + pe                                               # the Transformer input'].join('\n');
+  const torch = [
+    ...peTorchLines(peArgs), 'import numpy as np', ...common,
+    'h = torch.from_numpy(x) + pe                             # the Transformer input',
+  ].join('\n');
+  return { numpy, torch };
+}

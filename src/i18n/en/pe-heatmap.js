@@ -1,0 +1,23 @@
+// <pe-heatmap> strings (English).
+export default {
+  title: 'Positional encoding heat map and waves',
+  intro: 'The same table, painted. Across: dimensions; down: positions. The stripes are dense on the left (low dimensions) and change slowly towards the right (high dimensions).',
+  length: 'Sentence length (positions)',
+  dModel: 'd_model (vector dimensions)',
+  base: 'Base',
+  dims: 'Dimensions to plot as waves (comma-separated)',
+  heatLabel: 'Positional encoding heat map: across dimensions 0–{d1}, down positions 0–{l1}. Pick a cell with the arrow keys to hear its value.',
+  xAxis: 'dimension j →',
+  yAxis: 'position t ↓',
+  legend: 'value',
+  readout: 'position {t}, dimension {j} ({fn}, k={k}): {value}',
+  readoutHelp: 'Point at the picture, or click it and pick a cell with the arrow keys.',
+  wavesTitle: 'Waves per dimension: how the value swings with position',
+  wavesLabel: 'Line chart: position across, value (−1 to 1) up. One line per dimension.',
+  waveName: 'dimension {j} ({fn}, k={k}, wavelength ≈ {wave})',
+  heatCaption: 'Heat map values (rows: position, columns: dimension)',
+  wavesCaption: 'Wave chart values (rows: position, columns: dimension)',
+  predictQ: 'Which dimension has the longest wavelength (changes most slowly)?',
+  predictOptions: ['dimension {a}', 'dimension {b}', 'dimension {c}'],
+  predictExplain: 'The larger the frequency index k, the longer the wavelength 2π·{base}^(2k/d). Dimension {j} has k = {k} and a wavelength of about {wave} positions, the longest of the three. It is marked in the heat map and the chart.',
+};

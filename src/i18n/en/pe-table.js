@@ -1,0 +1,23 @@
+// <pe-table> strings (English).
+export default {
+  title: 'The positional encoding table',
+  intro: 'Rows are positions (which token), columns are dimensions of the vector. Every value was computed by the wasm module. Point at a cell or move to it with the keyboard to see its formula with the numbers filled in.',
+  length: 'Sentence length (positions)',
+  dModel: 'd_model (vector dimensions)',
+  base: 'Base',
+  offset: 'First position (offset)',
+  windowRows: 'Positions shown: {from}–{to} of {total}',
+  windowCols: 'Dimensions shown: {from}–{to} of {total}',
+  prevRows: 'Previous positions',
+  nextRows: 'Next positions',
+  prevCols: 'Previous dimensions',
+  nextCols: 'Next dimensions',
+  caption: 'Positional encoding values (rows: position t, columns: dimension j)',
+  corner: 't \\ j',
+  cellHelp: 'Point at a cell, or click the table and move with the arrow keys.',
+  cellExplain: 'Column {j}: the {fn} of frequency k = {k}. Its wavelength is about {wave} positions.',
+  gridLabel: 'Positional encoding table. Move with the arrow keys; the formula appears below.',
+  predictQ: 'What does the row of position 0 (the first token) hold?',
+  predictOptions: ['0 in every sin column, 1 in every cos column', '0 in every cell', 'A different value in every column'],
+  predictExplain: 'At position 0 every angle is 0, so sin(0) = 0 and cos(0) = 1. Row 0 is highlighted in the table.',
+};

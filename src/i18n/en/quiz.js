@@ -1,0 +1,70 @@
+// English strings of the quiz module (src/quiz): grading messages and the templates of generated
+// questions, a faithful translation of ../ko/quiz.js. {name} marks a value filled in by the code.
+export default {
+  grade: {
+    empty: 'Please enter an answer.',
+    unreadableNumber: 'This cannot be read as a number. Examples: 100, 4,722,432, 0.841',
+    unreadableChoice: 'Answer with the number of a choice (e.g. 2, ②) or its text.',
+    unreadableOX: 'Answer O or X (1 or 0, true or false).',
+    unreadableText: 'The answer cannot be read.',
+    tolerance: 'tolerance ±{tolerance}',
+    misconception: 'Common misconception: {text}',
+  },
+  generate: {
+    roundingNote: 'Round to three decimal places (tolerance ±{tolerance}).',
+    peValue: {
+      prompt: 'In the sine-cosine positional encoding with d_model = {dModel} and base 10000 (the paper\'s interleaved layout), what is the value PE({pos}, {j}) at position pos = {pos}, column j = {j}?',
+      explanation: 'j = {j} is an {parity} column, so it holds {fn}, with frequency index i = floor(j/2) = {i}. Angle = pos / 10000^(2i/d_model) = {pos} / 10000^({twoI}/{dModel}) = {angle}. {fn}({angle}) = {value} → rounded {rounded}.',
+      hint: 'First check whether j is even (sin) or odd (cos), then use i = floor(j/2) for the angle pos / 10000^(2i/d_model).',
+      even: 'even', odd: 'odd',
+    },
+    peColumn: {
+      promptInterleaved: 'With d_model = {dModel} in the paper\'s interleaved layout (even columns sin, odd columns cos), which function is in column j = {j}?',
+      promptConcat: 'With d_model = {dModel} in the concat layout (all sines in the first half, all cosines in the second, as in TensorFlow\'s tutorial), which function is in column j = {j}?',
+      explanationInterleaved: 'In the interleaved layout j = {j} is an {parity} column, so it holds {fn} (frequency index i = {k}). Checked with the module: PE(0, {j}) = {atZero} ({fn}(0) = {atZero}).',
+      explanationConcat: 'In the concat layout the first h = ceil(d_model/2) = {half} columns hold sin and the rest cos. j = {j} holds {fn}, with frequency index k = {k}. Checked with the module: PE(0, {j}) = {atZero}.',
+      hint: 'At position 0, sin(0) = 0 and cos(0) = 1.',
+      distractorInterleaved: 'This is the concat layout\'s rule. In the interleaved layout the parity of the column decides sin or cos.',
+      distractorConcat: '\'Odd columns are cos\' is the interleaved layout\'s rule. In the concat layout, the first or second half decides sin or cos.',
+      even: 'even', odd: 'odd',
+    },
+    ffnParams: {
+      prompt: 'How many parameters does one FFN layer with d_model = {dModel} and d_ff = {dFF} have? (W1, b1, W2 and b2 all included)',
+      explanation: 'W1: {dModel} × {dFF} = {w}, b1: {dFF}, W2: {dFF} × {dModel} = {w}, b2: {dModel}. Total = 2·{dModel}·{dFF} + {dFF} + {dModel} = {total}.',
+      hint: 'W1 is d_model × d_ff, W2 is d_ff × d_model, b1 has d_ff values and b2 has d_model.',
+      distractorBias: 'Only the weights were counted. Add the biases b1 ({dFF}) and b2 ({dModel}).',
+      unit: 'parameters',
+    },
+    ffnDff: {
+      prompt: 'With d_model = {dModel} and d_ff = {ratio} × d_model, what is d_ff (intermediate_size)? (4× is the common convention)',
+      explanation: '{ratio} × {dModel} = {dFF}. In practical code this d_ff is intermediate_size.',
+      hint: 'How many times d_model is d_ff usually set to?',
+      distractorDivide: 'Multiply: {ratio} × {dModel}.',
+    },
+    attention: {
+      prompt: 'With {n} tokens, how many elements does the self-attention score matrix have?',
+      promptHeads: 'With {n} tokens and {heads} attention heads, how many self-attention scores does one layer compute in total? (one score matrix per head)',
+      explanation: '{n} × {n} = {square}: every token has one score with every token.',
+      explanationHeads: 'Each head has {n} × {n} = {square}; with {heads} heads, {heads} × {square} = {total}.',
+      hint: 'The score matrix is (number of tokens) × (number of tokens).',
+      distractorDouble: 'Not {n} + {n} but {n} × {n}.',
+      unit: 'scores',
+    },
+    ffnForward: {
+      prompt: 'An FFN(x) = max(0, xW1 + b1)W2 + b2 has d_model = 2, d_ff = {dFF} and ReLU (W1 is 2×{dFF}, W2 is {dFF}×2, rows first).\nW1 = {w1}\nb1 = {b1}\nW2 = {w2}\nb2 = {b2}\ninput x = {x}\nWhat is the {which} output element y[{index}]?',
+      explanation: '① xW1 + b1 = {pre}.\n② ReLU turns negatives into 0: {hidden}.\n③ hidden·W2 + b2 = {output}. So y[{index}] = {answer}. (Computed by the wasm module and checked against the hand computation.)',
+      hint: 'First compute the hidden vector xW1 + b1, set its negative entries to 0, then multiply by W2.',
+      distractorNoRelu: 'This is the value without ReLU. Negative hidden values must become 0.',
+      first: 'first', second: 'second',
+    },
+    rotation: {
+      promptAngle: 'For the (sin, cos) pair with frequency index i = {i} and d_model = {dModel}, by how many radians is PE(p) rotated to give PE(p + {k})? (ω_i = 1 / 10000^(2i/d_model))',
+      explanationAngle: 'ω_{i} = 1 / 10000^({twoI}/{dModel}) = {omega}. When the position grows by k = {k}, the angle grows by k·ω = {angle}, so the pair rotates by that much, whatever p is.',
+      promptValue: 'With d_model = {dModel}, the pair (column {j}, column {j1}) of PE({p}) is ({s}, {c}). What is the sine component PE({pk}, {j}) of the same pair k = {k} positions later? (rotation angle k·ω = {angle} rad)',
+      explanationValue: 'The sine component of PE(p+k) = sin(pω)·cos(kω) + cos(pω)·sin(kω) = {s}·cos({angle}) + {c}·sin({angle}) = {value} → rounded {rounded}. It equals the module\'s own PE({pk}, {j}) = {direct}.',
+      hint: 'Angle addition: sin(a + b) = sin a·cos b + cos a·sin b.',
+      distractorAdd: 'Do not add k and ω; multiply them: k·ω.',
+      unit: 'rad',
+    },
+  },
+};

@@ -1,0 +1,23 @@
+// <pe-heatmap> strings (Korean).
+export default {
+  title: '위치 인코딩 히트맵과 파동',
+  intro: '같은 표를 색으로 칠했습니다. 가로는 차원, 세로는 위치예요. 왼쪽(낮은 차원)은 줄무늬가 촘촘하고, 오른쪽(높은 차원)으로 갈수록 천천히 변합니다.',
+  length: '문장 길이 (위치 개수)',
+  dModel: 'd_model (벡터 차원 수)',
+  base: '밑 (base)',
+  dims: '파동으로 볼 차원 (쉼표로 구분)',
+  heatLabel: '위치 인코딩 히트맵: 가로 차원 0–{d1}, 세로 위치 0–{l1}. 화살표 키로 칸을 고르면 값을 읽어 줍니다.',
+  xAxis: '차원 j →',
+  yAxis: '위치 t ↓',
+  legend: '값',
+  readout: '위치 {t}, 차원 {j} ({fn}, k={k}): {value}',
+  readoutHelp: '그림 위를 가리키거나, 그림을 누른 뒤 화살표 키로 칸을 골라 보세요.',
+  wavesTitle: '차원별 파동: 위치에 따라 값이 어떻게 출렁이는가',
+  wavesLabel: '선 그래프: 가로 위치, 세로 값(−1에서 1). 선마다 한 차원.',
+  waveName: '차원 {j} ({fn}, k={k}, 파장 ≈ {wave})',
+  heatCaption: '히트맵의 값 (행: 위치, 열: 차원)',
+  wavesCaption: '파동 그래프의 값 (행: 위치, 열: 차원)',
+  predictQ: '파장이 가장 긴(가장 천천히 변하는) 차원은 어느 것일까요?',
+  predictOptions: ['차원 {a}', '차원 {b}', '차원 {c}'],
+  predictExplain: '주파수 번호 k가 클수록 파장 2π·{base}^(2k/d)이 길어집니다. 차원 {j}의 k는 {k}이고 파장은 약 {wave} 위치라서, 세 후보 가운데 가장 깁니다. 히트맵과 그래프에 표시했어요.',
+};

@@ -1,0 +1,23 @@
+// <pe-table> strings (Korean).
+export default {
+  title: '위치 인코딩 표',
+  intro: '행은 위치(몇 번째 토큰인지), 열은 벡터의 차원입니다. 각 칸의 값은 wasm 모듈이 계산했어요. 칸에 마우스를 올리거나 키보드로 이동하면 그 칸의 공식에 숫자를 넣어 보여 줍니다.',
+  length: '문장 길이 (위치 개수)',
+  dModel: 'd_model (벡터 차원 수)',
+  base: '밑 (base)',
+  offset: '시작 위치 (offset)',
+  windowRows: '보이는 위치: {from}–{to} / 전체 {total}개',
+  windowCols: '보이는 차원: {from}–{to} / 전체 {total}개',
+  prevRows: '이전 위치들',
+  nextRows: '다음 위치들',
+  prevCols: '이전 차원들',
+  nextCols: '다음 차원들',
+  caption: '위치 인코딩 값 (행: 위치 t, 열: 차원 j)',
+  corner: 't \\ j',
+  cellHelp: '칸을 가리키거나, 표를 누른 뒤 화살표 키로 움직여 보세요.',
+  cellExplain: '열 {j}: 주파수 k={k}의 {fn} 값이에요. 파장은 약 {wave} 위치입니다.',
+  gridLabel: '위치 인코딩 표. 화살표 키로 칸을 옮기면 공식이 아래에 나타납니다.',
+  predictQ: '위치 0(첫 번째 토큰)의 행은 어떤 값들일까요?',
+  predictOptions: ['sin 열은 모두 0, cos 열은 모두 1', '모든 칸이 0', '열마다 제각각인 값'],
+  predictExplain: '위치가 0이면 각도도 0이라서 sin(0) = 0, cos(0) = 1입니다. 표의 0번 행을 강조해 두었어요.',
+};

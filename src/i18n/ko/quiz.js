@@ -1,0 +1,70 @@
+// Korean strings of the quiz module (src/quiz): grading messages and the templates of generated
+// questions. {name} marks a value filled in by the code.
+export default {
+  grade: {
+    empty: '답을 입력해 주세요.',
+    unreadableNumber: '숫자로 읽을 수 없습니다. 예: 100, 4,722,432, 0.841',
+    unreadableChoice: '선택지 번호(예: 2, ②) 또는 선택지 문구로 답해 주세요.',
+    unreadableOX: 'O 또는 X(1 또는 0, 참 또는 거짓)로 답해 주세요.',
+    unreadableText: '답을 읽을 수 없습니다.',
+    tolerance: '허용 오차 ±{tolerance}',
+    misconception: '흔한 오해: {text}',
+  },
+  generate: {
+    roundingNote: '소수점 셋째 자리까지 반올림해 답하세요 (허용 오차 ±{tolerance}).',
+    peValue: {
+      prompt: 'd_model = {dModel}, 밑(base) 10000인 사인·코사인 위치 인코딩(논문의 interleaved 배치)에서 위치 pos = {pos}, 열 j = {j}의 값 PE({pos}, {j})는?',
+      explanation: '열 j = {j}: {parity} 열이므로 {fn}이고, 주파수 번호 i = floor(j/2) = {i}입니다. 각도 = pos / 10000^(2i/d_model) = {pos} / 10000^({twoI}/{dModel}) = {angle}. {fn}({angle}) = {value} → 반올림 {rounded}.',
+      hint: '먼저 j가 짝수인지(sin) 홀수인지(cos) 보고, i = floor(j/2)로 각도 pos / 10000^(2i/d_model)을 구하세요.',
+      even: '짝수', odd: '홀수',
+    },
+    peColumn: {
+      promptInterleaved: 'd_model = {dModel}, 논문의 interleaved 배치(짝수 열 sin, 홀수 열 cos)에서 열 j = {j}에 들어가는 함수는?',
+      promptConcat: 'd_model = {dModel}, sin을 앞 절반·cos을 뒤 절반에 모으는 concat 배치(TensorFlow 튜토리얼 방식)에서 열 j = {j}에 들어가는 함수는?',
+      explanationInterleaved: 'interleaved 배치의 열 j = {j}: {parity} 열이므로 {fn}입니다 (주파수 번호 i = {k}). 모듈로 확인: PE(0, {j}) = {atZero} ({fn}(0) = {atZero}).',
+      explanationConcat: 'concat 배치에서 앞 h = ceil(d_model/2) = {half}개 열이 sin, 나머지가 cos입니다. 열 j = {j}: {fn}, 주파수 번호 k = {k}. 모듈로 확인: PE(0, {j}) = {atZero}.',
+      hint: '위치 0에서 sin(0) = 0, cos(0) = 1입니다.',
+      distractorInterleaved: 'concat 배치의 규칙과 헷갈렸습니다. interleaved 배치에서는 열 번호의 홀짝이 sin/cos을 정합니다.',
+      distractorConcat: '\'홀수 열은 cos\'은 interleaved 배치의 규칙입니다. concat 배치에서는 열이 앞 절반인지 뒤 절반인지가 sin/cos을 정합니다.',
+      even: '짝수', odd: '홀수',
+    },
+    ffnParams: {
+      prompt: 'd_model = {dModel}, d_ff = {dFF}인 FFN 한 층의 파라미터 수는? (W1, b1, W2, b2 모두 포함)',
+      explanation: 'W1: {dModel} × {dFF} = {w}, b1: {dFF}, W2: {dFF} × {dModel} = {w}, b2: {dModel}. 합 = 2·{dModel}·{dFF} + {dFF} + {dModel} = {total}.',
+      hint: 'W1은 d_model × d_ff, W2는 d_ff × d_model, 편향 b1은 d_ff개, b2는 d_model개입니다.',
+      distractorBias: '가중치만 셌습니다. 편향 b1({dFF}개)과 b2({dModel}개)를 더하세요.',
+      unit: '개',
+    },
+    ffnDff: {
+      prompt: 'd_model = {dModel}이고 d_ff = {ratio} × d_model로 둘 때 d_ff(intermediate_size)는? (흔한 관례는 4배)',
+      explanation: '{ratio} × {dModel} = {dFF}. 실무 코드의 intermediate_size가 이 d_ff입니다.',
+      hint: 'd_ff는 d_model의 몇 배로 두는 것이 관례인가요?',
+      distractorDivide: '곱해야 합니다: {ratio} × {dModel}.',
+    },
+    attention: {
+      prompt: '토큰 수 {n}일 때 self-attention 점수 행렬의 원소 수는?',
+      promptHeads: '토큰 수 {n}, 어텐션 헤드 {heads}개일 때 한 층의 self-attention 점수는 모두 몇 개인가? (헤드마다 점수 행렬이 하나)',
+      explanation: '{n} × {n} = {square}. 모든 토큰이 모든 토큰과 점수를 하나씩 가집니다.',
+      explanationHeads: '헤드마다 {n} × {n} = {square}개, 헤드 {heads}개이므로 {heads} × {square} = {total}.',
+      hint: '점수 행렬은 (토큰 수) × (토큰 수) 크기입니다.',
+      distractorDouble: '{n} + {n}이 아니라 {n} × {n}입니다.',
+      unit: '개',
+    },
+    ffnForward: {
+      prompt: 'd_model = 2, d_ff = {dFF}, 활성화 ReLU인 FFN(x) = max(0, xW1 + b1)W2 + b2가 있다 (W1은 2×{dFF}, W2는 {dFF}×2, 행 우선 표기).\nW1 = {w1}\nb1 = {b1}\nW2 = {w2}\nb2 = {b2}\n입력 x = {x}\n출력의 {which} 원소 y[{index}]는?',
+      explanation: '① xW1 + b1 = {pre}.\n② ReLU로 음수를 0으로: {hidden}.\n③ hidden·W2 + b2 = {output}. 그래서 y[{index}] = {answer}. (wasm 모듈로 계산해 손계산과 같은지 확인함)',
+      hint: '먼저 은닉 벡터 xW1 + b1을 구하고, 음수는 0으로 바꾼 뒤 W2를 곱하세요.',
+      distractorNoRelu: 'ReLU를 빼고 계산한 값입니다. 은닉층의 음수는 0이 되어야 합니다.',
+      first: '첫 번째', second: '두 번째',
+    },
+    rotation: {
+      promptAngle: 'd_model = {dModel}, 주파수 번호 i = {i}인 (sin, cos) 쌍에서 PE(p)를 PE(p + {k})로 옮기는 회전각은 몇 라디안인가? (ω_i = 1 / 10000^(2i/d_model))',
+      explanationAngle: 'ω_{i} = 1 / 10000^({twoI}/{dModel}) = {omega}. 위치가 k = {k}만큼 늘면 각도가 k·ω = {angle}만큼 늘어, 쌍이 그만큼 회전합니다. 회전각은 p와 상관없습니다.',
+      promptValue: 'd_model = {dModel}에서 PE({p}) 의 쌍 (열 {j}, 열 {j1}) = ({s}, {c})이다. 같은 쌍이 k = {k}칸 뒤 PE({pk})에서 갖는 sin 성분 PE({pk}, {j})는? (회전각 k·ω = {angle} 라디안)',
+      explanationValue: 'PE(p+k) 의 sin 성분 = sin(pω)·cos(kω) + cos(pω)·sin(kω) = {s}·cos({angle}) + {c}·sin({angle}) = {value} → 반올림 {rounded}. 모듈이 직접 계산한 PE({pk}, {j}) = {direct}와 같습니다.',
+      hint: '덧셈 정리: sin(a + b) = sin a·cos b + cos a·sin b.',
+      distractorAdd: 'k와 ω를 더하지 말고 곱하세요: k·ω.',
+      unit: 'rad',
+    },
+  },
+};

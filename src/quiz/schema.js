@@ -1,0 +1,217 @@
+// Checks a question bank (the built-in one or a teacher's JSON from a URL) before anything renders
+// it. validateBank(json) returns the bank unchanged when it is valid and otherwise throws an Error
+// whose message starts with the path of the first problem, e.g.
+//   questions[3].choices[1]: expected a non-empty string
+// Unknown fields are errors too (they are usually typos), except keys starting with "x-" or "_",
+// and two-letter language codes, which hold translations ({ en: { prompt, choices, ... } }).
+
+export const QUESTION_TYPES = ['mc', 'ox', 'number', 'text'];
+export const ORIGINS = ['document', 'original', 'generated'];
+const MAX_QUESTIONS = 5000;
+const MAX_TEXT = 10000;
+const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+const LANG = /^[a-z]{2}$/;
+
+class BankError extends Error {
+  constructor(path, message) {
+    super(`${path || 'bank'}: ${message}`);
+    this.name = 'BankError';
+    this.path = path;
+  }
+}
+
+const fail = (path, message) => { throw new BankError(path, message); };
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const describe = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? `"${v.slice(0, 40)}"` : String(v));
+const isExtension = (key) => key.startsWith('x-') || key.startsWith('_');
+const join = (path, key) => (path ? `${path}.${key}` : key);
+
+function text(v, path) {
+  if (typeof v !== 'string' || v.trim() === '') fail(path, `expected a non-empty string, got ${describe(v)}`);
+  if (v.length > MAX_TEXT) fail(path, `text longer than ${MAX_TEXT} characters`);
+  return v;
+}
+function optionalText(obj, key, path) {
+  if (obj[key] !== undefined) text(obj[key], join(path, key));
+}
+function textArray(v, path, { min = 0 } = {}) {
+  if (!Array.isArray(v)) fail(path, `expected an array of strings, got ${describe(v)}`);
+  if (v.length < min) fail(path, `expected at least ${min} entries, got ${v.length}`);
+  v.forEach((s, i) => text(s, `${path}[${i}]`));
+  return v;
+}
+function allowedKeys(obj, path, keys) {
+  for (const key of Object.keys(obj)) {
+    if (!keys.includes(key) && !isExtension(key) && !LANG.test(key)) fail(join(path, key), 'unknown field');
+  }
+}
+function object(v, path) {
+  if (!isObject(v)) fail(path, `expected an object, got ${describe(v)}`);
+  return v;
+}
+function unitText(v, path) {
+  if (typeof v !== 'string' || v.length > 40) fail(path, 'expected a string of at most 40 characters');
+}
+
+const QUESTION_KEYS = ['id', 'type', 'origin', 'section', 'category', 'prompt', 'choices', 'answer', 'accept',
+  'tolerance', 'unit', 'explanation', 'hints', 'tags', 'difficulty', 'distractors', 'params'];
+const TRANSLATION_KEYS = ['prompt', 'choices', 'explanation', 'hints', 'distractors', 'unit', 'category', 'answer', 'accept'];
+
+function validateAnswer(q, path) {
+  if (q.type === 'mc') {
+    textArray(q.choices, `${path}.choices`, { min: 2 });
+    if (q.choices.length > 26) fail(`${path}.choices`, 'at most 26 choices');
+    if (!Number.isInteger(q.answer) || q.answer < 1 || q.answer > q.choices.length) {
+      fail(`${path}.answer`, `expected the 1-based number of a choice (1 to ${q.choices.length}), got ${describe(q.answer)}`);
+    }
+  } else if (q.choices !== undefined) {
+    fail(`${path}.choices`, `only multiple-choice (mc) questions have choices, this one is "${q.type}"`);
+  }
+  if (q.type === 'ox' && q.answer !== 0 && q.answer !== 1) fail(`${path}.answer`, `expected 1 (O, true) or 0 (X, false), got ${describe(q.answer)}`);
+  if (q.type === 'number') {
+    if (typeof q.answer !== 'number' || !Number.isFinite(q.answer)) fail(`${path}.answer`, `expected a finite number, got ${describe(q.answer)}`);
+    if (q.tolerance !== undefined && (typeof q.tolerance !== 'number' || !(q.tolerance >= 0) || !Number.isFinite(q.tolerance))) {
+      fail(`${path}.tolerance`, `expected a number >= 0, got ${describe(q.tolerance)}`);
+    }
+    if (q.unit !== undefined) unitText(q.unit, `${path}.unit`);
+  } else {
+    if (q.tolerance !== undefined) fail(`${path}.tolerance`, 'only number questions have a tolerance');
+    if (q.unit !== undefined) fail(`${path}.unit`, 'only number questions have a unit');
+  }
+  if (q.type === 'text') {
+    text(q.answer, `${path}.answer`);
+    if (q.accept !== undefined) textArray(q.accept, `${path}.accept`);
+  } else if (q.accept !== undefined) {
+    fail(`${path}.accept`, 'only text questions have accepted alternatives');
+  }
+}
+
+function validateDistractors(q, path, misconceptions) {
+  if (q.distractors === undefined) return;
+  if (!Array.isArray(q.distractors)) fail(`${path}.distractors`, `expected an array, got ${describe(q.distractors)}`);
+  q.distractors.forEach((d, i) => {
+    const p = `${path}.distractors[${i}]`;
+    object(d, p);
+    allowedKeys(d, p, ['match', 'misconception', 'explanation']);
+    const m = d.match;
+    if (q.type === 'mc' && !(Number.isInteger(m) && m >= 1 && m <= q.choices.length && m !== q.answer)) {
+      fail(`${p}.match`, 'expected the number of a wrong choice');
+    }
+    if (q.type === 'ox' && !((m === 0 || m === 1) && m !== q.answer)) fail(`${p}.match`, 'expected the wrong answer (0 or 1)');
+    if (q.type === 'number' && !(typeof m === 'number' && Number.isFinite(m) && Math.abs(m - q.answer) > (q.tolerance ?? 0))) {
+      fail(`${p}.match`, 'expected a wrong number (outside the tolerance)');
+    }
+    if (q.type === 'text') text(m, `${p}.match`);
+    if (d.misconception !== undefined) {
+      text(d.misconception, `${p}.misconception`);
+      if (!misconceptions.has(d.misconception)) fail(`${p}.misconception`, `unknown misconception "${d.misconception}" (not in the bank's misconceptions)`);
+    }
+    text(d.explanation, `${p}.explanation`);
+  });
+}
+
+function validateTranslation(t, q, path) {
+  object(t, path);
+  allowedKeys(t, path, TRANSLATION_KEYS);
+  for (const key of ['prompt', 'explanation', 'category', 'answer']) optionalText(t, key, path);
+  if (t.unit !== undefined) unitText(t.unit, `${path}.unit`);
+  if (t.choices !== undefined) {
+    if (q.type !== 'mc') fail(`${path}.choices`, 'only multiple-choice (mc) questions have choices');
+    textArray(t.choices, `${path}.choices`);
+    if (t.choices.length !== q.choices.length) fail(`${path}.choices`, `expected ${q.choices.length} choices like the original, got ${t.choices.length}`);
+  }
+  if (t.hints !== undefined) textArray(t.hints, `${path}.hints`);
+  if (t.accept !== undefined) textArray(t.accept, `${path}.accept`);
+  if (t.distractors !== undefined) {
+    textArray(t.distractors, `${path}.distractors`);
+    const n = q.distractors ? q.distractors.length : 0;
+    if (t.distractors.length !== n) fail(`${path}.distractors`, `expected ${n} explanations, one per distractor, got ${t.distractors.length}`);
+  }
+}
+
+function validateQuestion(q, path, ctx) {
+  object(q, path);
+  allowedKeys(q, path, QUESTION_KEYS);
+  if (typeof q.id !== 'string' || !ID.test(q.id)) fail(`${path}.id`, `expected an id of letters, digits, '.', '_', ':' or '-', got ${describe(q.id)}`);
+  if (ctx.ids.has(q.id)) fail(`${path}.id`, `duplicate id "${q.id}" (also ${ctx.ids.get(q.id)})`);
+  ctx.ids.set(q.id, path);
+  if (!QUESTION_TYPES.includes(q.type)) fail(`${path}.type`, `expected one of ${QUESTION_TYPES.join(', ')}, got ${describe(q.type)}`);
+  if (q.origin !== undefined && !ORIGINS.includes(q.origin)) fail(`${path}.origin`, `expected one of ${ORIGINS.join(', ')}, got ${describe(q.origin)}`);
+  text(q.prompt, `${path}.prompt`);
+  validateAnswer(q, path);
+  text(q.explanation, `${path}.explanation`);
+  if (q.hints !== undefined) textArray(q.hints, `${path}.hints`);
+  if (q.tags !== undefined) textArray(q.tags, `${path}.tags`);
+  optionalText(q, 'category', path);
+  if (q.difficulty !== undefined && ![1, 2, 3].includes(q.difficulty)) fail(`${path}.difficulty`, `expected 1, 2 or 3, got ${describe(q.difficulty)}`);
+  if (q.section !== undefined) {
+    text(q.section, `${path}.section`);
+    if (ctx.sections && !ctx.sections.has(q.section)) fail(`${path}.section`, `unknown section "${q.section}" (not in the bank's sections)`);
+  }
+  if (q.params !== undefined) object(q.params, `${path}.params`);
+  validateDistractors(q, path, ctx.misconceptions);
+  for (const key of Object.keys(q)) if (LANG.test(key) && !QUESTION_KEYS.includes(key)) validateTranslation(q[key], q, `${path}.${key}`);
+}
+
+function validateIdList(list, path, itemKeys, required) {
+  if (!Array.isArray(list)) fail(path, `expected an array, got ${describe(list)}`);
+  const ids = new Set();
+  list.forEach((item, i) => {
+    const p = `${path}[${i}]`;
+    object(item, p);
+    allowedKeys(item, p, itemKeys);
+    if (typeof item.id !== 'string' || !ID.test(item.id)) fail(`${p}.id`, `expected an id, got ${describe(item.id)}`);
+    if (ids.has(item.id)) fail(`${p}.id`, `duplicate id "${item.id}"`);
+    ids.add(item.id);
+    for (const key of required) text(item[key], `${p}.${key}`);
+  });
+  return ids;
+}
+
+function validateStudySheet(sheet, path) {
+  object(sheet, path);
+  allowedKeys(sheet, path, ['title', 'section', 'columns', 'summary', 'rows']);
+  text(sheet.title, `${path}.title`);
+  optionalText(sheet, 'summary', path);
+  optionalText(sheet, 'section', path);
+  if (sheet.columns !== undefined) textArray(sheet.columns, `${path}.columns`, { min: 2 });
+  if (!Array.isArray(sheet.rows) || sheet.rows.length === 0) fail(`${path}.rows`, 'expected a non-empty array');
+  sheet.rows.forEach((row, i) => {
+    const p = `${path}.rows[${i}]`;
+    object(row, p);
+    allowedKeys(row, p, ['id', 'type', 'keyword', 'answer', 'tags']);
+    for (const key of ['type', 'keyword', 'answer']) text(row[key], `${p}.${key}`);
+    if (row.tags !== undefined) textArray(row.tags, `${p}.tags`);
+  });
+  for (const key of Object.keys(sheet)) {
+    if (!LANG.test(key) || key === 'id') continue;
+    const t = object(sheet[key], `${path}.${key}`);
+    if (t.rows !== undefined) {
+      if (!Array.isArray(t.rows) || t.rows.length !== sheet.rows.length) fail(`${path}.${key}.rows`, `expected ${sheet.rows.length} rows like the original`);
+      t.rows.forEach((row, i) => object(row, `${path}.${key}.rows[${i}]`));
+    }
+  }
+}
+
+/**
+ * Validates a bank: { questions: [...], and optionally format, version, lang, title, documents,
+ * sections, misconceptions, studySheet }. Returns the bank; throws an Error naming the first bad path.
+ */
+export function validateBank(json) {
+  const bank = object(json, '');
+  allowedKeys(bank, '', ['format', 'version', 'lang', 'title', 'documents', 'sections', 'misconceptions', 'studySheet', 'questions']);
+  if (bank.format !== undefined && bank.format !== 'pe-ffn-quiz-bank') fail('format', `expected "pe-ffn-quiz-bank", got ${describe(bank.format)}`);
+  if (bank.version !== undefined && bank.version !== 1) fail('version', `expected 1, got ${describe(bank.version)}`);
+  if (bank.lang !== undefined && (typeof bank.lang !== 'string' || !LANG.test(bank.lang))) fail('lang', `expected a two-letter language code, got ${describe(bank.lang)}`);
+  optionalText(bank, 'title', '');
+  if (bank.documents !== undefined) validateIdList(bank.documents, 'documents', ['id', 'file', 'title'], ['title']);
+  const sections = bank.sections === undefined ? null : validateIdList(bank.sections, 'sections', ['id', 'doc', 'title'], ['title']);
+  const misconceptions = bank.misconceptions === undefined ? new Set() : validateIdList(bank.misconceptions, 'misconceptions', ['id', 'text'], ['text']);
+  if (bank.studySheet !== undefined) validateStudySheet(bank.studySheet, 'studySheet');
+  if (!Array.isArray(bank.questions)) fail('questions', `expected an array of questions, got ${describe(bank.questions)}`);
+  if (bank.questions.length === 0) fail('questions', 'expected at least one question');
+  if (bank.questions.length > MAX_QUESTIONS) fail('questions', `at most ${MAX_QUESTIONS} questions`);
+  const ctx = { ids: new Map(), sections, misconceptions };
+  bank.questions.forEach((q, i) => validateQuestion(q, `questions[${i}]`, ctx));
+  return bank;
+}

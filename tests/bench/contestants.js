@@ -1,0 +1,41 @@
+// Who runs in the bench, in table order. The package appears once per wasm variant it ships (plain
+// SIMD128 and relaxed SIMD, when this engine accepts the latter); peers appear with the reason when
+// they cannot run here, so the table says so instead of leaving a hole.
+import {
+  fillFresh, fillReused, ortFFN, ortPE, packageFFN, packagePE, plainFFN, plainPE, tfjsFFN, tfjsPE,
+} from './implementations.js';
+
+/**
+ * cores: { simd128, relaxed } instances of this package (relaxed may be null), `variant`: the one
+ * init() picks by default, relaxedNote: why relaxed is missing; tf / ort: loaded libraries or null,
+ * with tfNote / ortNote saying why not.
+ */
+export function makeContestants({ cores, defaultCore, variant, relaxedNote, tf, tfNote, ort, ortNote }) {
+  const pkgFFN = (name, core, note) => [
+    { id: `pkg-${name}-fresh`, label: `pe-ffn-wasm ${name} (fresh array)`, ...(core ? { impl: packageFFN(core, 'fresh') } : { unavailable: note }) },
+    { id: `pkg-${name}-out`, label: `pe-ffn-wasm ${name} (out tensor)`, ...(core ? { impl: packageFFN(core, 'out') } : { unavailable: note }) },
+  ];
+  const peer = (id, label, lib, note, make) => ({ id, label, ...(lib ? { impl: make(lib) } : { unavailable: note }) });
+  return {
+    ffn: [
+      ...pkgFFN('simd128', cores.simd128),
+      ...pkgFFN('relaxed', cores.relaxed, relaxedNote),
+      { id: 'plain-js', label: 'plain JS', impl: plainFFN },
+      peer('tfjs-wasm', 'tfjs-backend-wasm (1 thread, SIMD)', tf, tfNote, tfjsFFN),
+      peer('ort-wasm', 'onnxruntime-web (wasm, 1 thread)', ort, ortNote, ortFFN),
+    ],
+    pe: [
+      { id: 'pkg-fresh', label: `pe-ffn-wasm ${variant} (fresh array)`, impl: packagePE(defaultCore, 'fresh') },
+      { id: 'pkg-out-tensor', label: `pe-ffn-wasm ${variant} (out tensor)`, impl: packagePE(defaultCore, 'tensor') },
+      { id: 'pkg-out-array', label: `pe-ffn-wasm ${variant} (out: reused Float32Array)`, impl: packagePE(defaultCore, 'array') },
+      { id: 'plain-js', label: 'plain JS (double)', impl: plainPE },
+      peer('tfjs-wasm', 'tfjs-backend-wasm', tf, tfNote, tfjsPE),
+      peer('ort-wasm', 'onnxruntime-web (wasm)', ort, ortNote, ortPE),
+      { id: 'fill-reused', label: 'floor: Float32Array.fill (reused)', impl: fillReused },
+      { id: 'fill-fresh', label: 'floor: new Float32Array + fill', impl: fillFresh },
+    ],
+  };
+}
+
+/** The peers a user would pick instead of this package (ratios are taken to the best of them). */
+export const PEERS = ['plain-js', 'tfjs-wasm', 'ort-wasm'];

@@ -1,0 +1,71 @@
+// Markdown tables from bench results (the same text in Node and in the browser). Figures are the best
+// of the timed samples; "wrong" cells give the largest error found by the check and are not timed.
+import { PEERS } from './contestants.js';
+
+const fmt = (v, digits) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(digits) : v.toPrecision(2));
+
+function cell(r, key) {
+  if (!r) return '–';
+  if (r.status === 'ok') return r[key] > 0 ? fmt(r[key], key === 'gflops' ? 2 : 1) : '–';
+  if (r.status === 'wrong') return `wrong (err ${r.maxErr.toExponential(0)})`;
+  if (r.status === 'unavailable') return 'n/a¹';
+  return 'error²';
+}
+
+/** The best peer (largest value) among those that ran correctly: { id, value }. */
+function bestPeer(results, key) {
+  let best = null;
+  for (const id of PEERS) {
+    const r = results[id];
+    if (r?.status === 'ok' && r[key] > 0 && (!best || r[key] > best.value)) best = { id, value: r[key] };
+  }
+  return best;
+}
+
+const ratio = (r, best, key) => (r?.status === 'ok' && r[key] > 0 && best ? `${(r[key] / best.value).toFixed(2)}×` : '–');
+const timeRatio = (a, b) => (a?.status === 'ok' && b?.status === 'ok' ? `${(a.best / b.best).toFixed(2)}` : '–');
+
+/** labels = { ffn: { id: label }, pe: { id: label } } */
+export function markdown(results, allLabels) {
+  let labels = allLabels.ffn;
+  const lines = [];
+  const ffnIds = Object.keys(results.ffn[0]?.results ?? {});
+  lines.push('FFN forward, GFLOPS (4·T·d·d_ff per call; higher is better)', '');
+  lines.push(`| shape | ${ffnIds.map((id) => labels[id] ?? id).join(' | ')} | best peer | simd128 fresh / out ÷ best peer | relaxed fresh / out ÷ best peer |`);
+  lines.push(`|---|${ffnIds.map(() => '---:').join('|')}|---|---:|---:|`);
+  for (const row of results.ffn) {
+    const r = row.results;
+    const best = bestPeer(r, 'gflops');
+    const { tokens, dModel, dFF } = row.shape;
+    lines.push(`| T=${tokens}, d=${dModel}, d_ff=${dFF} | ${ffnIds.map((id) => cell(r[id], 'gflops')).join(' | ')} | ${best?.id ?? '–'} | `
+      + `${ratio(r['pkg-simd128-fresh'], best, 'gflops')} / ${ratio(r['pkg-simd128-out'], best, 'gflops')} | `
+      + `${ratio(r['pkg-relaxed-fresh'], best, 'gflops')} / ${ratio(r['pkg-relaxed-out'], best, 'gflops')} |`);
+  }
+
+  labels = allLabels.pe;
+  const peIds = Object.keys(results.pe[0]?.results ?? {});
+  lines.push('', 'Positional encoding table, million values/s (higher is better); checked within 1e-6', '');
+  lines.push(`| shape | ${peIds.map((id) => labels[id] ?? id).join(' | ')} | out tensor ÷ plain JS | time: out tensor ÷ fill | time: out array ÷ fill | time: fresh ÷ (new + fill) |`);
+  lines.push(`|---|${peIds.map(() => '---:').join('|')}|---:|---:|---:|---:|`);
+  for (const row of results.pe) {
+    const r = row.results;
+    const js = r['plain-js'];
+    lines.push(`| L=${row.shape.length}, d=${row.shape.dModel} | ${peIds.map((id) => cell(r[id], 'mvals')).join(' | ')} | `
+      + `${r['pkg-out-tensor']?.status === 'ok' && js?.status === 'ok' ? `${(r['pkg-out-tensor'].mvals / js.mvals).toFixed(1)}×` : '–'} | `
+      + `${timeRatio(r['pkg-out-tensor'], r['fill-reused'])} | ${timeRatio(r['pkg-out-array'], r['fill-reused'])} | ${timeRatio(r['pkg-fresh'], r['fill-fresh'])} |`);
+  }
+
+  const notes = new Map();
+  for (const [kind, rows] of [['ffn', results.ffn], ['pe', results.pe]]) {
+    for (const row of rows) {
+      for (const [id, r] of Object.entries(row.results)) {
+        if (r.status === 'unavailable' || r.status === 'error') notes.set(`${allLabels[kind][id] ?? id}: ${r.note}`, r.status);
+      }
+    }
+  }
+  if (notes.size) {
+    lines.push('');
+    for (const [text, status] of notes) lines.push(`${status === 'unavailable' ? '¹' : '²'} ${text}`);
+  }
+  return lines.join('\n');
+}

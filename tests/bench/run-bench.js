@@ -1,0 +1,136 @@
+// The bench engine, shared by Node (bench.js) and headless Chromium (browser-entry.js): for every shape,
+// every contestant is set up with the same inputs, its output is checked against the double-precision
+// reference of tests/reference (a wrong result is recorded, not timed), then it is timed.
+import { ffnRef, maxAbs, maxAbsDiff, peTableRef, uniformArray } from '../reference/reference.js';
+
+export const SHAPES = {
+  full: {
+    ffn: [{ tokens: 10, dModel: 16, dFF: 64 }, { tokens: 1, dModel: 768, dFF: 3072 },
+      { tokens: 64, dModel: 512, dFF: 2048 }, { tokens: 128, dModel: 768, dFF: 3072 }],
+    pe: [{ length: 2048, dModel: 512 }, { length: 8192, dModel: 1024 }],
+  },
+  smoke: {
+    ffn: [{ tokens: 3, dModel: 8, dFF: 20 }, { tokens: 1, dModel: 16, dFF: 40 }],
+    pe: [{ length: 64, dModel: 32 }, { length: 40, dModel: 10 }],
+  },
+};
+
+// Full: 5 samples of >= 120 ms each after a warm-up; smoke: a few ms, enough to exercise the code.
+const TIMING = { full: { sampleMs: 120, samples: 5, warmupMs: 150 }, smoke: { sampleMs: 6, samples: 2, warmupMs: 2 } };
+
+const now = () => performance.now();
+
+/** Milliseconds per call of `run`: { best, median } over timed samples (awaiting when async). */
+async function time(run, isAsync, { sampleMs, samples, warmupMs }) {
+  const loop = async (reps) => {
+    const t0 = now();
+    if (isAsync) for (let i = 0; i < reps; i++) await run();
+    else for (let i = 0; i < reps; i++) run();
+    return now() - t0;
+  };
+  // Calibrate (doubling until a batch is long enough for coarse browser timers), warm up, then size
+  // each sample to about sampleMs.
+  let reps = 1;
+  let spent = await loop(reps);
+  while (spent < Math.min(20, sampleMs / 2)) spent = await loop((reps *= 2));
+  for (let warm = spent; warm < warmupMs; warm += spent) spent = await loop(reps);
+  reps = Math.max(1, Math.round((reps * sampleMs) / spent));
+  const perCall = [];
+  for (let s = 0; s < samples; s++) perCall.push((await loop(reps)) / reps);
+  perCall.sort((a, b) => a - b);
+  return { best: perCall[0], median: perCall[Math.floor(perCall.length / 2)], reps };
+}
+
+/** Largest difference from the reference, and whether it is within `bound`. */
+function check(output, reference, bound) {
+  const maxErr = maxAbsDiff(output, reference);
+  return { maxErr, bound, ok: maxErr <= bound };
+}
+
+/** One contestant on one shape: set up, check, time, dispose. */
+async function measure(contestant, shape, reference, bound, timing) {
+  let inst;
+  try {
+    inst = await contestant.impl.setup(shape);
+  } catch (error) {
+    return { status: 'error', note: `setup failed: ${error.message}` };
+  }
+  try {
+    const first = inst.run();
+    const isAsync = typeof first?.then === 'function';
+    const output = await first;
+    let verdict = null;
+    if (!inst.unchecked) {
+      verdict = check(output, reference[inst.layout ?? 'interleaved'], bound);
+      if (!verdict.ok) return { status: 'wrong', ...verdict };
+    }
+    return { status: 'ok', ...(verdict ?? {}), ...(await time(inst.run, isAsync, timing)) };
+  } catch (error) {
+    return { status: 'error', note: error.message };
+  } finally {
+    await inst.dispose?.();
+  }
+}
+
+function ffnInputs({ tokens, dModel, dFF }) {
+  // Weights at the scale of nn.Linear's initialisation, inputs in [-1, 1]: realistic magnitudes.
+  return {
+    x: uniformArray(tokens * dModel, 1),
+    w1: uniformArray(dModel * dFF, 2, 1 / Math.sqrt(dModel)), b1: uniformArray(dFF, 3, 1 / Math.sqrt(dModel)),
+    w2: uniformArray(dFF * dModel, 4, 1 / Math.sqrt(dFF)), b2: uniformArray(dModel, 5, 1 / Math.sqrt(dFF)),
+  };
+}
+
+/**
+ * Runs the bench. `contestants` = { ffn: [...], pe: [...] }, each { id, label, impl } or
+ * { id, label, unavailable: reason }. Returns plain data (JSON-ready).
+ */
+export async function runBench({ smoke = false, contestants, log = () => {} }) {
+  const size = smoke ? 'smoke' : 'full';
+  const timing = TIMING[size];
+  const results = { size, ffn: [], pe: [] };
+
+  for (const shape of SHAPES[size].ffn) {
+    const inputs = ffnInputs(shape);
+    const ref = ffnRef(inputs.x, { ...shape, activation: 'relu', ...inputs }).output;
+    const bound = 1e-4 * (1 + maxAbs(ref));
+    const row = { shape, flops: 4 * shape.tokens * shape.dModel * shape.dFF, results: {} };
+    for (const c of contestants.ffn) {
+      const r = c.unavailable ? { status: 'unavailable', note: c.unavailable }
+        : await measure(c, { ...shape, ...inputs }, { interleaved: ref }, bound, timing);
+      if (r.best) r.gflops = row.flops / (r.best * 1e6);
+      row.results[c.id] = r;
+      log(`ffn T=${shape.tokens} d=${shape.dModel} dff=${shape.dFF} ${c.id}: ${r.status}${r.gflops ? ` ${r.gflops.toFixed(2)} GFLOPS` : ''}${r.maxErr !== undefined ? ` (max err ${r.maxErr.toExponential(1)})` : ''}`);
+    }
+    results.ffn.push(row);
+  }
+
+  for (const shape of SHAPES[size].pe) {
+    const reference = {
+      interleaved: peTableRef(shape.length, shape.dModel),
+      concat: peTableRef(shape.length, shape.dModel, { layout: 'concat' }),
+    };
+    const row = { shape, values: shape.length * shape.dModel, results: {} };
+    for (const c of contestants.pe) {
+      const r = c.unavailable ? { status: 'unavailable', note: c.unavailable }
+        : await measure(c, shape, reference, 1e-6, timing);
+      if (r.best) r.mvals = row.values / (r.best * 1e3);
+      row.results[c.id] = r;
+      log(`pe L=${shape.length} d=${shape.dModel} ${c.id}: ${r.status}${r.mvals ? ` ${r.mvals.toFixed(0)} M values/s` : ''}${r.maxErr !== undefined ? ` (max err ${r.maxErr.toExponential(1)})` : ''}`);
+    }
+    results.pe.push(row);
+  }
+  return results;
+}
+
+/** Median milliseconds of `n` calls of `init()` (the module already compiled by an earlier call). */
+export async function timeInit(init, n = 21) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = now();
+    await init();
+    times.push(now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: times[Math.floor(n / 2)], calls: n };
+}

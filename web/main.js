@@ -1,0 +1,232 @@
+// The tutorial page: renders the sections of src/i18n/<lang>/page.js around the custom elements, and
+// keeps the page state (language, text size, the PE parameters) in the URL so it can be shared.
+//
+// Element instances are created once and moved between renders, so switching the language keeps
+// what the learner set in them. Slots for elements written elsewhere in the project (ffn-explorer,
+// ffn-tradeoff, block-flow) are ordinary tags: they render as soon as their module defines them.
+import * as peElements from '../src/elements/index.js';
+import { normalizeLang, fill } from '../src/elements/shared/i18n.js';
+import { tex } from '../src/elements/shared/math.js';
+import { escapeHtml } from '../src/elements/shared/format.js';
+import { readUrlState, writeUrlState } from '../src/elements/shared/url-state.js';
+import ko from '../src/i18n/ko/page.js';
+import en from '../src/i18n/en/page.js';
+
+const { setPageLang, LANG_EVENT } = peElements;
+// package.json says "sideEffects": false, so a production bundle may skip the registration code of
+// the elements module; defining each exported element class here keeps it (define() is idempotent).
+for (const value of Object.values(peElements)) {
+  if (typeof value === 'function' && typeof value.define === 'function') value.define();
+}
+
+const texts = { ko, en };
+const SIZES = [90, 100, 115, 130, 150];
+
+// Page parameters that live in the URL, with their defaults (a default is left out of the URL).
+const schema = {
+  lang: { type: 'enum', values: ['ko', 'en'] },
+  d_model: { type: 'int', min: 1, max: 2048 },
+  length: { type: 'int', min: 1, max: 2048 },
+  base: { type: 'number', min: 1.0001, max: 1e12 },
+  layout: { type: 'enum', values: ['interleaved', 'concat'] },
+  size: { type: 'enum', values: SIZES.map(String) },
+};
+const defaults = { lang: 'ko', d_model: 64, length: 50, base: 10000, layout: 'interleaved', size: '100' };
+
+// Which URL parameter drives which attribute of which element (values are clamped to each element).
+const sync = {
+  d_model: { attr: 'd-model', tags: ['pe-table', 'pe-heatmap', 'pe-relative'] },
+  length: { attr: 'length', tags: ['pe-table', 'pe-heatmap', 'pe-relative'] },
+  base: { attr: 'base', tags: ['pe-table', 'pe-heatmap', 'pe-relative', 'pe-clock', 'pe-add'] },
+  layout: { attr: 'layout', tags: ['pe-table', 'pe-heatmap', 'pe-relative', 'pe-clock', 'pe-add'] },
+};
+const byAttr = Object.fromEntries(Object.entries(sync).map(([key, { attr }]) => [attr, key]));
+
+const state = { ...defaults, ...readUrlState(schema) };
+const elementNodes = new Map();
+
+// Subscript words read as names, not products of letters: d_{model}, d_{ff}.
+const texNames = (source) => source.replace(/_\{(model|ff)\}/g, '_{\\mathrm{$1}}');
+
+// ---- inline text: $formula$, **bold**, `code` ----
+function inline(text) {
+  return String(text).split(/(\$[^$]+\$)/).map((part) => {
+    if (part.length > 2 && part.startsWith('$') && part.endsWith('$')) return tex(texNames(part.slice(1, -1)));
+    // '**' becomes a marker first, so bold text may contain a formula.
+    return escapeHtml(part).replace(/\*\*/g, '\u0001').replace(/`([^`]+)`/g, '<code>$1</code>');
+  }).join('').replace(/\u0001([\s\S]*?)\u0001/g, '<strong>$1</strong>');
+}
+
+/** The attribute value a page parameter gives one element, clamped to what that element accepts. */
+function valueFor(tag, attr, value) {
+  const ctor = customElements.get(tag);
+  const spec = ctor && ctor.props ? ctor.props[attr] : null;
+  if (!spec || typeof value !== 'number') return value;
+  return Math.max(spec.min, Math.min(spec.max, value));
+}
+
+function applyParam(key, except) {
+  const { attr, tags } = sync[key];
+  for (const tag of tags) {
+    for (const el of document.querySelectorAll(tag)) {
+      if (el === except) continue;
+      const v = String(valueFor(tag, attr, state[key]));
+      if (el.getAttribute(attr) !== v) el.setAttribute(attr, v);
+    }
+  }
+}
+
+function elementFor(block, key) {
+  let el = elementNodes.get(key);
+  if (!el) {
+    const tag = block.element || block.slot;
+    el = document.createElement(tag);
+    if (block.slot) {
+      // A slot for an element from another part of the project; the text shows until it is defined.
+      el.dataset.slot = tag;
+      el.innerHTML = '<p class="pending"></p>';
+    }
+    for (const [name, value] of Object.entries(block.attrs || {})) el.setAttribute(name, String(value));
+    for (const [k, { attr, tags }] of Object.entries(sync)) {
+      if (tags.includes(tag)) el.setAttribute(attr, String(valueFor(tag, attr, state[k])));
+    }
+    elementNodes.set(key, el);
+  }
+  const pending = el.querySelector(':scope > p.pending');
+  if (pending) pending.textContent = texts[state.lang].pending;
+  return el;
+}
+
+function quizHref(topic) {
+  const query = state.lang === 'en' ? '?lang=en' : '';
+  return `quiz.html${query}${topic ? `#${topic}` : ''}`;
+}
+
+function renderBlock(block, key) {
+  if (block.element || block.slot) return elementFor(block, key);
+  const wrap = document.createElement('div');
+  if (block.p) wrap.innerHTML = `<p>${inline(block.p)}</p>`;
+  else if (block.tex) wrap.innerHTML = `<div class="display-math">${tex(texNames(block.tex), { display: true })}</div>`;
+  else if (block.list) {
+    const tag = block.ordered ? 'ol' : 'ul';
+    wrap.innerHTML = `<${tag}>${block.list.map((item) => `<li>${inline(item)}</li>`).join('')}</${tag}>`;
+  } else if (block.note) {
+    wrap.innerHTML = `<aside class="note"><p class="note-title">${escapeHtml(block.title || '')}</p><p>${inline(block.note)}</p></aside>`;
+  } else if (block.quiz) {
+    wrap.innerHTML = `<p class="quiz-cta"><a href="${quizHref(block.topic)}">${escapeHtml(block.quiz)} →</a></p>`;
+  } else if (block.table) {
+    const t = block.table;
+    wrap.innerHTML = `<div class="table-scroll"><table><caption>${escapeHtml(t.caption)}</caption>
+      <thead><tr>${t.head.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>
+      <tbody>${t.rows.map((r) => `<tr><th scope="row">${inline(r[0])}</th>${r.slice(1).map((c) => `<td>${inline(c)}</td>`).join('')}</tr>`).join('')}</tbody>
+    </table></div>`;
+  }
+  return wrap.firstElementChild || wrap;
+}
+
+function renderGlossary(g) {
+  const section = document.createElement('section');
+  section.id = g.id;
+  section.setAttribute('aria-labelledby', `${g.id}-h`);
+  section.innerHTML = `<h2 id="${g.id}-h">${escapeHtml(g.title)}</h2><p>${escapeHtml(g.intro)}</p>
+    <div class="table-scroll"><table class="glossary">
+      <thead><tr><th scope="col">${escapeHtml(g.headTerm)}</th><th scope="col">${escapeHtml(g.headAlso)}</th><th scope="col">${escapeHtml(g.headEn)}</th><th scope="col">${escapeHtml(g.headMeaning)}</th></tr></thead>
+      <tbody>${g.terms.map(([term, also, eng, meaning]) => `<tr><th scope="row" lang="ko">${escapeHtml(term)}</th><td lang="ko" data-label="${escapeHtml(g.headAlso)}">${escapeHtml(also)}</td><td lang="en" data-label="${escapeHtml(g.headEn)}">${escapeHtml(eng)}</td><td data-label="${escapeHtml(g.headMeaning)}">${escapeHtml(meaning)}</td></tr>`).join('')}</tbody>
+    </table></div>`;
+  return section;
+}
+
+function renderPage() {
+  const t = texts[state.lang];
+  document.title = t.htmlTitle;
+  for (const el of document.querySelectorAll('[data-text]')) el.textContent = t[el.dataset.text];
+  for (const el of document.querySelectorAll('[data-label]')) el.setAttribute('aria-label', t[el.dataset.label]);
+  for (const b of document.querySelectorAll('[data-size]')) b.textContent = (state.lang === 'en' ? 'A' : '가') + ['−', '', '+'][Number(b.dataset.size) + 1];
+  for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === state.lang));
+  document.querySelector('.quiz-link').href = quizHref('');
+
+  const main = document.getElementById('main');
+  const scrollY = window.scrollY;
+  main.replaceChildren();
+  for (const section of t.sections) {
+    const el = document.createElement('section');
+    el.id = section.id;
+    el.setAttribute('aria-labelledby', `${section.id}-h`);
+    const h2 = document.createElement('h2');
+    h2.id = `${section.id}-h`;
+    h2.textContent = section.title;
+    el.append(h2);
+    section.blocks.forEach((block, i) => el.append(renderBlock(block, `${section.id}:${i}`)));
+    main.append(el);
+  }
+  main.append(renderGlossary(t.glossary));
+  const toc = [...t.sections, t.glossary].map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title.replace(/^\d+\.\s*/, ''))}</a></li>`);
+  document.querySelector('.toc ol').innerHTML = toc.join('');
+  window.scrollTo(0, scrollY);
+}
+
+function applySize() {
+  document.documentElement.style.fontSize = `${state.size}%`;
+}
+
+function saveState() {
+  writeUrlState(state, schema, defaults);
+}
+
+function setLang(lang) {
+  state.lang = normalizeLang(lang);
+  renderPage();
+  setPageLang(state.lang); // sets <html lang> and tells every element
+  saveState();
+}
+
+// ---- wiring ----
+document.querySelector('.tools').addEventListener('click', async (event) => {
+  const b = event.target.closest('button');
+  if (!b) return;
+  if (b.dataset.lang) setLang(b.dataset.lang);
+  else if (b.dataset.size !== undefined) {
+    const step = Number(b.dataset.size);
+    const i = SIZES.indexOf(Number(state.size));
+    state.size = String(step === 0 ? 100 : SIZES[Math.max(0, Math.min(SIZES.length - 1, i + step))]);
+    applySize();
+    saveState();
+  } else if (b.classList.contains('share')) {
+    saveState();
+    const status = document.querySelector('.share-status');
+    const t = texts[state.lang];
+    try {
+      await navigator.clipboard.writeText(location.href);
+      status.textContent = t.shareDone;
+    } catch {
+      status.textContent = fill(t.shareFail, { url: location.href });
+    }
+  }
+});
+
+// A learner changed a PE parameter in one element: keep the others and the URL in step.
+document.addEventListener('pe-ffn-change', (event) => {
+  const key = byAttr[event.detail.name];
+  if (!key || !sync[key].tags.includes(event.target.localName)) return;
+  state[key] = event.detail.value;
+  applyParam(key, event.target);
+  saveState();
+});
+
+// Another script (or an element) may switch the language too.
+document.addEventListener(LANG_EVENT, (event) => {
+  const lang = normalizeLang(event.detail && event.detail.lang);
+  if (lang !== state.lang) {
+    state.lang = lang;
+    renderPage();
+    saveState();
+  }
+});
+
+// The table of contents starts folded on narrow screens.
+if (window.matchMedia('(max-width: 1099px)').matches) document.querySelector('.toc details').open = false;
+
+applySize();
+renderPage();
+document.documentElement.setAttribute('lang', state.lang);
+if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();

@@ -1,0 +1,174 @@
+// The quiz page: a topic picker that drives <pe-ffn-quiz>, the documents' study sheet (유형 / 풀이·예시),
+// the bank's counts by type and section, and Moodle exports (GIFT, Moodle XML) for teachers.
+// State lives in the URL with the element's own share parameters (quiz-topic, quiz-seed, quiz-count)
+// plus mode and lang, so the address bar is always a link to the same quiz. The tutorial links here
+// with a hash (#pe, #ffn, #all, #document) to pick the topic.
+import { setPageLang, LANG_EVENT } from '../src/elements/index.js';
+import { normalizeLang, fill } from '../src/elements/shared/i18n.js';
+import { escapeHtml } from '../src/elements/shared/format.js';
+import { builtinBank, localizeStudySheet, toGIFT, toMoodleXML, QUIZ_TOPICS, TOPICS } from '../src/quiz/index.js';
+import ko from '../src/i18n/ko/quiz-page.js';
+import en from '../src/i18n/en/quiz-page.js';
+
+const texts = { ko, en };
+const bank = builtinBank();
+const quiz = document.getElementById('the-quiz');
+const form = document.querySelector('.picker');
+const TOPIC_CHOICES = ['document', 'all', 'pe', 'ffn', 'practice', ...TOPICS];
+const MODES = ['one', 'all'];
+
+function readState() {
+  const p = new URLSearchParams(location.search);
+  const hash = location.hash.slice(1);
+  let topic = p.get('quiz-topic') || (TOPIC_CHOICES.includes(hash) ? hash : '') || 'document';
+  if (!TOPIC_CHOICES.includes(topic) && !(bank.sections || []).some((s) => s.id === topic)) topic = 'document';
+  const count = Math.max(1, Math.min(50, Math.round(Number(p.get('quiz-count'))) || (topic === 'document' ? 12 : 10)));
+  return {
+    lang: normalizeLang(p.get('lang') || document.documentElement.lang),
+    topic,
+    count,
+    seed: (p.get('quiz-seed') || '').slice(0, 64),
+    mode: MODES.includes(p.get('mode')) ? p.get('mode') : 'one',
+  };
+}
+
+const state = readState();
+
+function writeState() {
+  const url = new URL(location.href);
+  const p = url.searchParams;
+  p.set('quiz-topic', state.topic);
+  p.set('quiz-count', String(state.count));
+  if (state.seed) p.set('quiz-seed', state.seed); else p.delete('quiz-seed');
+  if (state.mode !== 'one') p.set('mode', state.mode); else p.delete('mode');
+  if (state.lang !== 'ko') p.set('lang', state.lang); else p.delete('lang');
+  url.hash = '';
+  history.replaceState(history.state, '', url);
+}
+
+function applyToQuiz() {
+  quiz.setAttribute('topic', state.topic);
+  quiz.setAttribute('count', String(state.count));
+  quiz.setAttribute('mode', state.mode);
+  if (state.seed) quiz.setAttribute('seed', state.seed); else quiz.removeAttribute('seed');
+}
+
+function renderForm(t) {
+  const topic = form.elements.topic;
+  topic.innerHTML = TOPIC_CHOICES.filter((k) => k in QUIZ_TOPICS || TOPICS.includes(k))
+    .map((k) => `<option value="${k}">${escapeHtml(t.topics[k] || k)}</option>`).join('');
+  topic.value = state.topic;
+  form.elements.mode.innerHTML = MODES.map((m) => `<option value="${m}">${escapeHtml(t.modes[m])}</option>`).join('');
+  form.elements.mode.value = state.mode;
+  form.elements.count.value = String(state.count);
+  form.elements.seed.value = state.seed;
+}
+
+function renderStudySheet(t) {
+  const sheet = localizeStudySheet(bank.studySheet, state.lang);
+  const rows = sheet.rows.map((r) => `<tr><th scope="row">${escapeHtml(r.type)}</th><td>${escapeHtml(r.keyword)} → <strong>${escapeHtml(r.answer)}</strong></td></tr>`).join('');
+  document.querySelector('.study-sheet').innerHTML = `<p>${escapeHtml(sheet.summary)}</p>
+    <div class="table-scroll"><table><caption>${escapeHtml(sheet.title)}</caption>
+      <thead><tr>${sheet.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>
+      <tbody>${rows}</tbody></table></div>`;
+}
+
+function renderStats(t) {
+  const qs = bank.questions;
+  const by = (key) => qs.reduce((m, q) => m.set(q[key], (m.get(q[key]) || 0) + 1), new Map());
+  const types = by('type');
+  const sections = by('section');
+  const docs = qs.filter((q) => q.origin === 'document').length;
+  document.querySelector('.stats-intro').textContent = fill(t.statsIntro, { total: qs.length, docs, original: qs.length - docs });
+  const typeRows = ['mc', 'ox', 'number', 'text'].map((k) => `<tr><th scope="row">${escapeHtml(t.types[k])}</th><td class="n">${types.get(k) || 0}</td></tr>`).join('');
+  const sectionRows = bank.sections.map((s) => {
+    const title = (state.lang !== 'ko' && s[state.lang] && s[state.lang].title) || s.title;
+    return `<tr><th scope="row">${escapeHtml(`${s.doc} · ${title}`)}</th><td class="n">${sections.get(s.id) || 0}</td></tr>`;
+  }).join('');
+  document.querySelector('.stats').innerHTML = `
+    <div class="table-scroll"><table><caption>${escapeHtml(t.statsByType)}</caption>
+      <thead><tr><th scope="col">${escapeHtml(t.statsType)}</th><th scope="col">${escapeHtml(t.statsCount)}</th></tr></thead><tbody>${typeRows}</tbody></table></div>
+    <div class="table-scroll"><table><caption>${escapeHtml(t.statsBySection)}</caption>
+      <thead><tr><th scope="col">${escapeHtml(t.statsSection)}</th><th scope="col">${escapeHtml(t.statsCount)}</th></tr></thead><tbody>${sectionRows}</tbody></table></div>`;
+}
+
+function renderPage() {
+  const t = texts[state.lang];
+  document.title = t.htmlTitle;
+  for (const el of document.querySelectorAll('[data-text]')) el.textContent = t[el.dataset.text];
+  for (const el of document.querySelectorAll('[data-label]')) el.setAttribute('aria-label', t[el.dataset.label]);
+  for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === state.lang));
+  document.querySelector('.tutorial-link').href = state.lang === 'en' ? 'index.html?lang=en' : 'index.html';
+  renderForm(t);
+  renderStudySheet(t);
+  renderStats(t);
+}
+
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  document.querySelector('.export-status').textContent = fill(texts[state.lang].exportDone, { file: name });
+}
+
+// ---- wiring ----
+document.querySelector('.tools').addEventListener('click', (event) => {
+  const b = event.target.closest('button[data-lang]');
+  if (!b) return;
+  state.lang = normalizeLang(b.dataset.lang);
+  writeState();
+  renderPage();
+  setPageLang(state.lang);
+});
+
+document.addEventListener(LANG_EVENT, (event) => {
+  const lang = normalizeLang(event.detail && event.detail.lang);
+  if (lang !== state.lang) { state.lang = lang; writeState(); renderPage(); }
+});
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  state.topic = form.elements.topic.value;
+  state.count = Math.max(1, Math.min(50, Math.round(Number(form.elements.count.value)) || 10));
+  state.seed = form.elements.seed.value.trim().slice(0, 64);
+  state.mode = form.elements.mode.value;
+  writeState();
+  applyToQuiz();
+  document.getElementById('quiz-h').scrollIntoView({ block: 'start' });
+  quiz.updateComplete?.then(() => quiz.shadowRoot.querySelector('h3')?.focus?.());
+});
+
+form.elements.mode.addEventListener('change', () => {
+  state.mode = form.elements.mode.value;
+  writeState();
+  quiz.setAttribute('mode', state.mode);
+});
+
+// The element's own mode buttons: keep the picker and the URL in step.
+quiz.addEventListener('pe-ffn-change', (event) => {
+  if (event.detail.name !== 'mode') return;
+  state.mode = event.detail.value;
+  form.elements.mode.value = state.mode;
+  writeState();
+});
+
+document.querySelector('.export-buttons').addEventListener('click', (event) => {
+  const b = event.target.closest('button[data-export]');
+  if (!b) return;
+  const [which, format] = b.dataset.export.split('-');
+  const questions = which === 'bank' ? bank.questions : quiz.currentQuestions || [];
+  const name = `pe-ffn-${which === 'bank' ? 'bank' : `${state.topic}-${quiz.getAttribute('seed') || 'set'}`}-${state.lang}`;
+  const category = `pe-ffn-wasm/${which === 'bank' ? 'bank' : state.topic}`;
+  if (format === 'gift') download(`${name}.gift.txt`, toGIFT(questions, { lang: state.lang, category }), 'text/plain;charset=utf-8');
+  else download(`${name}.xml`, toMoodleXML(questions, { lang: state.lang, category }), 'application/xml;charset=utf-8');
+});
+
+document.documentElement.setAttribute('lang', state.lang);
+writeState();
+applyToQuiz();
+renderPage();

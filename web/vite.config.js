@@ -1,0 +1,37 @@
+// The tutorial site. Root is web/; `base: './'` makes every URL in the built pages relative, so
+// dist-web/ works from any sub-path of any static host. The pages import the elements from
+// ../src/elements (and through them the core and its .wasm from ../src/js and ../dist), so the dev
+// server may read the whole repository.
+import { defineConfig } from 'vite';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+// Browser tests set PE_FFN_TEST_SERVER=1: no file watching and no hot reload, so a file saved while a
+// test runs cannot reload the page under it.
+const testServer = process.env.PE_FFN_TEST_SERVER === '1';
+
+// quiz.html is written by the quiz part of the project; build it when it is there.
+const pages = { index: here('./index.html') };
+if (existsSync(here('./quiz.html'))) pages.quiz = here('./quiz.html');
+
+export default defineConfig({
+  root: here('.'),
+  base: './',
+  publicDir: false,
+  build: {
+    outDir: here('../dist-web'),
+    emptyOutDir: true,
+    target: 'es2022',
+    // One page script carries KaTeX (about 270 kB) and every element; that is expected, not a mistake.
+    chunkSizeWarningLimit: 1000,
+    rolldownOptions: { input: pages },
+  },
+  server: {
+    fs: { allow: [here('..')] },
+    ...(testServer ? { hmr: false, watch: null } : {}),
+  },
+  // Pre-bundle the libraries up front, so the dev server never reloads the page mid-test to add one.
+  optimizeDeps: { include: ['katex', 'd3-scale-chromatic'] },
+});
