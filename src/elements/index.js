@@ -2,9 +2,8 @@
 // subpath). Each element loads the one shared wasm instance (shared/core.js) when first connected.
 // Use configureCore({ wasm }) before any element connects to load the .wasm from elsewhere.
 //
-// Each element module defines itself when imported, but package.json declares "sideEffects": false,
-// which lets bundlers drop a bare `import './x.js'`. So import each element's class by name and list
-// it in `elements` below: calling define() here keeps the registration whatever the bundler thinks.
+// Registration happens here, explicitly: each element's class is imported by name and defined below,
+// so it never depends on a bundler's side-effect analysis of a bare `import './x.js'`.
 export { configureCore, getCore } from './shared/core.js';
 export { setPageLang, LANG_EVENT } from './shared/i18n.js';
 

@@ -17,15 +17,19 @@ const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8',
 // The page computes a few values that the test knows independently.
 const pageScript = `
 import { init } from 'pe-ffn-wasm';
+import 'pe-ffn-wasm/elements';
 const core = await init();
 const table = core.positionalEncoding(3, 4, { offset: 5 });
 const layer = core.createFFN({ dModel: 4, dFF: 8, seed: 3, activation: 'gelu' });
 const y = layer.forward(new Float32Array([0.5, -1, 0.25, 2]));
-window.result = { table: Array.from(table), y: Array.from(y), version: core.version };
+const peTable = document.querySelector('pe-table');
+const cell = () => peTable.shadowRoot?.querySelector('td[data-t="1"][data-j="0"]');
+while (!cell()) await new Promise((r) => setTimeout(r, 20));
+window.result = { table: Array.from(table), y: Array.from(y), version: core.version, cell: cell().textContent };
 document.querySelector('#out').textContent = 'ready';
 `;
 const pageHtml = (src) => `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title>
-<link rel="icon" href="data:,"></head><body><p id="out">loading</p><script type="module" src="${src}"></script></body></html>`;
+<link rel="icon" href="data:,"></head><body><p id="out">loading</p><pe-table length="3" d-model="4"></pe-table><script type="module" src="${src}"></script></body></html>`;
 
 function checkResult(result) {
   for (let t = 0; t < 3; t++) {
@@ -33,6 +37,7 @@ function checkResult(result) {
   }
   const ref = ffnRef([0.5, -1, 0.25, 2], { dModel: 4, dFF: 8, activation: 'gelu', ...seededWeightsRef(4, 8, 3) });
   result.y.forEach((v, i) => assert.ok(Math.abs(v - ref.output[i]) <= 1e-5, `y[${i}]`));
+  assert.equal(result.cell, Math.sin(1).toFixed(4), '<pe-table> from pe-ffn-wasm/elements shows PE(1, 0)');
 }
 
 async function loadInChromium(url, shot) {
@@ -61,8 +66,8 @@ before(async () => {
   await writeFile(join(app, 'main.js'), pageScript);
   await writeFile(join(app, 'index.html'), pageHtml('./main.js'));
   await writeFile(join(app, 'plain.html'), `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,">
-<script type="importmap">{"imports":{"pe-ffn-wasm":"./node_modules/pe-ffn-wasm/src/js/index.js"}}</script></head>
-<body><p id="out">loading</p><script type="module">${pageScript}</script></body></html>`);
+<script type="importmap">{"imports":{"pe-ffn-wasm":"./node_modules/pe-ffn-wasm/src/js/index.js","pe-ffn-wasm/elements":"./node_modules/pe-ffn-wasm/dist/elements.js"}}</script></head>
+<body><p id="out">loading</p><pe-table length="3" d-model="4"></pe-table><script type="module">${pageScript}</script></body></html>`);
   browser = await launchChromium();
 });
 
@@ -87,9 +92,17 @@ test('imported by name in Node 20', () => {
     const core = await init();
     const wasmPath = createRequire(import.meta.url).resolve('pe-ffn-wasm/pe_ffn.wasm');
     const again = await init({ wasm: readFileSync(wasmPath) });
-    console.log(JSON.stringify({ v: core.peValue(7, 3, 16), t: Array.from(again.positionalEncoding(1, 4, { offset: 7 })) }));
+    const quiz = await import('pe-ffn-wasm/quiz');
+    const questions = quiz.generate(core, { seed: 5, count: 4 });
+    const graded = quiz.grade(questions[0], String(questions[0].answer));
+    const bank = quiz.builtinBank();
+    console.log(JSON.stringify({ v: core.peValue(7, 3, 16), t: Array.from(again.positionalEncoding(1, 4, { offset: 7 })),
+      generated: questions.length, correct: graded.correct, bank: bank.questions.length }));
   `], join(scratch, 'app'));
-  const { v, t } = JSON.parse(out);
+  const { v, t, generated, correct, bank } = JSON.parse(out);
+  assert.equal(generated, 4);
+  assert.equal(correct, true);
+  assert.ok(bank >= 42);
   assert.ok(Math.abs(v - peRef(7, 3, 16)) <= 1e-9);
   t.forEach((x, j) => assert.ok(Math.abs(x - peRef(7, j, 4)) <= 1e-6));
 });
@@ -98,6 +111,8 @@ test('the declarations compile under --strict with NodeNext and Bundler resoluti
   const app = join(scratch, 'app');
   await writeFile(join(app, 'use.ts'), `
 import { init, version, type PeFfnCore, type FFN, type Tensor } from 'pe-ffn-wasm';
+import { builtinBank, generate, grade, toGIFT } from 'pe-ffn-wasm/quiz';
+import type {} from 'pe-ffn-wasm/elements';
 const core: PeFfnCore = await init({ wasm: new URL('https://example.org/x.wasm') });
 const table: Float32Array = core.positionalEncoding(10, 16, { base: 10000, offset: 2, layout: 'concat' });
 const t: Tensor = core.alloc(160);
@@ -113,7 +128,11 @@ const n: number = ffn.paramCount + ffn.dModel + ffn.dFF + t.ptr + t.length + t.d
 const mem: WebAssembly.Memory = core.memory;
 const s: string = version + core.version + ffn.activation;
 ffn.dispose(); t.free();
-export { table, same, added, v, y, h, o, n, mem, s };
+const qs = generate(core, { seed: 1, count: 3 });
+const ok: boolean = grade(qs[0], '1').correct;
+const gift: string = toGIFT(builtinBank().questions);
+const el = document.createElement('pe-table');
+export { table, same, added, v, y, h, o, n, mem, s, ok, gift, el };
 `);
   const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
   const common = ['--strict', '--noEmit', '--target', 'es2022', '--lib', 'es2022,dom', 'use.ts'];
