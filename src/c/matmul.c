@@ -163,9 +163,10 @@ static mm_tile_fn const mm_tiles[MM_ROWS + 1] = {
  */
 enum { MM_WIDE = 4 };
 
+/* out (4 * 8) = act(x (kc) panels[0..3] (kc, 8 each, panel_stride floats apart) + bias) */
 MM_NOINLINE void mm_row_wide(float *out, const float *x, const float *panels, size_t panel_stride,
-                        const float *bias, int32_t kc, int first, int last, int apply_act,
-                        ffn_activation act) {
+                             const float *bias, int32_t kc, int first, int last, int apply_act,
+                             ffn_activation act) {
     f32x4 acc[MM_WIDE][2];
     for (int g = 0; g < MM_WIDE; g++) {
         const float *src = first ? bias + g * MM_PANEL : out + g * MM_PANEL;

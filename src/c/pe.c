@@ -21,7 +21,7 @@
 enum {
     PE_ANCHOR_ROWS = 64,   /* rows between anchors (positions that are multiples of it); the JS
                               wrapper's chunks of 2^16 floats start on anchors for dModel <= 1024 */
-    PE_EXACT_ROWS = 4096,  /* rows between anchors computed by libm (a multiple of PE_ANCHOR_ROWS) */
+    PE_EXACT_ROWS = 1024,  /* rows between anchors computed by libm (a multiple of PE_ANCHOR_ROWS) */
     PE_FREQ_CHUNK = 64,    /* frequencies handled per pass (state kept on the stack) */
     PE_TILE_ROWS = 32,     /* rows written per sweep over a chunk's columns: a 32-row x 512-byte tile
                               stays in L1, so every cache line is completed before it is evicted */
@@ -96,12 +96,15 @@ static void pe_anchor_next(double *as, double *ac, const double *den, const doub
  * pe_step.
  */
 static inline __attribute__((always_inline)) void pe_group_rows(
-        float *out, const int add, const pe_layout layout, int32_t d_model, int32_t h, int32_t k,
+        float *out, int add, const pe_layout layout, int32_t d_model, int32_t h, int32_t k,
         double *s, double *c, const double *step_sin, const double *step_cos, int32_t rows) {
-    f64x2 sv[PE_GROUP / 2], cv[PE_GROUP / 2];
+    f64x2 sv[PE_GROUP / 2], cv[PE_GROUP / 2], ss[PE_GROUP / 2], cs[PE_GROUP / 2];
     for (int g = 0; g < PE_GROUP / 2; g++) {
         sv[g] = d2_load(s + 2 * g);
         cv[g] = d2_load(c + 2 * g);
+        /* Steps in registers: a v128 store may alias anything, so loads inside the loop would repeat. */
+        ss[g] = d2_load(step_sin + 2 * g);
+        cs[g] = d2_load(step_cos + 2 * g);
     }
     float *row = out;
     for (int32_t r = 0; r < rows; r++, row += d_model) {
@@ -122,9 +125,8 @@ static inline __attribute__((always_inline)) void pe_group_rows(
         }
         for (int g = 0; g < PE_GROUP / 2; g++) f4_store(dst[g], add ? f4_add(f4_load(dst[g]), v[g]) : v[g]);
         for (int g = 0; g < PE_GROUP / 2; g++) {
-            const f64x2 ss = d2_load(step_sin + 2 * g), cs = d2_load(step_cos + 2 * g);
-            const f64x2 s_next = d2_add(d2_mul(sv[g], cs), d2_mul(cv[g], ss));
-            cv[g] = d2_sub(d2_mul(cv[g], cs), d2_mul(sv[g], ss));
+            const f64x2 s_next = d2_add(d2_mul(sv[g], cs[g]), d2_mul(cv[g], ss[g]));
+            cv[g] = d2_sub(d2_mul(cv[g], cs[g]), d2_mul(sv[g], ss[g]));
             sv[g] = s_next;
         }
     }
@@ -150,67 +152,96 @@ static void pe_column_rows(float *out, int add, int32_t d_model, int32_t sin_col
     }
 }
 
-/* The four specialisations of pe_group_rows, so that neither flag is tested inside its row loop. */
-typedef void (*pe_group_fn)(float *, int32_t, int32_t, int32_t, double *, double *, const double *,
-                            const double *, int32_t);
-#define PE_GROUP_FN(name, add, layout)                                                              \
-    static void name(float *out, int32_t d_model, int32_t h, int32_t k, double *s, double *c,      \
-                     const double *ss, const double *cs, int32_t rows) {                           \
+/* One specialisation per layout, so the layout is not tested inside the row loop (`add` is: it
+   costs a predictable branch, and two more copies of the kernel would cost 1 KB of .wasm). */
+typedef void (*pe_group_fn)(float *, int, int32_t, int32_t, int32_t, double *, double *,
+                            const double *, const double *, int32_t);
+#define PE_GROUP_FN(name, layout)                                                                   \
+    static void name(float *out, int add, int32_t d_model, int32_t h, int32_t k, double *s,        \
+                     double *c, const double *ss, const double *cs, int32_t rows) {                \
         pe_group_rows(out, add, layout, d_model, h, k, s, c, ss, cs, rows);                        \
     }
-PE_GROUP_FN(pe_group_fill_interleaved, 0, PE_INTERLEAVED)
-PE_GROUP_FN(pe_group_add_interleaved, 1, PE_INTERLEAVED)
-PE_GROUP_FN(pe_group_fill_concat, 0, PE_CONCAT)
-PE_GROUP_FN(pe_group_add_concat, 1, PE_CONCAT)
+PE_GROUP_FN(pe_group_interleaved, PE_INTERLEAVED)
+PE_GROUP_FN(pe_group_concat, PE_CONCAT)
+
+/* Constants of frequencies k0 .. k0 + n - 1 (pointers into a pe_table or a chunk on the stack). */
+typedef struct {
+    const double *den, *step_sin, *step_cos, *jump_sin, *jump_cos;
+    double *anchor_sin, *anchor_cos;   /* in/out: the state at anchor `anchor` (see pe_chunk) */
+} pe_freqs;
 
 /*
- * out (T, D): writes (add = 0) or adds (add = 1) the encoding of frequencies k0 .. k0 + n - 1 for
- * rows t = 0 .. T - 1 at positions offset + t, one anchor interval of rows at a time.
+ * The frequencies of the last (d_model, base) used, computed once and kept, with the anchor state
+ * where the last call ended: the JS wrapper fills large arrays in consecutive chunks, and each chunk
+ * then starts where the previous one stopped instead of recomputing anchors. The stored state is the
+ * very value pe_anchor_at would compute (same operations, same order), so results do not change.
  */
-static void pe_chunk(float *out, int add, int32_t length, int32_t d_model, double base,
-                     int32_t offset, pe_layout layout, int32_t k0, int32_t n) {
-    double den[PE_FREQ_CHUNK], step_sin[PE_FREQ_CHUNK], step_cos[PE_FREQ_CHUNK];
-    double jump_sin[PE_FREQ_CHUNK], jump_cos[PE_FREQ_CHUNK];   /* PE_ANCHOR_ROWS steps at once */
-    double as[PE_FREQ_CHUNK], ac[PE_FREQ_CHUNK];               /* the current anchor */
-    double s[PE_FREQ_CHUNK], c[PE_FREQ_CHUNK];                 /* the current row */
-    int32_t sin_col[PE_FREQ_CHUNK], cos_col[PE_FREQ_CHUNK];
-    const int32_t h = (d_model + 1) / 2;
-    int32_t n_vector = 0;                 /* leading frequencies done in groups (all have cosines) */
+enum { PE_TABLE_FREQS = 2048 };        /* d_model <= 4096; larger tables compute per chunk */
+static struct {
+    int32_t d_model;                   /* 0: empty */
+    double base;
+    int64_t anchor;                    /* position of anchor_sin/cos, -1: none */
+    double den[PE_TABLE_FREQS], step_sin[PE_TABLE_FREQS], step_cos[PE_TABLE_FREQS];
+    double jump_sin[PE_TABLE_FREQS], jump_cos[PE_TABLE_FREQS];
+    double anchor_sin[PE_TABLE_FREQS], anchor_cos[PE_TABLE_FREQS];
+} pe_table;
 
+/* den, step and jump values of frequencies k0 .. k0 + n - 1. */
+static void pe_constants(double *den, double *step_sin, double *step_cos, double *jump_sin,
+                         double *jump_cos, int32_t k0, int32_t n, int32_t d_model, double base) {
     for (int32_t i = 0; i < n; i++) {
         den[i] = pe_denominator(k0 + i, d_model, base);
         sincos(1.0 / den[i], &step_sin[i], &step_cos[i]);
         sincos((double)PE_ANCHOR_ROWS / den[i], &jump_sin[i], &jump_cos[i]);
-        pe_columns(k0 + i, d_model, layout, &sin_col[i], &cos_col[i]);
     }
-    while (n_vector + PE_GROUP <= n && cos_col[n_vector + PE_GROUP - 1] >= 0) n_vector += PE_GROUP;
-    const pe_group_fn group =
-        layout == PE_INTERLEAVED ? (add ? pe_group_add_interleaved : pe_group_fill_interleaved)
-                                 : (add ? pe_group_add_concat : pe_group_fill_concat);
+}
 
+/*
+ * out (T, D): writes (add = 0) or adds (add = 1) the encoding of frequencies k0 .. k0 + n - 1 for
+ * rows t = 0 .. T - 1 at positions offset + t, one anchor interval of rows at a time. On entry
+ * f->anchor_sin/cos hold the state at position `known` (-1: nothing known); on return, at the
+ * position returned.
+ */
+static int64_t pe_chunk(float *out, int add, int32_t length, int32_t d_model, int32_t offset,
+                        pe_layout layout, int32_t k0, int32_t n, const pe_freqs *f, int64_t known) {
+    double s[PE_FREQ_CHUNK], c[PE_FREQ_CHUNK];                 /* the current row */
+    int32_t sin_col[PE_FREQ_CHUNK], cos_col[PE_FREQ_CHUNK];
+    double *as = f->anchor_sin, *ac = f->anchor_cos;
+    const int32_t h = (d_model + 1) / 2;
+    int32_t n_vector = 0;                 /* leading frequencies done in groups (all have cosines) */
+
+    for (int32_t i = 0; i < n; i++) pe_columns(k0 + i, d_model, layout, &sin_col[i], &cos_col[i]);
+    while (n_vector + PE_GROUP <= n && cos_col[n_vector + PE_GROUP - 1] >= 0) n_vector += PE_GROUP;
+    const pe_group_fn group = layout == PE_INTERLEAVED ? pe_group_interleaved : pe_group_concat;
+
+    int64_t anchor = known;
     for (int32_t t0 = 0, rows; t0 < length; t0 += rows) {
         const int64_t position = (int64_t)offset + t0;
-        const int64_t anchor = position - position % PE_ANCHOR_ROWS;
-        const int32_t to_anchor = PE_ANCHOR_ROWS - (int32_t)(position - anchor);
+        const int64_t at = position - position % PE_ANCHOR_ROWS;
+        const int32_t to_anchor = PE_ANCHOR_ROWS - (int32_t)(position - at);
         rows = length - t0 < to_anchor ? length - t0 : to_anchor;
-        if (t0 == 0) pe_anchor_at(as, ac, den, jump_sin, jump_cos, n, anchor);
-        else pe_anchor_next(as, ac, den, jump_sin, jump_cos, n, anchor);
+        if (at == anchor + PE_ANCHOR_ROWS && anchor >= 0)
+            pe_anchor_next(as, ac, f->den, f->jump_sin, f->jump_cos, n, at);
+        else if (at != anchor)
+            pe_anchor_at(as, ac, f->den, f->jump_sin, f->jump_cos, n, at);
+        anchor = at;
         for (int32_t i = 0; i < n; i++) {
             s[i] = as[i];
             c[i] = ac[i];
         }
-        for (int64_t p = anchor; p < position; p++)   /* a call that starts between anchors */
-            for (int32_t i = 0; i < n; i++) pe_step(&s[i], &c[i], step_sin[i], step_cos[i]);
+        for (int64_t p = at; p < position; p++)       /* a call that starts between anchors */
+            for (int32_t i = 0; i < n; i++) pe_step(&s[i], &c[i], f->step_sin[i], f->step_cos[i]);
         for (int32_t r0 = 0; r0 < rows; r0 += PE_TILE_ROWS) {
             const int32_t tile = rows - r0 < PE_TILE_ROWS ? rows - r0 : PE_TILE_ROWS;
             float *block = out + (size_t)(t0 + r0) * (size_t)d_model;
             for (int32_t i = 0; i < n_vector; i += PE_GROUP)
-                group(block, d_model, h, k0 + i, s + i, c + i, step_sin + i, step_cos + i, tile);
+                group(block, add, d_model, h, k0 + i, s + i, c + i, f->step_sin + i, f->step_cos + i, tile);
             for (int32_t i = n_vector; i < n; i++)
                 pe_column_rows(block, add, d_model, sin_col[i], cos_col[i], &s[i], &c[i],
-                               step_sin[i], step_cos[i], tile);
+                               f->step_sin[i], f->step_cos[i], tile);
         }
     }
+    return anchor;
 }
 
 static pf_status pe_apply(float *out, int add, int32_t length, int32_t d_model, double base,
@@ -220,9 +251,44 @@ static pf_status pe_apply(float *out, int add, int32_t length, int32_t d_model, 
     if (length == 0) return PF_OK;
     if (!out) return PF_ERR_NULL;
     const int32_t h = (d_model + 1) / 2;
-    for (int32_t k0 = 0; k0 < h; k0 += PE_FREQ_CHUNK) {
+
+    if (h <= PE_TABLE_FREQS) {            /* constants and anchors from the kept table */
+        if (pe_table.d_model != d_model || pe_table.base != base) {
+            pe_constants(pe_table.den, pe_table.step_sin, pe_table.step_cos, pe_table.jump_sin,
+                         pe_table.jump_cos, 0, h, d_model, base);
+            pe_table.d_model = d_model;
+            pe_table.base = base;
+            pe_table.anchor = -1;
+        }
+        /* One anchor interval of rows at a time across all frequencies: the rows being written stay
+           in cache until they are complete (frequency chunks outermost would sweep the whole table
+           once per chunk). */
+        int64_t known = pe_table.anchor;
+        for (int32_t t0 = 0, rows; t0 < length; t0 += rows) {
+            const int32_t to_anchor = PE_ANCHOR_ROWS - (int32_t)(((int64_t)offset + t0) % PE_ANCHOR_ROWS);
+            rows = length - t0 < to_anchor ? length - t0 : to_anchor;
+            int64_t last = -1;
+            for (int32_t k0 = 0; k0 < h; k0 += PE_FREQ_CHUNK) {
+                const int32_t n = h - k0 < PE_FREQ_CHUNK ? h - k0 : PE_FREQ_CHUNK;
+                const pe_freqs f = { pe_table.den + k0, pe_table.step_sin + k0, pe_table.step_cos + k0,
+                                     pe_table.jump_sin + k0, pe_table.jump_cos + k0,
+                                     pe_table.anchor_sin + k0, pe_table.anchor_cos + k0 };
+                last = pe_chunk(out + (size_t)t0 * (size_t)d_model, add, rows, d_model, offset + t0,
+                                layout, k0, n, &f, known);
+            }
+            known = last;
+        }
+        pe_table.anchor = known;
+        return PF_OK;
+    }
+
+    for (int32_t k0 = 0; k0 < h; k0 += PE_FREQ_CHUNK) {   /* very wide tables: per chunk, on the stack */
         const int32_t n = h - k0 < PE_FREQ_CHUNK ? h - k0 : PE_FREQ_CHUNK;
-        pe_chunk(out, add, length, d_model, base, offset, layout, k0, n);
+        double den[PE_FREQ_CHUNK], step_sin[PE_FREQ_CHUNK], step_cos[PE_FREQ_CHUNK];
+        double jump_sin[PE_FREQ_CHUNK], jump_cos[PE_FREQ_CHUNK], as[PE_FREQ_CHUNK], ac[PE_FREQ_CHUNK];
+        pe_constants(den, step_sin, step_cos, jump_sin, jump_cos, k0, n, d_model, base);
+        const pe_freqs f = { den, step_sin, step_cos, jump_sin, jump_cos, as, ac };
+        pe_chunk(out, add, length, d_model, offset, layout, k0, n, &f, -1);
     }
     return PF_OK;
 }
@@ -255,7 +321,8 @@ pf_status pe_entry(double *value, int32_t position, int32_t j, int32_t d_model, 
         is_sin = j < h;
         k = is_sin ? j : j - h;
     }
-    const double angle = (double)position / pe_denominator(k, d_model, base);
-    *value = is_sin ? sin(angle) : cos(angle);
+    double sin_value, cos_value;        /* sincos, as the tables use: sin and cos need not be linked */
+    sincos((double)position / pe_denominator(k, d_model, base), &sin_value, &cos_value);
+    *value = is_sin ? sin_value : cos_value;
     return PF_OK;
 }

@@ -15,8 +15,8 @@ export const SHAPES = {
   },
 };
 
-// Full: 5 samples of >= 120 ms each after a warm-up; smoke: a few ms, enough to exercise the code.
-const TIMING = { full: { sampleMs: 120, samples: 5, warmupMs: 150 }, smoke: { sampleMs: 6, samples: 2, warmupMs: 2 } };
+// Full: 7 samples of ~100 ms each after a warm-up; smoke: a few ms, enough to exercise the code.
+const TIMING = { full: { sampleMs: 100, samples: 7, warmupMs: 150 }, smoke: { sampleMs: 6, samples: 2, warmupMs: 2 } };
 
 const now = () => performance.now();
 
