@@ -16,7 +16,7 @@ test('bench --smoke: every contestant checks out and the JSON report has its sha
   t.after(() => rm(dir, { recursive: true, force: true }));
   const json = join(dir, 'bench.json');
   const { stdout } = await promisify(execFile)(process.execPath,
-    ['--experimental-wasm-relaxed-simd', bench, '--smoke', '--json', json], { timeout: 60_000 });
+    [bench, '--smoke', '--json', json], { timeout: 60_000 });
   assert.match(stdout, /\| shape \|/, 'prints markdown tables');
   const { meta, labels, results } = JSON.parse(await readFile(json, 'utf8'));
 

@@ -16,7 +16,7 @@ export const SHAPES = {
 };
 
 // Full: 7 samples of ~100 ms each after a warm-up; smoke: a few ms, enough to exercise the code.
-const TIMING = { full: { sampleMs: 100, samples: 7, warmupMs: 150 }, smoke: { sampleMs: 6, samples: 2, warmupMs: 2 } };
+export const TIMING = { full: { sampleMs: 100, samples: 7, warmupMs: 150 }, smoke: { sampleMs: 6, samples: 2, warmupMs: 2 } };
 
 const now = () => performance.now();
 
