@@ -93,11 +93,14 @@ typedef struct {
 } ffn_weights;
 
 typedef struct {
-    float *hidden;              /* (FFN_TILE_TOKENS, F) used when the caller keeps no hidden output */
+    float *hidden;              /* (block of tokens, F) hidden rows, then the kernels' packing space */
 } ffn_scratch;
 
-enum { FFN_TILE_TOKENS = 4 };   /* tokens processed together per pass over the weights */
-
+/*
+ * Besides the row-major weights above (kept readable for callers and tests), `memory` holds packed
+ * copies of w1 and w2 in the panel layout the kernels stream (see ffn.c and matmul.c): a layer takes
+ * about 4 * D * F floats.
+ */
 typedef struct {
     ffn_config config;
     ffn_weights weights;        /* all four point into `memory` */

@@ -8,7 +8,6 @@ import * as check from './validate.js';
 
 export const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 const MAX_SEED = 4294967295;
-const TILE_TOKENS = 4; // FFN_TILE_TOKENS in pe_ffn.h: the layer's own scratch rows
 
 // Frees the C layer of an FFN that was garbage-collected without dispose().
 const orphans = typeof FinalizationRegistry === 'function'
@@ -47,7 +46,9 @@ export function createFFN(core, options) {
   const b1 = weight(heap, 'b1', o.b1, dFF, 'dFF');
   const w2 = weight(heap, 'w2', o.w2, dFF * dModel, 'dFF * dModel');
   const b2 = weight(heap, 'b2', o.b2, dModel, 'dModel');
-  const layerBytes = (2 * dModel * dFF + dFF + dModel + TILE_TOKENS * dFF) * 4;
+  // Row-major and packed copies of both matrices (pe_ffn.h, ffn_layer): a lower bound on the layer's
+  // size, so requests that can never fit are refused before anything is allocated.
+  const layerBytes = (4 * dModel * dFF + dFF + dModel) * 4;
   if (layerBytes >= MAX_MEMORY_BYTES) {
     throw new RangeError(`dFF: a layer with dModel ${dModel} and dFF ${dFF} needs ${layerBytes} bytes, more than the module's memory can hold (${MAX_MEMORY_BYTES} bytes)`);
   }
