@@ -45,7 +45,7 @@ class BlockFlow extends PeFfnElement {
   static props = {
     tokens: { type: 'int', min: 1, max: 10, default: 4 },
     'd-model': { type: 'int', min: 2, max: 16, default: 8 },
-    'd-ff': { type: 'int', min: 1, max: 64, default: 32 },
+    'd-ff': { type: 'int', min: 1, max: 64, default: 32, alias: 'dFF' },
     seed: { type: 'int', min: 0, max: 4294967295, default: 0 },
     step: { type: 'int', min: 1, max: STEP_COUNT, default: 1 },
   };
@@ -63,10 +63,6 @@ class BlockFlow extends PeFfnElement {
     .big { font-weight: 700; }
   `;
 
-  // The attribute d-ff reflects as dFf (the base class's camelCase rule); dFF is the name people type.
-  get dFF() { return this.dFf; }
-  set dFF(value) { this.dFf = value; }
-
   constructor() {
     super();
     this.row = 0;
@@ -76,25 +72,22 @@ class BlockFlow extends PeFfnElement {
   build() {
     const s = this.s;
     const tabs = s.steps.map((st, i) => `<button type="button" role="tab" id="${this.id(`tab${i + 1}`)}" data-step="${i + 1}" aria-controls="${this.id('panel')}" class="${i + 1 === ATTENTION_STEP ? 'mixes' : ''}"><span aria-hidden="true">${MARKS[i]}</span><span>${escapeHtml(st.short)}</span></button>`).join('');
-    this.root.innerHTML = `<div class="card">
-      <h3>${escapeHtml(s.title)}</h3>
-      <p class="muted">${escapeHtml(s.intro)}</p>
-      <div class="controls">
-        ${this.field('tokens', s.tokens)}
-        ${this.field('d-model', s.dModel)}
-        ${this.field('d-ff', s.dFF)}
-        ${this.field('seed', s.seed)}
-      </div>
-      <div class="notes" role="status"></div>
-      <div class="steps" role="tablist" aria-label="${escapeHtml(s.stepsLabel)}">${tabs}</div>
+    this.root.innerHTML = this.cardHtml({
+      fields: [
+        this.field('tokens', s.tokens),
+        this.field('d-model', s.dModel),
+        this.field('d-ff', s.dFF),
+        this.field('seed', s.seed),
+      ],
+      body: `<div class="steps" role="tablist" aria-label="${escapeHtml(s.stepsLabel)}">${tabs}</div>
       <div class="nav">
         <button type="button" class="prev">← ${escapeHtml(s.prev)}</button>
         <button type="button" class="next primary">${escapeHtml(s.next)} →</button>
         <span class="muted step-of" aria-live="polite"></span>
       </div>
       <p class="muted">${escapeHtml(s.keysHint)}</p>
-      <div class="panel" role="tabpanel" id="${this.id('panel')}"></div>
-    </div>`;
+      <div class="panel" role="tabpanel" id="${this.id('panel')}"></div>`,
+    });
     const tablist = this.$('.steps');
     tablist.addEventListener('click', (e) => {
       const b = e.target.closest('[data-step]');

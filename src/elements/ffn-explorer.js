@@ -52,7 +52,7 @@ class FfnExplorer extends PeFfnElement {
   static strings = { ko, en };
   static props = {
     'd-model': { type: 'int', min: 1, max: 64, default: 8 },
-    'd-ff': { type: 'int', min: 1, max: 256, default: 32 },
+    'd-ff': { type: 'int', min: 1, max: 256, default: 32, alias: 'dFF' },
     activation: { type: 'enum', values: ACTIVATIONS, default: 'relu' },
     tokens: { type: 'int', min: 1, max: 16, default: 4 },
     seed: { type: 'int', min: 0, max: 4294967295, default: 0 },
@@ -74,10 +74,6 @@ class FfnExplorer extends PeFfnElement {
     .heat-post.emphasis .c.mark { box-shadow: inset 0 0 0 2px #000; }
   `;
 
-  // The attribute d-ff reflects as dFf (the base class's camelCase rule); dFF is the name people type.
-  get dFF() { return this.dFf; }
-  set dFF(value) { this.dFf = value; }
-
   constructor() {
     super();
     this.selected = 0;
@@ -88,19 +84,16 @@ class FfnExplorer extends PeFfnElement {
   build() {
     const s = this.s;
     const actOptions = ACTIVATIONS.map((a) => [a, s.actNames[a]]);
-    this.root.innerHTML = `<div class="card">
-      <h3>${escapeHtml(s.title)}</h3>
-      <p class="muted">${escapeHtml(s.intro)}</p>
-      <div class="controls">
-        ${this.field('d-model', s.dModel)}
-        ${this.field('d-ff', s.dFF)}
-        <div class="field"><span class="label" aria-hidden="true">&nbsp;</span><button type="button" class="times4">${escapeHtml(s.times4)}</button></div>
-        ${this.field('activation', s.activation, { kind: 'select', options: actOptions })}
-        ${this.field('tokens', s.tokens)}
-        ${this.field('seed', s.seed)}
-      </div>
-      <div class="notes" role="status"></div>
-      <section>
+    this.root.innerHTML = this.cardHtml({
+      fields: [
+        this.field('d-model', s.dModel),
+        this.field('d-ff', s.dFF),
+        `<div class="field"><span class="label" aria-hidden="true">&nbsp;</span><button type="button" class="times4">${escapeHtml(s.times4)}</button></div>`,
+        this.field('activation', s.activation, { kind: 'select', options: actOptions }),
+        this.field('tokens', s.tokens),
+        this.field('seed', s.seed),
+      ],
+      body: `<section>
         <h4>${escapeHtml(s.hourglassTitle)}</h4>
         <figure class="hourglass-box"></figure>
         <p class="muted input-note"></p>
@@ -137,8 +130,8 @@ class FfnExplorer extends PeFfnElement {
         <dl class="cost"></dl>
         <p class="muted">${escapeHtml(s.flopsDef)}</p>
         <p class="bert muted" aria-live="polite"></p>
-      </section>
-    </div>`;
+      </section>`,
+    });
     this.$('.times4').addEventListener('click', () => this.setValue('d-ff', Math.min(256, 4 * this.values['d-model'])));
     this.$('.inspect-select').addEventListener('change', (e) => {
       this.selected = Number(e.target.value);

@@ -60,27 +60,24 @@ class FfnTradeoff extends PeFfnElement {
 
   build() {
     const s = this.s;
-    this.root.innerHTML = `<div class="card">
-      <h3>${escapeHtml(s.title)}</h3>
-      <p class="muted">${escapeHtml(s.intro)}</p>
-      <div class="controls">
-        ${this.field('d-model', s.dModel, { kind: 'range', step: 16 })}
-        <output class="d-model-out" aria-hidden="true"></output>
-        ${this.field('layers', s.layers)}
-        ${this.field('tokens', s.tokens)}
-        ${this.field('repetitions', s.repetitions)}
-        <div class="field"><span class="label" aria-hidden="true">&nbsp;</span><button type="button" class="remeasure">${escapeHtml(s.remeasure)}</button></div>
-      </div>
-      <div class="notes" role="status"></div>
-      <p class="status" role="status" aria-live="polite"></p>
+    this.root.innerHTML = this.cardHtml({
+      fields: [
+        this.field('d-model', s.dModel, { kind: 'range', step: 16 }),
+        '<output class="d-model-out" aria-hidden="true"></output>',
+        this.field('layers', s.layers),
+        this.field('tokens', s.tokens),
+        this.field('repetitions', s.repetitions),
+        `<div class="field"><span class="label" aria-hidden="true">&nbsp;</span><button type="button" class="remeasure">${escapeHtml(s.remeasure)}</button></div>`,
+      ],
+      body: `<p class="status" role="status" aria-live="polite"></p>
       <div class="charts"></div>
       <p class="summary" aria-live="polite"></p>
       <div class="scroll table-box"></div>
       <p class="muted">${escapeHtml(s.depthNote)}</p>
       <p class="muted">${escapeHtml(s.flopsDef)}</p>
       <p class="muted how"></p>
-      <p class="muted">${escapeHtml(s.docQuote)}</p>
-    </div>`;
+      <p class="muted">${escapeHtml(s.docQuote)}</p>`,
+    });
     this.$('.remeasure').addEventListener('click', () => this.startMeasuring(0));
   }
 

@@ -13,7 +13,7 @@ import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { signedColor, textColorOn } from './shared/colors.js';
 import { tex } from './shared/math.js';
-import { LAYOUTS } from './shared/pe-layout.js';
+import { layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
 import { seededEmbedding, lookup } from './shared/embedding.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
@@ -59,21 +59,17 @@ class PeAdd extends PeFfnElement {
 
   build() {
     const s = this.s;
-    const layoutOptions = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
     const text = (name, label) => `<div class="field"><label for="${this.id(name)}">${escapeHtml(label)}</label><input id="${this.id(name)}" type="text" data-prop="${name}" autocomplete="off"></div>`;
-    this.root.innerHTML = `<div class="card">
-      <h3>${escapeHtml(s.title)}</h3>
-      <p class="muted">${escapeHtml(s.intro)}</p>
-      <div class="formula">${tex(String.raw`h_t^{(0)} = x_t + PE(t)`, { display: true })}</div>
-      <div class="controls">
-        ${text('sentence-a', s.sentenceA)}
-        ${text('sentence-b', s.sentenceB)}
-        ${this.field('d-model', s.dModel)}
-        ${this.field('seed', s.seed)}
-        ${this.field('layout', s.layout, { kind: 'select', options: layoutOptions })}
-      </div>
-      <div class="notes" role="status"></div>
-      <p class="muted">${escapeHtml(s.embedNote)}</p>
+    this.root.innerHTML = this.cardHtml({
+      beforeControls: `<div class="formula">${tex(String.raw`h_t^{(0)} = x_t + PE(t)`, { display: true })}</div>`,
+      fields: [
+        text('sentence-a', s.sentenceA),
+        text('sentence-b', s.sentenceB),
+        this.field('d-model', s.dModel),
+        this.field('seed', s.seed),
+        layoutFieldHtml(this),
+      ],
+      body: `<p class="muted">${escapeHtml(s.embedNote)}</p>
       <div class="controls">${this.field('show', s.show, { kind: 'select', options: [['a', s.sentenceA], ['b', s.sentenceB]] })}</div>
       <div class="tables">
         <div class="scroll x-table"></div>
@@ -88,8 +84,8 @@ class PeAdd extends PeFfnElement {
       <div class="scroll cmp-a"></div>
       <div class="scroll cmp-b"></div>
       <p class="verdict-box" role="status"></p>
-      ${predictHtml(this, 'same', { question: s.predictQ, options: s.predictOptions })}
-    </div>`;
+      ${predictHtml(this, 'same', { question: s.predictQ, options: s.predictOptions })}`,
+    });
     wireExport(this, 'h', () => ({
       name: `h_${this.values.show}_d${this.values['d-model']}`,
       data: this.current.h,

@@ -11,7 +11,7 @@ import { PeFfnElement } from './shared/base.js';
 import { escapeHtml, fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { SIN_COLOR, COS_COLOR } from './shared/colors.js';
-import { pairColumns, frequencyCount, wavelength, LAYOUTS } from './shared/pe-layout.js';
+import { pairColumns, frequencyCount, wavelength, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { peSnippets } from './shared/snippets.js';
@@ -54,30 +54,26 @@ class PeClock extends PeFfnElement {
   build() {
     const s = this.s;
     this.stop();
-    const layoutOptions = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
-    this.root.innerHTML = `<div class="card">
-      <h3>${escapeHtml(s.title)}</h3>
-      <p class="muted">${escapeHtml(s.intro)}</p>
-      <div class="controls">
-        ${this.field('d-model', s.dModel)}
-        ${this.field('base', s.base)}
-        ${this.field('layout', s.layout, { kind: 'select', options: layoutOptions })}
-      </div>
-      <div class="play controls">
+    this.root.innerHTML = this.cardHtml({
+      fields: [
+        this.field('d-model', s.dModel),
+        this.field('base', s.base),
+        layoutFieldHtml(this),
+      ],
+      afterControls: `<div class="play controls">
         ${this.field('position', s.position, { kind: 'range', max: 200 })}
         ${this.field('position', s.positionNumber, { kind: 'number' }).replace(`id="${this.id('position')}"`, `id="${this.id('position-n')}"`).replace(`for="${this.id('position')}"`, `for="${this.id('position-n')}"`)}
         <button type="button" data-act="back" aria-label="${escapeHtml(s.stepBack)}">◀︎ 1</button>
         <button type="button" data-act="play" class="primary" aria-pressed="false">${escapeHtml(s.play)}</button>
         <button type="button" data-act="step" aria-label="${escapeHtml(s.step)}">1 ▶︎</button>
-      </div>
-      <div class="notes" role="status"></div>
-      <p class="muted subset"></p>
+      </div>`,
+      body: `<p class="muted subset"></p>
       <ul class="clocks" role="img"></ul>
       <p class="muted">${escapeHtml(s.reading)}</p>
       <details class="data-table"><summary>${escapeHtml(s.dataTable)}</summary><div class="scroll hands-table"></div></details>
       ${predictHtml(this, 'fast', { question: s.predictQ, options: s.predictOptions })}
-      ${exportPanelHtml(this, 'row')}
-    </div>`;
+      ${exportPanelHtml(this, 'row')}`,
+    });
     wireExport(this, 'row', () => ({
       name: `pe_position${this.values.position}_d${this.values['d-model']}_${this.values.layout}`,
       data: this.row,

@@ -10,7 +10,7 @@ import { PeFfnElement } from './shared/base.js';
 import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { valueColor, rgbOf, gradientCss, viridis, SERIES } from './shared/colors.js';
-import { columnInfo, pairColumns, frequencyCount, wavelength, layoutDiffHtml, LAYOUTS } from './shared/pe-layout.js';
+import { columnInfo, pairColumns, frequencyCount, wavelength, layoutDiffHtml, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { dataTableHtml } from './shared/data-table.js';
@@ -64,18 +64,14 @@ class PeHeatmap extends PeFfnElement {
 
   build() {
     const s = this.s;
-    const layoutOptions = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
-    this.root.innerHTML = `<div class="card">
-      <h3>${escapeHtml(s.title)}</h3>
-      <p class="muted">${escapeHtml(s.intro)}</p>
-      <div class="controls">
-        ${this.field('length', s.length)}
-        ${this.field('d-model', s.dModel)}
-        ${this.field('base', s.base)}
-        ${this.field('layout', s.layout, { kind: 'select', options: layoutOptions })}
-      </div>
-      <div class="notes" role="status"></div>
-      ${layoutDiffHtml(this, this.values['d-model'])}
+    this.root.innerHTML = this.cardHtml({
+      fields: [
+        this.field('length', s.length),
+        this.field('d-model', s.dModel),
+        this.field('base', s.base),
+        layoutFieldHtml(this),
+      ],
+      body: `${layoutDiffHtml(this, this.values['d-model'])}
       <figure class="heat">
         <div class="yaxis" aria-hidden="true">${escapeHtml(s.yAxis)}</div>
         <div class="plot">
@@ -96,8 +92,8 @@ class PeHeatmap extends PeFfnElement {
         <div class="waves-table"></div>
       </div>
       <div class="predict-slot"></div>
-      ${exportPanelHtml(this, 'pe')}
-    </div>`;
+      ${exportPanelHtml(this, 'pe')}`,
+    });
     const canvas = this.$('canvas.map');
     canvas.addEventListener('pointermove', (e) => {
       const r = canvas.getBoundingClientRect();

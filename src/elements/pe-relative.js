@@ -11,7 +11,7 @@ import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { rgbOf, valueColor, gradientCss, viridis } from './shared/colors.js';
 import { tex } from './shared/math.js';
-import { pairColumns, LAYOUTS } from './shared/pe-layout.js';
+import { pairColumns, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { dataTableHtml } from './shared/data-table.js';
@@ -64,18 +64,14 @@ class PeRelative extends PeFfnElement {
 
   build() {
     const s = this.s;
-    const layoutOptions = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
-    this.root.innerHTML = `<div class="card">
-      <h3>${escapeHtml(s.title)}</h3>
-      <p class="muted">${escapeHtml(s.intro)}</p>
-      <div class="controls">
-        ${this.field('length', s.length)}
-        ${this.field('d-model', s.dModel)}
-        ${this.field('base', s.base)}
-        ${this.field('layout', s.layout, { kind: 'select', options: layoutOptions })}
-      </div>
-      <div class="notes" role="status"></div>
-      <p class="muted">${escapeHtml(s.layoutSame)}</p>
+    this.root.innerHTML = this.cardHtml({
+      fields: [
+        this.field('length', s.length),
+        this.field('d-model', s.dModel),
+        this.field('base', s.base),
+        layoutFieldHtml(this),
+      ],
+      body: `<p class="muted">${escapeHtml(s.layoutSame)}</p>
       <figure class="sim">
         <div class="yaxis" aria-hidden="true">${escapeHtml(s.yAxis)}</div>
         <div class="plot"><canvas class="map" tabindex="0" role="img"></canvas><canvas class="overlay" aria-hidden="true"></canvas></div>
@@ -93,8 +89,8 @@ class PeRelative extends PeFfnElement {
       <p>${escapeHtml(s.rotExample)}</p>
       <div class="formula rot-example"></div>
       <p class="ok rot-max" role="status"></p>
-      <div class="scroll rot"></div>
-    </div>`;
+      <div class="scroll rot"></div>`,
+    });
     const canvas = this.$('canvas.map');
     canvas.addEventListener('pointermove', (e) => {
       const r = canvas.getBoundingClientRect();

@@ -12,7 +12,7 @@ import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { valueColor, textColorOn } from './shared/colors.js';
 import { tex } from './shared/math.js';
-import { columnInfo, cellTex, generalTex, givenTex, layoutDiffHtml, wavelength, LAYOUTS } from './shared/pe-layout.js';
+import { columnInfo, cellTex, generalTex, givenTex, layoutDiffHtml, layoutFieldHtml, wavelength, LAYOUTS } from './shared/pe-layout.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { peSnippets } from './shared/snippets.js';
@@ -70,19 +70,15 @@ class PeTable extends PeFfnElement {
 
   build() {
     const s = this.s;
-    const layoutOptions = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
-    this.root.innerHTML = `<div class="card">
-      <h3>${escapeHtml(s.title)}</h3>
-      <p class="muted">${escapeHtml(s.intro)}</p>
-      <div class="controls">
-        ${this.field('length', s.length)}
-        ${this.field('d-model', s.dModel)}
-        ${this.field('base', s.base)}
-        ${this.field('offset', s.offset)}
-        ${this.field('layout', s.layout, { kind: 'select', options: layoutOptions })}
-      </div>
-      <div class="notes" role="status"></div>
-      <div class="formula general"></div>
+    this.root.innerHTML = this.cardHtml({
+      fields: [
+        this.field('length', s.length),
+        this.field('d-model', s.dModel),
+        this.field('base', s.base),
+        this.field('offset', s.offset),
+        layoutFieldHtml(this),
+      ],
+      body: `<div class="formula general"></div>
       ${layoutDiffHtml(this, this.values['d-model'])}
       <div class="window">
         <div class="row"><button type="button" data-move="rows:-1" aria-label="${escapeHtml(s.prevRows)}">↑</button><button type="button" data-move="rows:1" aria-label="${escapeHtml(s.nextRows)}">↓</button><span class="rows-label"></span></div>
@@ -91,8 +87,8 @@ class PeTable extends PeFfnElement {
       <div class="scroll grid" role="region" aria-label="${escapeHtml(s.gridLabel)}"></div>
       <div class="formula-box" aria-live="polite"><p class="muted">${escapeHtml(s.cellHelp)}</p></div>
       ${predictHtml(this, 'row0', { question: s.predictQ, options: s.predictOptions })}
-      ${exportPanelHtml(this, 'pe')}
-    </div>`;
+      ${exportPanelHtml(this, 'pe')}`,
+    });
     this.$('.window').addEventListener('click', (e) => {
       const b = e.target.closest('button[data-move]');
       if (!b) return;

@@ -12,18 +12,21 @@
 //     layout:    { type: 'enum', values: ['interleaved', 'concat'], default: 'interleaved' },
 //     label:     { type: 'string', default: '' },
 //     compact:   { type: 'bool' },            // true when the attribute is present
+//     'd-ff':    { type: 'int', min: 1, max: 64, default: 32, alias: 'dFF' },  // also el.dFF
 //   };
 //   static strings = { ko, en };   // element strings; this.s = { ...common, ...element } for the language
 //   static css = '...';            // extra shadow-DOM CSS (after shared/styles.js)
 //   static rerenderOnResize = true; // update() again when the element's width changes a lot (for
 //                                   // elements that size their drawing to the width)
 //
-// Every prop is reflected as a camelCase property (d-model <-> el.dModel). Bad attribute values never
+// Every prop is reflected as a camelCase property (d-model <-> el.dModel), and also under its `alias`
+// when the camelCase rule gives a name people would not type (d-ff -> dFf). Bad attribute values never
 // throw: they are clamped or replaced by the default, and a note explains it inside the element.
 //
 // Controls: any <input>/<select> in the element's DOM with data-prop="d-model" is kept in sync with
 // that value, and changing it sets the attribute (range inputs live on 'input', others on 'change').
-// Helpers for building them: this.field(prop, label, { kind: 'number' | 'range' | 'select', options }).
+// Helpers for building them: this.field(prop, label, { kind: 'number' | 'range' | 'select', options }),
+// and this.cardHtml({ fields, body }) for the card every element opens the same way.
 //
 // Events fired (bubbling, composed):
 //   pe-ffn-change  detail { name, value }  when the learner changes a value through a control
@@ -52,10 +55,8 @@ export class PeFfnElement extends HTMLElement {
   /** Registers the element once (safe if another copy of the package already did). */
   static define(tag = this.tag) {
     // Accessors first: define() upgrades elements already in the page synchronously.
-    for (const name of Object.keys(this.props)) {
-      const prop = camel(name);
-      if (Object.prototype.hasOwnProperty.call(this.prototype, prop)) continue;
-      Object.defineProperty(this.prototype, prop, {
+    for (const [name, { alias }] of Object.entries(this.props)) {
+      const accessor = {
         configurable: true,
         get() { return this.readProp(name).value; },
         set(v) {
@@ -64,7 +65,10 @@ export class PeFfnElement extends HTMLElement {
           else if (v === null || v === undefined) this.removeAttribute(name);
           else this.setAttribute(name, String(v));
         },
-      });
+      };
+      for (const prop of alias ? [camel(name), alias] : [camel(name)]) {
+        if (!Object.prototype.hasOwnProperty.call(this.prototype, prop)) Object.defineProperty(this.prototype, prop, accessor);
+      }
     }
     if (!customElements.get(tag)) customElements.define(tag, this);
   }
@@ -257,6 +261,28 @@ export class PeFfnElement extends HTMLElement {
     }
     const hintHtml = hint ? `<span class="muted">${escapeHtml(hint)}</span>` : '';
     return `<div class="field"><label for="${id}">${escapeHtml(label)}</label>${control}${hintHtml}</div>`;
+  }
+
+  /**
+   * The card an element's build() draws, opening as every element does: the title and intro strings,
+   * one row of controls, then the box that showNotes() fills with notes about clamped attributes.
+   *   fields          HTML strings of the controls in that row (usually from this.field())
+   *   body            HTML after the notes box: the element's own content
+   *   beforeControls  HTML between the intro and the controls (e.g. a formula)
+   *   afterControls   HTML between the controls and the notes box (e.g. a second row of controls)
+   */
+  cardHtml({ fields, body = '', beforeControls = '', afterControls = '' }) {
+    const s = this.s;
+    const parts = [
+      `<h3>${escapeHtml(s.title)}</h3>`,
+      `<p class="muted">${escapeHtml(s.intro)}</p>`,
+      beforeControls,
+      `<div class="controls">\n        ${fields.join('\n        ')}\n      </div>`,
+      afterControls,
+      '<div class="notes" role="status"></div>',
+      body,
+    ];
+    return `<div class="card">\n      ${parts.filter(Boolean).join('\n      ')}\n    </div>`;
   }
 
   /** Unique id inside this element (for label/for and aria attributes). */

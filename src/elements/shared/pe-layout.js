@@ -13,6 +13,7 @@
 //   givenTex(base, dModel)                   'b = 10000, d = d_model = 64' (KaTeX source)
 //   cellTex({ position, j, dModel, base, layout, value, format })  KaTeX source with numbers
 //   layoutDiffHtml(el, dModel, maxCols = 8) a small table: which column holds what, both layouts
+//   layoutFieldHtml(el)                      the labelled select for an element's `layout` prop
 import { escapeHtml } from './format.js';
 
 export const LAYOUTS = ['interleaved', 'concat'];
@@ -87,4 +88,10 @@ export function layoutDiffHtml(el, dModel, maxCols = 8) {
       <thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody>
     </table></div>
   </details>`;
+}
+
+export function layoutFieldHtml(el) {
+  const s = el.s;
+  const options = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
+  return el.field('layout', s.layout, { kind: 'select', options });
 }
