@@ -13,8 +13,7 @@ import ko from '../src/i18n/ko/page.js';
 import en from '../src/i18n/en/page.js';
 
 const { setPageLang, LANG_EVENT } = peElements;
-// package.json says "sideEffects": false, so a production bundle may skip the registration code of
-// the elements module; defining each exported element class here keeps it (define() is idempotent).
+// Register every element explicitly (define() is idempotent), whatever a bundler decides about imports.
 for (const value of Object.values(peElements)) {
   if (typeof value === 'function' && typeof value.define === 'function') value.define();
 }
