@@ -377,14 +377,7 @@ class PeFfnQuiz extends PeFfnElement {
     this.announce(r.correct
       ? fill(s.announceCorrect, { n, explanation: L.explanation })
       : fill(s.announceWrong, { n, expected: fill(s.expected, { answer: this.expectedShown(q) }), explanation: r.feedback || L.explanation }));
-    this.emit('answered', this.statement('answered', {
-      id: `${this.activityId()}/${encodeURIComponent(q.id)}`,
-      definition: { name: { [this.lang()]: L.prompt }, type: ACTIVITY_TYPES.interaction, interactionType: INTERACTION_TYPES[q.type] },
-    }, {
-      success: r.correct,
-      response: String(draft),
-      score: { raw: r.correct ? 1 : 0, min: 0, max: 1, scaled: r.correct ? 1 : 0 },
-    }));
+    this.emitAnswered(q, L, { success: r.correct, response: String(draft) });
     this.focusKey = this.values.mode === 'one' ? 'next' : `feedback-${q.id}`;
     this.afterAnswer();
   }
@@ -396,8 +389,23 @@ class PeFfnQuiz extends PeFfnElement {
     this.save();
     const L = localizeQuestion(q, this.lang());
     this.announce(`${fill(this.s.expected, { answer: this.expectedShown(q) })}. ${L.explanation}`);
+    // A shown solution ends the question unscored; trackers still hear that it was answered.
+    this.emitAnswered(q, L, { success: false, response: '', extensions: { 'https://pe-ffn-wasm.dev/xapi/solution-shown': true } });
     this.focusKey = `feedback-${q.id}`;
     this.afterAnswer();
+  }
+
+  /** Fires `answered` with an xAPI-shaped statement for question q (L: its localized text). */
+  emitAnswered(q, L, { success, response, extensions }) {
+    this.emit('answered', this.statement('answered', {
+      id: `${this.activityId()}/${encodeURIComponent(q.id)}`,
+      definition: { name: { [this.lang()]: L.prompt }, type: ACTIVITY_TYPES.interaction, interactionType: INTERACTION_TYPES[q.type] },
+    }, {
+      success,
+      response,
+      score: { raw: success ? 1 : 0, min: 0, max: 1, scaled: success ? 1 : 0 },
+      ...(extensions ? { extensions } : {}),
+    }));
   }
 
   hint(q) {

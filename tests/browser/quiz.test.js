@@ -173,6 +173,27 @@ test('progress survives a reload, and reset clears it', async () => {
   }
 });
 
+test('showing a solution ends the question unscored and still fires answered', async () => {
+  const page = await openQuiz('topic=all&seed=3&count=2&mode=all');
+  try {
+    await page.evaluate(() => {
+      window.answeredDetails = [];
+      document.querySelector('pe-ffn-quiz').addEventListener('answered', (e) => window.answeredDetails.push(e.detail));
+    });
+    const first = await page.locator('pe-ffn-quiz >> article.q').nth(0).getAttribute('data-id');
+    await page.locator(`pe-ffn-quiz >> [data-focus="solution-${first}"]`).click();
+    const events = await page.evaluate(() => window.answeredDetails);
+    assert.equal(events.length, 1);
+    assert.equal(events[0].result.success, false);
+    assert.equal(events[0].result.score.raw, 0);
+    assert.equal(events[0].result.extensions['https://pe-ffn-wasm.dev/xapi/solution-shown'], true);
+    assert.ok(events[0].object.id.endsWith(encodeURIComponent(first)));
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
 test('a bank with <script> and <img onerror> text is rendered as inert text', async () => {
   const page = await openQuiz(`src=${encodeURIComponent(`/${FIX}/evil-bank.json`)}&mode=all&seed=1`);
   try {
