@@ -3,15 +3,19 @@
  *
  * PE(p, 2k) = sin(p / base^(2k/D)),  PE(p, 2k+1) = cos(p / base^(2k/D)).
  *
- * Tables are filled a block of rows at a time: at the first row of a block each (sin, cos) pair is
- * computed exactly in double precision (sincos), and the following rows rotate it by the pair's step
- * angle (angle addition), two frequencies per f64x2 register, rounded to float with one demote and
- * stored 16 bytes at a time; addPositionalEncoding adds in the same pass (no temporary table).
- * Re-anchoring every PE_ANCHOR_ROWS rows (libm every PE_EXACT_ROWS, see pe_anchor_at) keeps the
- * recurrence's drift near 1e-14, far inside the 1e-6 contract, while libm runs for a tiny fraction
- * of the values. Anchors sit at positions that are multiples of PE_ANCHOR_ROWS and a call that starts
- * between anchors steps forward from the one before, so a row's values depend on its position only:
- * any split of a table into calls (as the JS wrapper's chunking does) is bit-identical.
+ * Each value is computed directly from an anchor, never by a float recurrence. Anchors sit at
+ * positions p0 that are multiples of PE_ANCHOR_ROWS: there (s0, c0) = (sin, cos)(p0 w_k) is known in
+ * double precision (sincos every PE_EXACT_ROWS rows, angle addition in double in between, see
+ * pe_anchor_at). Row p0 + r of frequency k is then, by angle addition,
+ *     sin((p0 + r) w) = s0 C[r] + c0 S[r],   cos((p0 + r) w) = c0 C[r] - s0 S[r],
+ * with C[r] = cos(r w), S[r] = sin(r w) from a float table built once per (d_model, base). In float32
+ * that is two multiplies and an add per value, four frequencies per f32x4, with no dependency from
+ * one row to the next. Error, with u = 2^-24 (float's relative rounding): s0, c0, C, S rounded to
+ * float, the two products and the sum rounded, so at most 3u(|s0 C| + |c0 S|) + u <= (3 sqrt 2 + 1) u
+ * ~ 3.1e-7 (measured 1.3e-7), inside the 1e-6 contract; the double anchors and table add ~1e-14. A
+ * result one ulp beyond +-1 is clamped, so values stay in [-1, 1] as sin and cos do. A value depends
+ * on its anchor and its distance r from it only, so any split of a table into calls (as the JS
+ * wrapper's chunking does) is bit-identical. addPositionalEncoding adds in the same pass.
  */
 #define _GNU_SOURCE 1   /* sincos(): one range reduction for both values (musl and glibc have it) */
 #include "pe_ffn.h"
@@ -19,15 +23,44 @@
 #include <math.h>
 
 enum {
-    PE_ANCHOR_ROWS = 64,   /* rows between anchors (positions that are multiples of it); the JS
-                              wrapper's chunks of 2^16 floats start on anchors for dModel <= 1024 */
+    PE_ANCHOR_ROWS = 32,   /* rows per anchor = rows of the rotation table (16 measured ~10%
+                              slower, 64 would double the table); the JS wrapper's chunks of 2^16
+                              floats start on anchors for dModel <= 2048 (and need not: see pe_span) */
     PE_EXACT_ROWS = 1024,  /* rows between anchors computed by libm (a multiple of PE_ANCHOR_ROWS) */
-    PE_FREQ_CHUNK = 64,    /* frequencies handled per pass (state kept on the stack) */
-    PE_TILE_ROWS = 32,     /* rows written per sweep over a chunk's columns: a 32-row x 512-byte tile
-                              stays in L1, so every cache line is completed before it is evicted */
-    PE_GROUP = 4           /* frequencies per vector group: 2 f64x2 of sines, 2 of cosines and their
-                              steps all stay in registers (8 frequencies measured slower: spills) */
+    PE_FREQ_CHUNK = 64,    /* frequencies per pass for tables too wide for the kept table */
+    PE_GROUP = 4,          /* frequencies per f32x4 */
+    PE_ROT_FLOATS = PE_ANCHOR_ROWS * 2   /* floats of rotation table per frequency */
 };
+
+/* min(max(x, -1), 1) for finite x, lane for lane as pe4_clamp1 (wasm pmin/pmax) */
+static inline float pe_clamp1(float x) { return x > 1.0f ? 1.0f : x < -1.0f ? -1.0f : x; }
+
+/* The few f32x4 operations vec4.h does not have (kept here: only this kernel needs them). */
+#if defined(__wasm_simd128__)
+static inline f32x4 pe4_mul(f32x4 a, f32x4 b) { return wasm_f32x4_mul(a, b); }
+static inline f32x4 pe4_sub(f32x4 a, f32x4 b) { return wasm_f32x4_sub(a, b); }
+static inline f32x4 pe4_zip_lo(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 0, 4, 1, 5); }
+static inline f32x4 pe4_zip_hi(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 2, 6, 3, 7); }
+/* min(max(v, -1), 1) for finite v: pmin/pmax are one instruction each (min/max handle NaN, slowly) */
+static inline f32x4 pe4_clamp1(f32x4 v) {
+    return wasm_f32x4_pmax(wasm_f32x4_pmin(v, wasm_f32x4_splat(1.0f)), wasm_f32x4_splat(-1.0f));
+}
+#else
+static inline f32x4 pe4_mul(f32x4 a, f32x4 b) {
+    for (int i = 0; i < 4; i++) a.v[i] *= b.v[i];
+    return a;
+}
+static inline f32x4 pe4_sub(f32x4 a, f32x4 b) {
+    for (int i = 0; i < 4; i++) a.v[i] -= b.v[i];
+    return a;
+}
+static inline f32x4 pe4_zip_lo(f32x4 a, f32x4 b) { return (f32x4){ { a.v[0], b.v[0], a.v[1], b.v[1] } }; }
+static inline f32x4 pe4_zip_hi(f32x4 a, f32x4 b) { return (f32x4){ { a.v[2], b.v[2], a.v[3], b.v[3] } }; }
+static inline f32x4 pe4_clamp1(f32x4 a) {
+    for (int i = 0; i < 4; i++) a.v[i] = pe_clamp1(a.v[i]);
+    return a;
+}
+#endif
 
 static pf_status pe_check(int32_t length, int32_t d_model, double base, int32_t offset,
                           pe_layout layout) {
@@ -45,20 +78,7 @@ static double pe_denominator(int32_t k, int32_t d_model, double base) {
     return pow(base, (double)(2 * (int64_t)k) / (double)d_model);
 }
 
-/* Column indices of frequency k's sine and cosine (cos_col = -1 when the cosine does not exist). */
-static void pe_columns(int32_t k, int32_t d_model, pe_layout layout, int32_t *sin_col,
-                       int32_t *cos_col) {
-    const int32_t h = (d_model + 1) / 2;
-    if (layout == PE_INTERLEAVED) {
-        *sin_col = 2 * k;
-        *cos_col = 2 * k + 1 < d_model ? 2 * k + 1 : -1;
-    } else {
-        *sin_col = k;
-        *cos_col = h + k < d_model ? h + k : -1;
-    }
-}
-
-/* Advances one frequency's (sin, cos) by its step angle: the angle-addition formulas, in double. */
+/* Advances one frequency's (sin, cos) by an angle given by its sine and cosine, in double. */
 static inline void pe_step(double *s, double *c, double step_sin, double step_cos) {
     const double s_next = *s * step_cos + *c * step_sin;
     *c = *c * step_cos - *s * step_sin;
@@ -66,15 +86,18 @@ static inline void pe_step(double *s, double *c, double step_sin, double step_co
 }
 
 /*
- * Anchors, the exact starting points of the recurrence, sit at positions that are multiples of
- * PE_ANCHOR_ROWS. Those that are multiples of PE_EXACT_ROWS come from libm (sincos of the formula's
- * angle); each other one is the anchor before it rotated by PE_ANCHOR_ROWS steps' angle (one angle
- * addition instead of a sincos). Either way an anchor's value is a function of its position only.
+ * Anchors sit at positions that are multiples of PE_ANCHOR_ROWS. Those that are multiples of
+ * PE_EXACT_ROWS come from libm (sincos of the formula's angle); each other one is the anchor before
+ * it rotated by PE_ANCHOR_ROWS steps' angle (one angle addition in double instead of a sincos).
+ * Either way an anchor's value is a function of its position only.
  */
 static void pe_anchor_at(double *as, double *ac, const double *den, const double *jump_sin,
                          const double *jump_cos, int32_t n, int64_t anchor) {
     const int64_t exact = anchor - anchor % PE_EXACT_ROWS;
-    for (int32_t i = 0; i < n; i++) sincos((double)exact / den[i], &as[i], &ac[i]);
+    for (int32_t i = 0; i < n; i++) {     /* sincos(0) is (0, 1) exactly: tables at offset 0 skip libm */
+        if (exact == 0) as[i] = 0.0, ac[i] = 1.0;
+        else sincos((double)exact / den[i], &as[i], &ac[i]);
+    }
     for (int64_t a = exact; a < anchor; a += PE_ANCHOR_ROWS)
         for (int32_t i = 0; i < n; i++) pe_step(&as[i], &ac[i], jump_sin[i], jump_cos[i]);
 }
@@ -90,84 +113,76 @@ static void pe_anchor_next(double *as, double *ac, const double *den, const doub
 }
 
 /*
- * Rows 0 .. rows-1 of PE_GROUP frequencies starting at k (all with a cosine column), in vector
- * registers: four f64x2 pairs of sines and of cosines; each row is rounded to float and stored (or
- * added) with 16-byte stores, then advanced by angle addition, lane by lane the same arithmetic as
- * pe_step.
+ * Rows 0 .. rows - 1 of frequencies k0 .. k0 + n_vector - 1 (whole groups of PE_GROUP, all with a
+ * cosine column), a row at a time so that the stores form one sequential stream (two for concat;
+ * a group at a time down the rows, 16 or 32 streams, measured slower): per group of four
+ * frequencies, the anchors (s0, c0) and the row's rotation entries (cos and sin of r w, 8 floats)
+ * are loaded; interleaved zips sines and cosines, concat stores them as they are. `rot` is the
+ * table row of the first row, `stride` the floats from one table row to the next.
  */
-static inline __attribute__((always_inline)) void pe_group_rows(
-        float *out, int add, const pe_layout layout, int32_t d_model, int32_t h, int32_t k,
-        double *s, double *c, const double *step_sin, const double *step_cos, int32_t rows) {
-    f64x2 sv[PE_GROUP / 2], cv[PE_GROUP / 2], ss[PE_GROUP / 2], cs[PE_GROUP / 2];
-    for (int g = 0; g < PE_GROUP / 2; g++) {
-        sv[g] = d2_load(s + 2 * g);
-        cv[g] = d2_load(c + 2 * g);
-        /* Steps in registers: a v128 store may alias anything, so loads inside the loop would repeat. */
-        ss[g] = d2_load(step_sin + 2 * g);
-        cs[g] = d2_load(step_cos + 2 * g);
-    }
-    float *row = out;
-    for (int32_t r = 0; r < rows; r++, row += d_model) {
-        f32x4 v[PE_GROUP / 2];
-        float *dst[PE_GROUP / 2];
-        if (layout == PE_INTERLEAVED) {
-            for (int g = 0; g < PE_GROUP / 2; g++) {
-                v[g] = f4_zip_d2(sv[g], cv[g]);             /* sin k, cos k, sin k+1, cos k+1 */
-                dst[g] = row + 2 * k + 4 * g;
+static inline __attribute__((always_inline)) void pe_groups(
+        float *out, int add, const pe_layout layout, int32_t d_model, int32_t h, int32_t k0,
+        int32_t n_vector, const float *anchor_sin, const float *anchor_cos, const float *rot,
+        int32_t stride, int32_t rows) {
+    float *row0 = out + (layout == PE_INTERLEAVED ? 2 * k0 : k0);
+    float *row1 = layout == PE_INTERLEAVED ? row0 + 4 : out + h + k0;
+    for (int32_t r = 0; r < rows; r++, row0 += d_model, row1 += d_model, rot += stride) {
+        for (int32_t i = 0; i < n_vector; i += PE_GROUP) {
+            const f32x4 s0 = f4_load(anchor_sin + i), c0 = f4_load(anchor_cos + i);
+            const f32x4 rc = f4_load(rot + 2 * i), rs = f4_load(rot + 2 * i + 4);
+            const f32x4 sv = pe4_clamp1(f4_add(pe4_mul(s0, rc), pe4_mul(c0, rs)));
+            const f32x4 cv = pe4_clamp1(pe4_sub(pe4_mul(c0, rc), pe4_mul(s0, rs)));
+            f32x4 v0 = sv, v1 = cv;                    /* concat: four sines, four cosines */
+            float *d0 = row0 + i, *d1 = row1 + i;
+            if (layout == PE_INTERLEAVED) {
+                v0 = pe4_zip_lo(sv, cv);               /* sin k, cos k, sin k+1, cos k+1 */
+                v1 = pe4_zip_hi(sv, cv);
+                d0 += i;
+                d1 += i;
             }
-        } else {
-            for (int g = 0; g < PE_GROUP / 4; g++) {
-                v[g] = f4_cat_d2(sv[2 * g], sv[2 * g + 1]);  /* four sines, then four cosines */
-                dst[g] = row + k + 4 * g;
-                v[PE_GROUP / 4 + g] = f4_cat_d2(cv[2 * g], cv[2 * g + 1]);
-                dst[PE_GROUP / 4 + g] = row + h + k + 4 * g;
+            if (add) {
+                v0 = f4_add(f4_load(d0), v0);
+                v1 = f4_add(f4_load(d1), v1);
             }
+            f4_store(d0, v0);
+            f4_store(d1, v1);
         }
-        for (int g = 0; g < PE_GROUP / 2; g++) f4_store(dst[g], add ? f4_add(f4_load(dst[g]), v[g]) : v[g]);
-        for (int g = 0; g < PE_GROUP / 2; g++) {
-            const f64x2 s_next = d2_add(d2_mul(sv[g], cs[g]), d2_mul(cv[g], ss[g]));
-            cv[g] = d2_sub(d2_mul(cv[g], cs[g]), d2_mul(sv[g], ss[g]));
-            sv[g] = s_next;
-        }
-    }
-    for (int g = 0; g < PE_GROUP / 2; g++) {
-        d2_store(s + 2 * g, sv[g]);
-        d2_store(c + 2 * g, cv[g]);
-    }
-}
-
-/* One frequency's column(s) for rows 0 .. rows-1, scalar (the remainder of a chunk). */
-static void pe_column_rows(float *out, int add, int32_t d_model, int32_t sin_col, int32_t cos_col,
-                           double *s, double *c, double step_sin, double step_cos, int32_t rows) {
-    for (int32_t r = 0; r < rows; r++) {
-        float *row = out + (size_t)r * (size_t)d_model;
-        if (add) {
-            row[sin_col] += (float)*s;
-            if (cos_col >= 0) row[cos_col] += (float)*c;
-        } else {
-            row[sin_col] = (float)*s;
-            if (cos_col >= 0) row[cos_col] = (float)*c;
-        }
-        pe_step(s, c, step_sin, step_cos);
     }
 }
 
 /* One specialisation per layout, so the layout is not tested inside the row loop (`add` is: it
-   costs a predictable branch, and two more copies of the kernel would cost 1 KB of .wasm). */
-typedef void (*pe_group_fn)(float *, int, int32_t, int32_t, int32_t, double *, double *,
-                            const double *, const double *, int32_t);
-#define PE_GROUP_FN(name, layout)                                                                   \
-    static void name(float *out, int add, int32_t d_model, int32_t h, int32_t k, double *s,        \
-                     double *c, const double *ss, const double *cs, int32_t rows) {                \
-        pe_group_rows(out, add, layout, d_model, h, k, s, c, ss, cs, rows);                        \
+   costs a predictable branch, and two more copies of the kernel would cost .wasm bytes). */
+typedef void (*pe_groups_fn)(float *, int, int32_t, int32_t, int32_t, int32_t, const float *,
+                             const float *, const float *, int32_t, int32_t);
+#define PE_GROUPS_FN(name, layout)                                                                  \
+    static void name(float *out, int add, int32_t d_model, int32_t h, int32_t k0, int32_t n_vector, \
+                     const float *as, const float *ac, const float *rot, int32_t stride,           \
+                     int32_t rows) {                                                               \
+        pe_groups(out, add, layout, d_model, h, k0, n_vector, as, ac, rot, stride, rows);          \
     }
-PE_GROUP_FN(pe_group_interleaved, PE_INTERLEAVED)
-PE_GROUP_FN(pe_group_concat, PE_CONCAT)
+PE_GROUPS_FN(pe_groups_interleaved, PE_INTERLEAVED)
+PE_GROUPS_FN(pe_groups_concat, PE_CONCAT)
 
-/* Constants of frequencies k0 .. k0 + n - 1 (pointers into a pe_table or a chunk on the stack). */
+/* One frequency's column(s), scalar (frequencies after the last full group): the same arithmetic
+   as one lane of pe_groups. cos_col < 0: an odd d_model's last sine has no cosine. */
+static void pe_column_rows(float *out, int add, int32_t d_model, int32_t sin_col, int32_t cos_col,
+                           float s0, float c0, const float *rot, int32_t stride, int32_t rows) {
+    for (int32_t r = 0; r < rows; r++, rot += stride) {
+        float *row = out + (size_t)r * (size_t)d_model;
+        const float sc = s0 * rot[0], cs = c0 * rot[4], cc = c0 * rot[0], ss = s0 * rot[4];
+        const float s = pe_clamp1(sc + cs), c = pe_clamp1(cc - ss);
+        row[sin_col] = add ? row[sin_col] + s : s;
+        if (cos_col >= 0) row[cos_col] = add ? row[cos_col] + c : c;
+    }
+}
+
+/* Constants of frequencies k0 .. k0 + n - 1, k0 a multiple of PE_GROUP (pointers into pe_table or
+   into the buffers of one wide chunk). */
 typedef struct {
-    const double *den, *step_sin, *step_cos, *jump_sin, *jump_cos;
-    double *anchor_sin, *anchor_cos;   /* in/out: the state at anchor `anchor` (see pe_chunk) */
+    const double *den, *jump_sin, *jump_cos;
+    const float *rot;                  /* rotation table, see pe_rot_stride */
+    double *anchor_sin, *anchor_cos;   /* in/out: the state at anchor `anchor` (see pe_span) */
+    float *anchor_sinf, *anchor_cosf;  /* the same rounded to float (scratch) */
 } pe_freqs;
 
 /*
@@ -176,23 +191,44 @@ typedef struct {
  * then starts where the previous one stopped instead of recomputing anchors. The stored state is the
  * very value pe_anchor_at would compute (same operations, same order), so results do not change.
  */
-enum { PE_TABLE_FREQS = 2048 };        /* d_model <= 4096; larger tables compute per chunk */
+enum { PE_TABLE_FREQS = 2048 };        /* d_model <= 4096; larger tables go PE_FREQ_CHUNK at a time */
 static struct {
     int32_t d_model;                   /* 0: empty */
     double base;
     int64_t anchor;                    /* position of anchor_sin/cos, -1: none */
-    double den[PE_TABLE_FREQS], step_sin[PE_TABLE_FREQS], step_cos[PE_TABLE_FREQS];
-    double jump_sin[PE_TABLE_FREQS], jump_cos[PE_TABLE_FREQS];
+    double den[PE_TABLE_FREQS], jump_sin[PE_TABLE_FREQS], jump_cos[PE_TABLE_FREQS];
     double anchor_sin[PE_TABLE_FREQS], anchor_cos[PE_TABLE_FREQS];
+    float anchor_sinf[PE_TABLE_FREQS], anchor_cosf[PE_TABLE_FREQS];
+    float rot[PE_TABLE_FREQS * PE_ROT_FLOATS];             /* 512 KiB of zeroed static memory */
 } pe_table;
 
-/* den, step and jump values of frequencies k0 .. k0 + n - 1. */
-static void pe_constants(double *den, double *step_sin, double *step_cos, double *jump_sin,
-                         double *jump_cos, int32_t k0, int32_t n, int32_t d_model, double base) {
+/* The buffers of one chunk of a wider table (static: the wasm stack is only 64 KiB). */
+static struct {
+    double den[PE_FREQ_CHUNK], jump_sin[PE_FREQ_CHUNK], jump_cos[PE_FREQ_CHUNK];
+    double anchor_sin[PE_FREQ_CHUNK], anchor_cos[PE_FREQ_CHUNK];
+    float anchor_sinf[PE_FREQ_CHUNK], anchor_cosf[PE_FREQ_CHUNK];
+    float rot[PE_FREQ_CHUNK * PE_ROT_FLOATS];
+} pe_wide;
+
+/* The rotation table of n frequencies is row-major: row r holds, per group of PE_GROUP frequencies,
+   the four cos(r w) then the four sin(r w), so the row of table for a row of output is contiguous. */
+static int32_t pe_rot_stride(int32_t n) { return 2 * ((n + PE_GROUP - 1) / PE_GROUP * PE_GROUP); }
+
+/* den, jump and rotation-table values of frequencies k0 .. k0 + n - 1 (k0 a multiple of 4). The
+   table's rows come from angle addition in double from (0, 1) (drift ~1e-15, then one rounding). */
+static void pe_constants(double *den, double *jump_sin, double *jump_cos, float *rot, int32_t k0,
+                         int32_t n, int32_t d_model, double base) {
     for (int32_t i = 0; i < n; i++) {
         den[i] = pe_denominator(k0 + i, d_model, base);
-        sincos(1.0 / den[i], &step_sin[i], &step_cos[i]);
+        double step_sin, step_cos, s = 0.0, c = 1.0;
+        sincos(1.0 / den[i], &step_sin, &step_cos);
         sincos((double)PE_ANCHOR_ROWS / den[i], &jump_sin[i], &jump_cos[i]);
+        float *entry = rot + (size_t)(i / PE_GROUP) * 2 * PE_GROUP + i % PE_GROUP;
+        for (int32_t r = 0; r < PE_ANCHOR_ROWS; r++, entry += pe_rot_stride(n)) {
+            entry[0] = (float)c;
+            entry[4] = (float)s;
+            pe_step(&s, &c, step_sin, step_cos);
+        }
     }
 }
 
@@ -202,43 +238,47 @@ static void pe_constants(double *den, double *step_sin, double *step_cos, double
  * f->anchor_sin/cos hold the state at position `known` (-1: nothing known); on return, at the
  * position returned.
  */
-static int64_t pe_chunk(float *out, int add, int32_t length, int32_t d_model, int32_t offset,
-                        pe_layout layout, int32_t k0, int32_t n, const pe_freqs *f, int64_t known) {
-    double s[PE_FREQ_CHUNK], c[PE_FREQ_CHUNK];                 /* the current row */
-    int32_t sin_col[PE_FREQ_CHUNK], cos_col[PE_FREQ_CHUNK];
+static int64_t pe_span(float *out, int add, int32_t length, int32_t d_model, int32_t offset,
+                       pe_layout layout, int32_t k0, int32_t n, const pe_freqs *f, int64_t known) {
     double *as = f->anchor_sin, *ac = f->anchor_cos;
     const int32_t h = (d_model + 1) / 2;
-    int32_t n_vector = 0;                 /* leading frequencies done in groups (all have cosines) */
-
-    for (int32_t i = 0; i < n; i++) pe_columns(k0 + i, d_model, layout, &sin_col[i], &cos_col[i]);
-    while (n_vector + PE_GROUP <= n && cos_col[n_vector + PE_GROUP - 1] >= 0) n_vector += PE_GROUP;
-    const pe_group_fn group = layout == PE_INTERLEAVED ? pe_group_interleaved : pe_group_concat;
+    /* Frequencies k < d_model / 2 have a cosine column (both layouts); whole groups of them are
+       vectorised, the rest (at most PE_GROUP, with an odd d_model's last sine) is scalar. */
+    int32_t n_vector = d_model / 2 - k0;
+    if (n_vector > n) n_vector = n;
+    if (n_vector < 0) n_vector = 0;
+    n_vector -= n_vector % PE_GROUP;
+    const int32_t stride = pe_rot_stride(n);
+    const pe_groups_fn groups = layout == PE_INTERLEAVED ? pe_groups_interleaved : pe_groups_concat;
 
     int64_t anchor = known;
     for (int32_t t0 = 0, rows; t0 < length; t0 += rows) {
         const int64_t position = (int64_t)offset + t0;
         const int64_t at = position - position % PE_ANCHOR_ROWS;
-        const int32_t to_anchor = PE_ANCHOR_ROWS - (int32_t)(position - at);
-        rows = length - t0 < to_anchor ? length - t0 : to_anchor;
-        if (at == anchor + PE_ANCHOR_ROWS && anchor >= 0)
-            pe_anchor_next(as, ac, f->den, f->jump_sin, f->jump_cos, n, at);
-        else if (at != anchor)
-            pe_anchor_at(as, ac, f->den, f->jump_sin, f->jump_cos, n, at);
-        anchor = at;
-        for (int32_t i = 0; i < n; i++) {
-            s[i] = as[i];
-            c[i] = ac[i];
+        const int32_t r0 = (int32_t)(position - at);  /* a call may start between anchors */
+        rows = length - t0 < PE_ANCHOR_ROWS - r0 ? length - t0 : PE_ANCHOR_ROWS - r0;
+        if (at != anchor) {
+            if (at == anchor + PE_ANCHOR_ROWS && anchor >= 0)
+                pe_anchor_next(as, ac, f->den, f->jump_sin, f->jump_cos, n, at);
+            else
+                pe_anchor_at(as, ac, f->den, f->jump_sin, f->jump_cos, n, at);
+            for (int32_t i = 0; i < n; i++) {
+                f->anchor_sinf[i] = (float)as[i];
+                f->anchor_cosf[i] = (float)ac[i];
+            }
+            anchor = at;
         }
-        for (int64_t p = at; p < position; p++)       /* a call that starts between anchors */
-            for (int32_t i = 0; i < n; i++) pe_step(&s[i], &c[i], f->step_sin[i], f->step_cos[i]);
-        for (int32_t r0 = 0; r0 < rows; r0 += PE_TILE_ROWS) {
-            const int32_t tile = rows - r0 < PE_TILE_ROWS ? rows - r0 : PE_TILE_ROWS;
-            float *block = out + (size_t)(t0 + r0) * (size_t)d_model;
-            for (int32_t i = 0; i < n_vector; i += PE_GROUP)
-                group(block, add, d_model, h, k0 + i, s + i, c + i, f->step_sin + i, f->step_cos + i, tile);
-            for (int32_t i = n_vector; i < n; i++)
-                pe_column_rows(block, add, d_model, sin_col[i], cos_col[i], &s[i], &c[i],
-                               f->step_sin[i], f->step_cos[i], tile);
+        float *block = out + (size_t)t0 * (size_t)d_model;
+        groups(block, add, d_model, h, k0, n_vector, f->anchor_sinf, f->anchor_cosf,
+               f->rot + (size_t)r0 * stride, stride, rows);
+        for (int32_t i = n_vector; i < n; i++) {
+            const int32_t k = k0 + i, has_cos = k < d_model / 2;
+            const int32_t sin_col = layout == PE_INTERLEAVED ? 2 * k : k;
+            const int32_t cos_col = !has_cos ? -1 : layout == PE_INTERLEAVED ? 2 * k + 1 : h + k;
+            const float *rot = f->rot + (size_t)r0 * stride + (size_t)(i / PE_GROUP) * 2 * PE_GROUP
+                               + i % PE_GROUP;
+            pe_column_rows(block, add, d_model, sin_col, cos_col, f->anchor_sinf[i],
+                           f->anchor_cosf[i], rot, stride, rows);
         }
     }
     return anchor;
@@ -254,45 +294,31 @@ static pf_status pe_apply(float *out, int add, int32_t length, int32_t d_model, 
 
     if (h <= PE_TABLE_FREQS) {            /* constants and anchors from the kept table */
         if (pe_table.d_model != d_model || pe_table.base != base) {
-            pe_constants(pe_table.den, pe_table.step_sin, pe_table.step_cos, pe_table.jump_sin,
-                         pe_table.jump_cos, 0, h, d_model, base);
+            pe_constants(pe_table.den, pe_table.jump_sin, pe_table.jump_cos, pe_table.rot, 0, h,
+                         d_model, base);
             pe_table.d_model = d_model;
             pe_table.base = base;
             pe_table.anchor = -1;
         }
-        /* One anchor interval of rows at a time across all frequencies: the rows being written stay
-           in cache until they are complete (frequency chunks outermost would sweep the whole table
-           once per chunk). */
-        int64_t known = pe_table.anchor;
-        for (int32_t t0 = 0, rows; t0 < length; t0 += rows) {
-            const int32_t to_anchor = PE_ANCHOR_ROWS - (int32_t)(((int64_t)offset + t0) % PE_ANCHOR_ROWS);
-            rows = length - t0 < to_anchor ? length - t0 : to_anchor;
-            int64_t last = -1;
-            for (int32_t k0 = 0; k0 < h; k0 += PE_FREQ_CHUNK) {
-                const int32_t n = h - k0 < PE_FREQ_CHUNK ? h - k0 : PE_FREQ_CHUNK;
-                const pe_freqs f = { pe_table.den + k0, pe_table.step_sin + k0, pe_table.step_cos + k0,
-                                     pe_table.jump_sin + k0, pe_table.jump_cos + k0,
-                                     pe_table.anchor_sin + k0, pe_table.anchor_cos + k0 };
-                last = pe_chunk(out + (size_t)t0 * (size_t)d_model, add, rows, d_model, offset + t0,
-                                layout, k0, n, &f, known);
-            }
-            known = last;
-        }
-        pe_table.anchor = known;
+        /* One anchor interval of rows at a time across all frequencies: the rows being written
+           stay in cache until they are complete. */
+        const pe_freqs f = { pe_table.den, pe_table.jump_sin, pe_table.jump_cos, pe_table.rot,
+                             pe_table.anchor_sin, pe_table.anchor_cos, pe_table.anchor_sinf,
+                             pe_table.anchor_cosf };
+        pe_table.anchor = pe_span(out, add, length, d_model, offset, layout, 0, h, &f, pe_table.anchor);
         return PF_OK;
     }
 
-    for (int32_t k0 = 0; k0 < h; k0 += PE_FREQ_CHUNK) {   /* very wide tables: per chunk, on the stack */
+    for (int32_t k0 = 0; k0 < h; k0 += PE_FREQ_CHUNK) {   /* very wide tables: a chunk at a time */
         const int32_t n = h - k0 < PE_FREQ_CHUNK ? h - k0 : PE_FREQ_CHUNK;
-        double den[PE_FREQ_CHUNK], step_sin[PE_FREQ_CHUNK], step_cos[PE_FREQ_CHUNK];
-        double jump_sin[PE_FREQ_CHUNK], jump_cos[PE_FREQ_CHUNK], as[PE_FREQ_CHUNK], ac[PE_FREQ_CHUNK];
-        pe_constants(den, step_sin, step_cos, jump_sin, jump_cos, k0, n, d_model, base);
-        const pe_freqs f = { den, step_sin, step_cos, jump_sin, jump_cos, as, ac };
-        pe_chunk(out, add, length, d_model, offset, layout, k0, n, &f, -1);
+        pe_constants(pe_wide.den, pe_wide.jump_sin, pe_wide.jump_cos, pe_wide.rot, k0, n, d_model, base);
+        const pe_freqs f = { pe_wide.den, pe_wide.jump_sin, pe_wide.jump_cos, pe_wide.rot,
+                             pe_wide.anchor_sin, pe_wide.anchor_cos, pe_wide.anchor_sinf,
+                             pe_wide.anchor_cosf };
+        pe_span(out, add, length, d_model, offset, layout, k0, n, &f, -1);
     }
     return PF_OK;
 }
-
 pf_status pe_fill(float *out, int32_t length, int32_t d_model, double base, int32_t offset,
                   pe_layout layout) {
     return pe_apply(out, 0, length, d_model, base, offset, layout);
