@@ -4,22 +4,32 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need_apt=()
+need_apt=()      # required: the build and the tests cannot run without them
+want_apt=()      # optional: the tests run without them, with less to show
 command -v emcc >/dev/null 2>&1 || need_apt+=(emscripten)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 command -v clang >/dev/null 2>&1 || need_apt+=(clang)
 # A Korean font, so that screenshots of the Korean-first page are legible.
-[ -n "$(fc-list :lang=ko 2>/dev/null)" ] || need_apt+=(fonts-nanum)
+[ -n "$(fc-list :lang=ko 2>/dev/null)" ] || want_apt+=(fonts-nanum)
 # libFuzzer's runtime for the short fuzz run in tests/c (skipped when it cannot be had).
-ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need_apt+=(libclang-rt-14-dev)
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || want_apt+=(libclang-rt-14-dev)
 
-if [ ${#need_apt[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "setup: installing ${need_apt[*]} from Debian's packages"
+is_debian_root() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; }
+
+if [ ${#need_apt[@]} -gt 0 ] || [ ${#want_apt[@]} -gt 0 ]; then
+  if is_debian_root; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
-  else
+    if [ ${#need_apt[@]} -gt 0 ]; then
+      echo "setup: installing ${need_apt[*]} from Debian's packages"
+      apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+    fi
+    if [ ${#want_apt[@]} -gt 0 ]; then
+      echo "setup: installing ${want_apt[*]} (optional) from Debian's packages"
+      apt-get install -y -qq --no-install-recommends "${want_apt[@]}" >/dev/null \
+        || echo "setup: could not install ${want_apt[*]}; continuing without them" >&2
+    fi
+  elif [ ${#need_apt[@]} -gt 0 ]; then
     echo "setup: missing ${need_apt[*]}." >&2
     echo "  Emscripten: install it from https://emscripten.org/docs/getting_started (emsdk) and put emcc on PATH." >&2
     echo "  Chromium (browser tests only): install a Chromium and set CHROMIUM=/path/to/chrome." >&2
