@@ -2,21 +2,14 @@
 // keeps the page state (language, text size, the PE parameters) in the URL so it can be shared.
 //
 // Element instances are created once and moved between renders, so switching the language keeps
-// what the learner set in them. Slots for elements written elsewhere in the project (ffn-explorer,
-// ffn-tradeoff, block-flow) are ordinary tags: they render as soon as their module defines them.
-import * as peElements from '../src/elements/index.js';
+// what the learner set in them.
+import { setPageLang, LANG_EVENT } from '../src/elements/index.js'; // also registers every element
 import { normalizeLang, fill } from '../src/elements/shared/i18n.js';
 import { tex } from '../src/elements/shared/math.js';
 import { escapeHtml } from '../src/elements/shared/format.js';
 import { readUrlState, writeUrlState } from '../src/elements/shared/url-state.js';
 import ko from '../src/i18n/ko/page.js';
 import en from '../src/i18n/en/page.js';
-
-const { setPageLang, LANG_EVENT } = peElements;
-// Register every element explicitly (define() is idempotent), whatever a bundler decides about imports.
-for (const value of Object.values(peElements)) {
-  if (typeof value === 'function' && typeof value.define === 'function') value.define();
-}
 
 const texts = { ko, en };
 const SIZES = [90, 100, 115, 130, 150];
@@ -78,21 +71,14 @@ function applyParam(key, except) {
 function elementFor(block, key) {
   let el = elementNodes.get(key);
   if (!el) {
-    const tag = block.element || block.slot;
+    const tag = block.element;
     el = document.createElement(tag);
-    if (block.slot) {
-      // A slot for an element from another part of the project; the text shows until it is defined.
-      el.dataset.slot = tag;
-      el.innerHTML = '<p class="pending"></p>';
-    }
     for (const [name, value] of Object.entries(block.attrs || {})) el.setAttribute(name, String(value));
     for (const [k, { attr, tags }] of Object.entries(sync)) {
       if (tags.includes(tag)) el.setAttribute(attr, String(valueFor(tag, attr, state[k])));
     }
     elementNodes.set(key, el);
   }
-  const pending = el.querySelector(':scope > p.pending');
-  if (pending) pending.textContent = texts[state.lang].pending;
   return el;
 }
 
@@ -102,7 +88,7 @@ function quizHref(topic) {
 }
 
 function renderBlock(block, key) {
-  if (block.element || block.slot) return elementFor(block, key);
+  if (block.element) return elementFor(block, key);
   const wrap = document.createElement('div');
   if (block.p) wrap.innerHTML = `<p>${inline(block.p)}</p>`;
   else if (block.tex) wrap.innerHTML = `<div class="display-math">${tex(texNames(block.tex), { display: true })}</div>`;

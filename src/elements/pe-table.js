@@ -60,14 +60,6 @@ class PeTable extends PeFfnElement {
     this.pe = null;
   }
 
-  adjustValues(v, notes) {
-    // Every position t + offset must stay below 2^31 (the API's limit); with these maxima it always does.
-    if (v.offset + v.length - 1 > 2147483647) {
-      notes.push({ name: 'offset', given: v.offset, used: 0, range: '0 … 2147483647 − length' });
-      v.offset = 0;
-    }
-  }
-
   build() {
     const s = this.s;
     this.root.innerHTML = this.cardHtml({

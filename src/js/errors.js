@@ -20,9 +20,10 @@ export function rangeError(name, accepted, value) {
   return new RangeError(`${name} must be ${accepted}, got ${describe(value)}`);
 }
 
+const PF_ERR_NO_MEMORY = 11; // pf_status in src/c/pe_ffn.h
+
 /** The error for a non-zero C status; `name` is the parameter most involved. */
-export function statusError(core, status, name) {
-  const text = core.statusText(status);
-  const message = `${name}: ${text} (status ${status})`;
-  return status === 11 ? new RangeError(message) : new Error(message);
+export function statusError(heap, status, name) {
+  const message = `${name}: ${heap.statusText(status)} (status ${status})`;
+  return status === PF_ERR_NO_MEMORY ? new RangeError(message) : new Error(message);
 }

@@ -61,20 +61,29 @@ async function compileResponse(response, what) {
   return compileBytes(await response.arrayBuffer(), what);
 }
 
-/** Compiles from a URL object: file: URLs with node:fs, anything else with fetch. */
-async function compileUrl(url, label = url.href) {
+const cannotLoad = (label, error) => new Error(`cannot load the WebAssembly module from ${label}: ${error.message}`);
+
+/** Compiles a file read with node:fs; `location` is a path or a file: URL. */
+async function compileFile(location, label) {
   let bytes;
   try {
-    bytes = isNodeUrl(url) ? await readFileBytes(url) : null;
-    if (!bytes) {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      bytes = await response.arrayBuffer();
-    }
+    bytes = await readFileBytes(location);
   } catch (error) {
-    throw new Error(`cannot load the WebAssembly module from ${label}: ${error.message}`);
+    throw cannotLoad(label, error);
   }
   return compileBytes(bytes, `the file at ${label}`);
+}
+
+/** Compiles from a URL object: file: URLs with node:fs, anything else with fetch. */
+async function compileUrl(url, label = url.href) {
+  if (isNodeUrl(url)) return compileFile(url, label);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw cannotLoad(label, error);
+  }
+  return compileResponse(response, `the file at ${label}`);
 }
 
 /**
@@ -124,14 +133,7 @@ export async function compileModule(wasm) {
   if (wasm instanceof URL) return compileUrl(wasm);
   if (typeof wasm === 'string') {
     const inNode = import.meta.url.startsWith('file:');
-    if (inNode && !looksLikeUrl(wasm)) {
-      try {
-        return await compileBytes(await readFileBytes(wasm), `the file ${wasm}`);
-      } catch (error) {
-        if (error.message.includes('not a valid WebAssembly')) throw error;
-        throw new Error(`cannot load the WebAssembly module from ${wasm}: ${error.message}`);
-      }
-    }
+    if (inNode && !looksLikeUrl(wasm)) return compileFile(wasm, wasm);
     const base = typeof document !== 'undefined' ? document.baseURI : globalThis.location?.href;
     let url;
     try {

@@ -16,7 +16,6 @@ export default {
   shareFail: 'Could not copy. Send the address from the address bar instead: {url}',
   quizNav: 'Take the quiz',
   glossaryNav: 'Glossary',
-  pending: 'Loading the interactive element for this place…',
   footer: 'Computed by pe-ffn-wasm (C → WebAssembly). Formulas: KaTeX (MathML). Colours: viridis and purple–orange (distinguishable with colour-vision deficiencies).',
   sections: [
     {
@@ -132,7 +131,7 @@ export default {
         { tex: String.raw`\mathrm{FFN}(x) = \max(0,\; xW_1 + b_1)\,W_2 + b_2` },
         { p: 'The common shape is an **hourglass**: the vector of length $d_{model}$ is widened for a moment ($d_{ff}$, usually 4×) and narrowed back. Every position uses the same $W_1, W_2$.' },
         { p: 'Why is it needed? Attention is mostly linear (multiplications and additions), which limits what it can express. A non-linear activation inside the FFN, such as ReLU ($\\max(0,\\cdot)$) or GELU, adds a “twist” that cuts values below zero, so the model can learn rules beyond “if A then B”, like “if A and B appear together and C does not, then D”.' },
-        { slot: 'ffn-explorer' },
+        { element: 'ffn-explorer' },
       ],
     },
     {
@@ -149,7 +148,7 @@ export default {
         ], ordered: true },
         { tex: String.raw`\begin{gathered} h{'} = \mathrm{LayerNorm}\big(h + \mathrm{Attn}(h)\big) \\[4pt] h{''} = \mathrm{LayerNorm}\big(h{'} + \mathrm{FFN}(h{'})\big) \end{gathered}` },
         { p: 'Stacking many such blocks makes the representation richer and richer. Step through below to see which stage mixes tokens (attention) and which computes row by row (FFN).' },
-        { slot: 'block-flow' },
+        { element: 'block-flow' },
       ],
     },
     {
@@ -158,7 +157,7 @@ export default {
       blocks: [
         { p: 'Growing the FFN’s intermediate size $d_{ff}$ without limit may make a model smarter, but compute and memory grow sharply and answers come later (latency). Sizing the FFN well, so users get fast answers, is a core skill of a machine-learning engineer.' },
         { p: 'The `intermediate_size` in real code is exactly $d_{ff}$. The usual rule is 4× $d_{model}$ (e.g. $768 \\rightarrow 3072$). For demanding tasks such as code generation the intermediate size may be widened further so that finer rules fit. Below, compare the parameter count, the compute and the time measured right now in this browser for $d_{ff}$ = 1×, 2×, 4× and 8×.' },
-        { slot: 'ffn-tradeoff' },
+        { element: 'ffn-tradeoff' },
         { quiz: 'Try the feed-forward questions', topic: 'ffn' },
       ],
     },

@@ -1,8 +1,7 @@
 // The tutorial page's text (Korean): page chrome, the sections in the order of the source documents,
 // and the glossary. Blocks: { p } paragraph ($…$ inline formula, **bold**), { tex } display formula,
 // { list, ordered } list, { note, title } analogy box, { element, attrs } one of our custom elements,
-// { slot, attrs } an element written by another part of the project, { quiz } a link to the quiz page,
-// { table: { head, rows } } a small table.
+// { quiz } a link to the quiz page, { table: { head, rows } } a small table.
 export default {
   htmlTitle: '위치 인코딩과 피드포워드 — 직접 바꿔 보며 배우기',
   title: '트랜스포머: 위치 인코딩과 피드포워드',
@@ -20,7 +19,6 @@ export default {
   shareFail: '복사하지 못했어요. 주소창의 주소를 그대로 보내면 됩니다: {url}',
   quizNav: '퀴즈 풀기',
   glossaryNav: '용어집',
-  pending: '이 자리의 대화형 요소를 불러오는 중입니다…',
   footer: '계산: pe-ffn-wasm (C → WebAssembly). 수식: KaTeX(MathML). 색: viridis · 보라-주황(색각 이상에도 구별되는 색).',
   sections: [
     {
@@ -136,7 +134,7 @@ export default {
         { tex: String.raw`\mathrm{FFN}(x) = \max(0,\; xW_1 + b_1)\,W_2 + b_2` },
         { p: '벡터의 길이 $d_{model}$을 잠깐 넓혔다가($d_{ff}$, 보통 4배) 다시 원래 길이로 줄이는 **모래시계 모양**이 흔합니다. 모든 위치가 같은 $W_1, W_2$를 씁니다.' },
         { p: '왜 필요할까요? 어텐션은 곱하기·더하기 위주의 선형 연산이라 표현에 한계가 있습니다. FFN 안의 ReLU($\\max(0,\\cdot)$)나 GELU 같은 비선형 활성화 함수가 0보다 작은 값을 잘라 내는 “비틀기”를 넣어, 모델이 “A면 B다”를 넘어 “A와 B가 함께 나오고 C가 없으면 D다” 같은 복잡한 규칙을 배우게 합니다.' },
-        { slot: 'ffn-explorer' },
+        { element: 'ffn-explorer' },
       ],
     },
     {
@@ -153,7 +151,7 @@ export default {
         ], ordered: true },
         { tex: String.raw`\begin{gathered} h{'} = \mathrm{LayerNorm}\big(h + \mathrm{Attn}(h)\big) \\[4pt] h{''} = \mathrm{LayerNorm}\big(h{'} + \mathrm{FFN}(h{'})\big) \end{gathered}` },
         { p: '이 한 덩어리를 여러 겹 쌓으면 표현이 점점 풍부해집니다. 아래에서 한 단계씩 넘기며 어떤 단계가 토큰을 섞고(어텐션) 어떤 단계가 줄마다 따로 계산하는지(FFN) 확인해 보세요.' },
-        { slot: 'block-flow' },
+        { element: 'block-flow' },
       ],
     },
     {
@@ -162,7 +160,7 @@ export default {
       blocks: [
         { p: 'FFN의 중간 차원 $d_{ff}$를 한없이 키우면 모델은 더 똑똑해질 수 있지만, 연산량과 메모리가 크게 늘고 답이 늦어집니다(지연 시간). 사용자에게 빠르게 답하려면 FFN의 덩치를 얼마나 적절히 조절하느냐가 머신러닝 엔지니어의 핵심 역량이에요.' },
         { p: '실무 코드의 `intermediate_size`가 바로 $d_{ff}$입니다. 보통 $d_{model}$의 4배를 줍니다(예: $768 \\rightarrow 3072$). 코드 생성처럼 까다로운 과제라면 중간 차원을 더 넓혀 세밀한 규칙을 담게 하기도 합니다. 아래에서 $d_{ff}$를 1배·2배·4배·8배로 바꿀 때 파라미터 수와 연산량, 그리고 지금 이 브라우저에서 잰 실행 시간을 비교해 보세요.' },
-        { slot: 'ffn-tradeoff' },
+        { element: 'ffn-tradeoff' },
         { quiz: '피드포워드 문제 풀어 보기', topic: 'ffn' },
       ],
     },
