@@ -1,6 +1,7 @@
 // The bench engine, shared by Node (bench.js) and headless Chromium (browser-entry.js): for every shape,
 // every contestant is set up with the same inputs, its output is checked against the double-precision
-// reference of tests/reference (a wrong result is recorded, not timed), then it is timed.
+// reference of tests/reference (a wrong result is recorded, not timed), then the correct ones are
+// timed side by side, one sample each per round.
 import { ffnRef, maxAbs, maxAbsDiff, peTableRef, uniformArray } from '../reference/reference.js';
 
 export const SHAPES = {
@@ -15,30 +16,27 @@ export const SHAPES = {
   },
 };
 
-// Full: 7 samples of ~100 ms each after a warm-up; smoke: a few ms, enough to exercise the code.
+// Full: 7 rounds of ~100 ms samples after a warm-up; smoke: a few ms, enough to exercise the code.
 export const TIMING = { full: { sampleMs: 100, samples: 7, warmupMs: 150 }, smoke: { sampleMs: 6, samples: 2, warmupMs: 2 } };
 
 const now = () => performance.now();
 
-/** Milliseconds per call of `run`: { best, median } over timed samples (awaiting when async). */
-async function time(run, isAsync, { sampleMs, samples, warmupMs }) {
-  const loop = async (reps) => {
-    const t0 = now();
-    if (isAsync) for (let i = 0; i < reps; i++) await run();
-    else for (let i = 0; i < reps; i++) run();
-    return now() - t0;
-  };
-  // Calibrate (doubling until a batch is long enough for coarse browser timers), warm up, then size
-  // each sample to about sampleMs.
+/** Milliseconds for `reps` calls of `run` (awaiting each when it is asynchronous). */
+async function loop(run, isAsync, reps) {
+  const t0 = now();
+  if (isAsync) for (let i = 0; i < reps; i++) await run();
+  else for (let i = 0; i < reps; i++) run();
+  return now() - t0;
+}
+
+/** Calls per sample of about sampleMs (doubling until a batch is long enough for coarse browser
+    timers), after warming up. */
+async function calibrate(run, isAsync, { sampleMs, warmupMs }) {
   let reps = 1;
-  let spent = await loop(reps);
-  while (spent < Math.min(20, sampleMs / 2)) spent = await loop((reps *= 2));
-  for (let warm = spent; warm < warmupMs; warm += spent) spent = await loop(reps);
-  reps = Math.max(1, Math.round((reps * sampleMs) / spent));
-  const perCall = [];
-  for (let s = 0; s < samples; s++) perCall.push((await loop(reps)) / reps);
-  perCall.sort((a, b) => a - b);
-  return { best: perCall[0], median: perCall[Math.floor(perCall.length / 2)], reps };
+  let spent = await loop(run, isAsync, reps);
+  while (spent < Math.min(20, sampleMs / 2)) spent = await loop(run, isAsync, (reps *= 2));
+  for (let warm = spent; warm < warmupMs; warm += spent) spent = await loop(run, isAsync, reps);
+  return Math.max(1, Math.round((reps * sampleMs) / spent));
 }
 
 /** Largest difference from the reference, and whether it is within `bound`. */
@@ -47,29 +45,55 @@ function check(output, reference, bound) {
   return { maxErr, bound, ok: maxErr <= bound };
 }
 
-/** One contestant on one shape: set up, check, time, dispose. */
-async function measure(contestant, shape, reference, bound, timing) {
+/** Sets a contestant up and checks its first output; returns its instance when it is correct. */
+async function prepare(contestant, shape, reference, bound) {
+  if (contestant.unavailable) return { result: { status: 'unavailable', note: contestant.unavailable } };
   let inst;
   try {
     inst = await contestant.impl.setup(shape);
   } catch (error) {
-    return { status: 'error', note: `setup failed: ${error.message}` };
+    return { result: { status: 'error', note: `setup failed: ${error.message}` } };
   }
   try {
     const first = inst.run();
     const isAsync = typeof first?.then === 'function';
     const output = await first;
-    let verdict = null;
-    if (!inst.unchecked) {
-      verdict = check(output, reference[inst.layout ?? 'interleaved'], bound);
-      if (!verdict.ok) return { status: 'wrong', ...verdict };
-    }
-    return { status: 'ok', ...(verdict ?? {}), ...(await time(inst.run, isAsync, timing)) };
+    if (inst.unchecked) return { inst, isAsync, result: { status: 'ok' } };
+    const verdict = check(output, reference[inst.layout ?? 'interleaved'], bound);
+    return verdict.ok ? { inst, isAsync, result: { status: 'ok', ...verdict } }
+      : { inst, result: { status: 'wrong', ...verdict } };
   } catch (error) {
-    return { status: 'error', note: error.message };
-  } finally {
-    await inst.dispose?.();
+    return { inst, result: { status: 'error', note: error.message } };
   }
+}
+
+/**
+ * One shape: every contestant is set up and checked, then the correct ones are timed in rounds,
+ * one sample of each per round, so that a slow spell of the machine (this VM's speed drifts by
+ * tens of percent from one minute to the next) falls on all of them alike and the ratios hold.
+ */
+async function measureShape(contestants, shape, reference, bound, timing) {
+  const entries = [];
+  for (const c of contestants) entries.push({ id: c.id, ...(await prepare(c, shape, reference, bound)) });
+  const timed = entries.filter((e) => e.result.status === 'ok');
+  try {
+    for (const e of timed) {
+      e.reps = await calibrate(e.inst.run, e.isAsync, timing);
+      e.perCall = [];
+    }
+    for (let round = 0; round < timing.samples; round++) {
+      for (const e of timed) e.perCall.push((await loop(e.inst.run, e.isAsync, e.reps)) / e.reps);
+    }
+    for (const e of timed) {
+      e.perCall.sort((a, b) => a - b);
+      Object.assign(e.result, { best: e.perCall[0], median: e.perCall[Math.floor(e.perCall.length / 2)], reps: e.reps });
+    }
+  } catch (error) {
+    for (const e of timed) if (e.result.best === undefined) Object.assign(e.result, { status: 'error', note: error.message });
+  } finally {
+    for (const e of entries) await e.inst?.dispose?.();
+  }
+  return Object.fromEntries(entries.map((e) => [e.id, e.result]));
 }
 
 function ffnInputs({ tokens, dModel, dFF }) {
@@ -95,11 +119,10 @@ export async function runBench({ smoke = false, contestants, log = () => {} }) {
     const ref = ffnRef(inputs.x, { ...shape, activation: 'relu', ...inputs }).output;
     const bound = 1e-4 * (1 + maxAbs(ref));
     const row = { shape, flops: 4 * shape.tokens * shape.dModel * shape.dFF, results: {} };
+    row.results = await measureShape(contestants.ffn, { ...shape, ...inputs }, { interleaved: ref }, bound, timing);
     for (const c of contestants.ffn) {
-      const r = c.unavailable ? { status: 'unavailable', note: c.unavailable }
-        : await measure(c, { ...shape, ...inputs }, { interleaved: ref }, bound, timing);
+      const r = row.results[c.id];
       if (r.best) r.gflops = row.flops / (r.best * 1e6);
-      row.results[c.id] = r;
       log(`ffn T=${shape.tokens} d=${shape.dModel} dff=${shape.dFF} ${c.id}: ${r.status}${r.gflops ? ` ${r.gflops.toFixed(2)} GFLOPS` : ''}${r.maxErr !== undefined ? ` (max err ${r.maxErr.toExponential(1)})` : ''}`);
     }
     results.ffn.push(row);
@@ -111,11 +134,10 @@ export async function runBench({ smoke = false, contestants, log = () => {} }) {
       concat: peTableRef(shape.length, shape.dModel, { layout: 'concat' }),
     };
     const row = { shape, values: shape.length * shape.dModel, results: {} };
+    row.results = await measureShape(contestants.pe, shape, reference, 1e-6, timing);
     for (const c of contestants.pe) {
-      const r = c.unavailable ? { status: 'unavailable', note: c.unavailable }
-        : await measure(c, shape, reference, 1e-6, timing);
+      const r = row.results[c.id];
       if (r.best) r.mvals = row.values / (r.best * 1e3);
-      row.results[c.id] = r;
       log(`pe L=${shape.length} d=${shape.dModel} ${c.id}: ${r.status}${r.mvals ? ` ${r.mvals.toFixed(0)} M values/s` : ''}${r.maxErr !== undefined ? ` (max err ${r.maxErr.toExponential(1)})` : ''}`);
     }
     results.pe.push(row);
