@@ -14,10 +14,11 @@
  * One token (mm_row_wide): a matrix-vector product bound by reading the weights; four panels at once
  * give eight independent accumulators.
  *
- * Loop order (several tokens): k in passes of MM_KC (partial sums parked in `out` between passes,
- * exactly), then panels, then token tiles, so a panel's slice is read from memory once per pass and served from L1
- * to every tile. Every output is bias + x[0] w[0] + x[1] w[1] + ... in this order in every kernel, so
- * the result does not depend on the number of tokens or their tiling.
+ * Loop order (several tokens): k in passes of MM_KC (one pass unless K > MM_KC; partial sums are
+ * parked in `out` between passes, exactly), then panels, then token tiles, so a panel is read from
+ * memory once per pass and served from L1/L2 to every tile. Every output is bias + x[0] w[0] +
+ * x[1] w[1] + ... in this order in every kernel, so the result does not depend on the number of
+ * tokens or their tiling.
  *
  * Each kernel is its own function reached through a pointer: wasm-opt inlines functions that have a
  * single caller, and one merged function is too large for the engine to keep accumulators in
@@ -213,8 +214,8 @@ static void mm_pack_rows(float *xpack, const float *x, size_t ld_x, int32_t rows
 static void (*volatile mm_row_kernel)(float *, const float *, const float *, size_t, const float *,
                                       int32_t, int, int, int, ffn_activation) = mm_row_wide;
 
-size_t mm_scratch_floats(int32_t rows) {
-    return ((size_t)rows + MM_ROWS - 1) / MM_ROWS * MM_ROWS * MM_KC;
+size_t mm_scratch_floats(int32_t rows, int32_t n_in) {
+    return ((size_t)rows + MM_ROWS - 1) / MM_ROWS * MM_ROWS * (size_t)(n_in < MM_KC ? n_in : MM_KC);
 }
 
 void mm_forward(float *out, size_t ld_out, const float *x, size_t ld_x, const float *packed,
