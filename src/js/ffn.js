@@ -8,6 +8,7 @@ import * as check from './validate.js';
 
 export const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 const MAX_SEED = 4294967295;
+const SMALL_FLOATS = 1 << 14; // inputs up to this size use the core's scratch area (see forward)
 
 // Frees the C layer of an FFN that was garbage-collected without dispose().
 const orphans = typeof FinalizationRegistry === 'function'
@@ -112,9 +113,18 @@ export class FFN {
 
     const temps = [];
     try {
-      const xPtr = inHeap(heap, input, temps, 'x');
+      let xPtr = 0;
       let outPtr = out && out.array === undefined ? out.ptr : 0;
-      if (!outPtr && tokens > 0) temps.push((outPtr = heap.alloc(input.length * 4, 'x')));
+      if (input.array !== undefined && !outPtr && input.length > 0 && input.length <= SMALL_FLOATS) {
+        // Small plain arrays (the teaching sizes) go through the core's scratch area: two
+        // allocations and frees per call would cost more than the layer itself.
+        xPtr = this.#core.scratch(2 * input.length);
+        outPtr = xPtr + input.length * 4;
+        heap.f32(xPtr, input.length).set(input.array);
+      } else {
+        xPtr = inHeap(heap, input, temps, 'x');
+        if (!outPtr && tokens > 0) temps.push((outPtr = heap.alloc(input.length * 4, 'x')));
+      }
       const hiddenPtr = wantHidden && tokens > 0 ? heap.alloc(nHidden * 4, 'x') : 0;
       if (hiddenPtr) temps.push(hiddenPtr);
       const status = exports.pf_ffn_forward(this.#layer, outPtr, hiddenPtr, xPtr, tokens);
