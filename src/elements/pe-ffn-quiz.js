@@ -9,8 +9,10 @@
 // Attributes (reflected): src (URL of a bank JSON; fetched and validated), topic ('all' default,
 //   'document', 'pe', 'ffn', 'practice', a generation topic such as 'pe-value', or a section id such
 //   as '001-quiz'), count (1..50, default 12), seed (any text or number; default: a random seed kept
-//   with the saved progress), mode ('one' | 'all'), lang.
-//   A page URL with ?quiz-seed=…&quiz-topic=…&quiz-count=… (the share link) overrides the attributes.
+//   with the saved progress), mode ('one' | 'all'), lang, url-params (the prefix of the share link's
+//   parameters, default 'quiz'; 'none': the quiz neither reads nor writes the URL).
+//   A page URL with ?quiz-seed=…&quiz-topic=…&quiz-count=… (the share link) overrides the attributes;
+//   a second quiz on the same page takes its own prefix (url-params="review" -> review-seed, …).
 // Events (bubbling, composed; also sent to window.parent with postMessage when inside an iframe, as
 //   { source: 'pe-ffn-quiz', type, detail }):
 //   answered       detail: an xAPI-shaped statement { actor?, verb, object, result: { success,
@@ -34,7 +36,6 @@ import ko from '../i18n/ko/pe-ffn-quiz.js';
 import en from '../i18n/en/pe-ffn-quiz.js';
 
 const PASSING = 0.6; // the share of right answers that counts as success in the `completed` statement
-const URL_PARAMS = { seed: 'quiz-seed', topic: 'quiz-topic', count: 'quiz-count' };
 
 class PeFfnQuiz extends PeFfnElement {
   static tag = 'pe-ffn-quiz';
@@ -45,6 +46,7 @@ class PeFfnQuiz extends PeFfnElement {
     count: { type: 'int', min: 1, max: 50, default: 12 },
     seed: { type: 'string', default: '' },
     mode: { type: 'enum', values: ['one', 'all'], default: 'one' },
+    'url-params': { type: 'string', default: 'quiz', alias: 'urlParams' },
   };
   static css = `
     .toolbar { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .5rem 0 .75rem; }
@@ -125,13 +127,22 @@ class PeFfnQuiz extends PeFfnElement {
 
   // ---- configuration ----
 
+  /** Names of this quiz's share-link parameters, or null when it leaves the URL alone. */
+  urlNames(v = this.values) {
+    const prefix = v['url-params'].trim();
+    if (!prefix || prefix === 'none') return null;
+    return { seed: `${prefix}-seed`, topic: `${prefix}-topic`, count: `${prefix}-count` };
+  }
+
   adjustValues(v) {
     // A share link's parameters win over the attributes: the link is an explicit request.
+    const names = this.urlNames(v);
     let params;
     try { params = new URLSearchParams(location.search); } catch { return; }
-    if (params.get(URL_PARAMS.seed)) v.seed = params.get(URL_PARAMS.seed).slice(0, 64);
-    if (params.get(URL_PARAMS.topic)) v.topic = params.get(URL_PARAMS.topic).slice(0, 64);
-    const c = Number(params.get(URL_PARAMS.count));
+    if (!names) return;
+    if (params.get(names.seed)) v.seed = params.get(names.seed).slice(0, 64);
+    if (params.get(names.topic)) v.topic = params.get(names.topic).slice(0, 64);
+    const c = Number(params.get(names.count));
     if (Number.isInteger(c) && c >= 1 && c <= 50) v.count = c;
   }
 
@@ -165,6 +176,7 @@ class PeFfnQuiz extends PeFfnElement {
   update() {
     const v = this.values;
     for (const b of this.root.querySelectorAll('[data-mode]')) b.setAttribute('aria-pressed', String(b.dataset.mode === v.mode));
+    this.root.querySelector('[data-act="share"]').hidden = !this.urlNames();   // a link it could not read
     const key = JSON.stringify([v.src, v.topic, v.count, v.seed]);
     if (key !== this.configKey) {
       this.configKey = key;
@@ -309,9 +321,11 @@ class PeFfnQuiz extends PeFfnElement {
   async share() {
     if (!this.quiz) return;
     const url = new URL(location.href);
-    url.searchParams.set(URL_PARAMS.seed, String(this.quiz.seed));
-    url.searchParams.set(URL_PARAMS.topic, this.quiz.requested || this.quiz.topic);
-    url.searchParams.set(URL_PARAMS.count, String(this.values.count));
+    const names = this.urlNames();
+    if (!names) return;
+    url.searchParams.set(names.seed, String(this.quiz.seed));
+    url.searchParams.set(names.topic, this.quiz.requested || this.quiz.topic);
+    url.searchParams.set(names.count, String(this.values.count));
     this.shareUrl = url.href;
     const s = this.s;
     const input = h('input', { type: 'text', readonly: true, value: this.shareUrl, id: this.id('share'), 'aria-label': s.shareLabel });
@@ -465,7 +479,8 @@ class PeFfnQuiz extends PeFfnElement {
       this.setAttribute('seed', next);
       try {
         const url = new URL(location.href);
-        if (url.searchParams.has(URL_PARAMS.seed)) { url.searchParams.set(URL_PARAMS.seed, next); history.replaceState(history.state, '', url); }
+        const names = this.urlNames();
+        if (names && url.searchParams.has(names.seed)) { url.searchParams.set(names.seed, next); history.replaceState(history.state, '', url); }
       } catch { /* ignore */ }
     } else {
       this.configKey = null;

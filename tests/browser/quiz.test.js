@@ -2,7 +2,8 @@
 // HTML file (quiz-fixtures/bare.html): a whole quiz answered by keyboard with feedback and score,
 // retrying wrong answers, progress surviving a reload, a hostile bank rendered inertly, the messages
 // for malformed and unreachable banks, the xAPI events (also through postMessage from an iframe), the
-// share link, and screenshots at desktop and phone widths.
+// share link (and several quizzes on one page, each with its own parameters), and screenshots at
+// desktop and phone widths.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchChromium, openPage, startStaticServer, saveArtifact, repoRoot } from './harness.js';
@@ -287,6 +288,25 @@ test('the share link fixes seed and topic; the language follows lang', async () 
     } finally {
       await other.context().close();
     }
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('several quizzes on one page: each follows only its own share parameters (url-params)', async () => {
+  const page = await openPage(browser);
+  try {
+    await page.goto(url('quiz-seed=11&review-seed=22&review-count=3', 'two-quizzes.html'));
+    for (const id of ['first', 'second', 'third']) await page.waitForSelector(`#${id} >> article.q`, { timeout: 20000 });
+    const seeds = await page.evaluate(() => ['first', 'second', 'third'].map((id) => document.getElementById(id).values));
+    assert.deepEqual(seeds.map((v) => [v.seed, v.count]), [['11', 2], ['22', 3], ['1', 2]]);
+    // The share links name each quiz's own parameters; the quiz kept out of the URL offers none.
+    await page.locator('#second >> [data-act="share"]').click();
+    const link = await page.locator('#second >> .share-box input').inputValue();
+    assert.match(link, /review-seed=22/);
+    assert.match(link, /review-topic=pe/);
+    assert.equal(await page.locator('#third >> [data-act="share"]').isVisible(), false);
+    assert.equal(await page.locator('#first >> [data-act="share"]').isVisible(), true);
   } finally {
     await page.context().close();
   }
