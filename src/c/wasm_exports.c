@@ -57,4 +57,8 @@ int32_t pf_ffn_forward(ffn_layer *layer, float *out, float *hidden, const float 
     return (int32_t)ffn_forward(layer, out, hidden, x, tokens);
 }
 
+int32_t pf_ffn_pre_activation(ffn_layer *layer, float *z, const float *x, int32_t tokens) {
+    return (int32_t)ffn_pre_activation(layer, z, x, tokens);
+}
+
 const char *pf_status_text(int32_t status) { return pf_status_name((pf_status)status); }

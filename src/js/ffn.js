@@ -89,7 +89,10 @@ export class FFN {
     orphans?.register(this, { heap: core.heap, layer }, this);
   }
 
-  /** out (tokens, dModel) = act(x W1 + b1) W2 + b2; with { hidden: true } also act(x W1 + b1). */
+  /**
+   * out (tokens, dModel) = act(x W1 + b1) W2 + b2; with { hidden: true } also act(x W1 + b1), with
+   * { preActivation: true } also z = x W1 + b1 (the same sums, so act(z) is hidden).
+   */
   forward(x, options) {
     if (this.#layer === 0) throw new Error('ffn.forward(): this FFN has been disposed');
     const { heap, exports } = this.#core;
@@ -101,13 +104,14 @@ export class FFN {
     if (tokens > MAX_LENGTH) throw new RangeError(`x must hold at most ${MAX_LENGTH} tokens, got ${tokens}`);
     const o = check.options('options', options);
     const wantHidden = o.hidden === undefined ? false : check.boolean('hidden', o.hidden);
+    const wantPre = o.preActivation === undefined ? false : check.boolean('preActivation', o.preActivation);
     const out = o.out === undefined ? null : resolveFloats(heap, 'out', o.out);
     if (out && out.length !== input.length) {
       throw new RangeError(`out must hold exactly tokens * dModel = ${input.length} values, got ${out.length}`);
     }
     if (out && overlaps(out, input)) throw new RangeError('out must not share memory with x');
     const nHidden = tokens * this.dFF;
-    if (wantHidden && nHidden * 4 >= MAX_MEMORY_BYTES) {
+    if ((wantHidden || wantPre) && nHidden * 4 >= MAX_MEMORY_BYTES) {
       throw new RangeError(`x: the hidden activations of ${tokens} tokens (${nHidden} values) do not fit in the module's memory`);
     }
 
@@ -127,14 +131,22 @@ export class FFN {
       }
       const hiddenPtr = wantHidden && tokens > 0 ? heap.alloc(nHidden * 4, 'x') : 0;
       if (hiddenPtr) temps.push(hiddenPtr);
+      const prePtr = wantPre && tokens > 0 ? heap.alloc(nHidden * 4, 'x') : 0;
+      if (prePtr) temps.push(prePtr);
       const status = exports.pf_ffn_forward(this.#layer, outPtr, hiddenPtr, xPtr, tokens);
       if (status !== 0) throw statusError(heap, status, 'ffn.forward');
+      const preStatus = prePtr ? exports.pf_ffn_pre_activation(this.#layer, prePtr, xPtr, tokens) : 0;
+      if (preStatus !== 0) throw statusError(heap, preStatus, 'ffn.forward');
 
       let output = o.out;
       if (!out) output = tokens > 0 ? heap.f32(outPtr, input.length).slice() : new Float32Array(0);
       else if (out.array !== undefined) out.array.set(heap.f32(outPtr, input.length));
-      if (!wantHidden) return output;
-      return { output, hidden: hiddenPtr ? heap.f32(hiddenPtr, nHidden).slice() : new Float32Array(0) };
+      if (!wantHidden && !wantPre) return output;
+      const rows = (ptr) => (ptr ? heap.f32(ptr, nHidden).slice() : new Float32Array(0));
+      const result = { output };
+      if (wantHidden) result.hidden = rows(hiddenPtr);
+      if (wantPre) result.preActivation = rows(prePtr);
+      return result;
     } finally {
       temps.forEach((ptr) => heap.free(ptr));
     }

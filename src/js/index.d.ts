@@ -67,11 +67,20 @@ export interface ForwardOptions<T extends FloatData = FloatData> {
   out?: T;
   /** Also return act(x W1 + b1), tokens * dFF values. */
   hidden?: boolean;
+  /** Also return the pre-activations z = x W1 + b1, tokens * dFF values (act(z) is `hidden` exactly). */
+  preActivation?: boolean;
 }
 
 export interface ForwardWithHidden<T> {
   output: T;
   hidden: Float32Array;
+}
+
+export interface ForwardWithPreActivation<T> {
+  output: T;
+  /** Present when `hidden: true` was asked for too. */
+  hidden?: Float32Array;
+  preActivation: Float32Array;
 }
 
 /** A position-wise feed-forward layer: FFN(x) = act(x W1 + b1) W2 + b2 for every token of x. */
@@ -85,7 +94,9 @@ export interface FFN {
   forward<T extends FloatData>(x: FloatData, options: { out: T; hidden?: false }): T;
   forward(x: FloatData, options: { hidden: true; out?: undefined }): ForwardWithHidden<Float32Array>;
   forward<T extends FloatData>(x: FloatData, options: { out: T; hidden: true }): ForwardWithHidden<T>;
-  forward(x: FloatData, options?: ForwardOptions): Float32Array | FloatData | ForwardWithHidden<FloatData>;
+  forward(x: FloatData, options: { preActivation: true; hidden?: boolean; out?: undefined }): ForwardWithPreActivation<Float32Array>;
+  forward<T extends FloatData>(x: FloatData, options: { out: T; preActivation: true; hidden?: boolean }): ForwardWithPreActivation<T>;
+  forward(x: FloatData, options?: ForwardOptions): Float32Array | FloatData | ForwardWithHidden<FloatData> | ForwardWithPreActivation<FloatData>;
   /** Frees the layer; safe to call twice. forward() afterwards throws. */
   dispose(): void;
 }

@@ -132,18 +132,25 @@ static void test_ffn_case(int d, int f, ffn_activation act, int tokens, uint32_t
     float *x = malloc(sizeof(float) * (size_t)(tokens * d + 1));
     float *out = malloc(sizeof(float) * (size_t)(tokens * d + 1));
     float *hidden = malloc(sizeof(float) * (size_t)(tokens * f + 1));
+    float *pre = malloc(sizeof(float) * (size_t)(tokens * f + 1));
     uint32_t state = 7;
     for (int i = 0; i < tokens * d; i++) x[i] = (float)(2.0 * mulberry32_next(&state) / 4294967296.0 - 1.0);
     CHECK(ffn_forward(&layer, out, keep_hidden ? hidden : NULL, x, tokens) == PF_OK, "ffn_forward");
+    CHECK(ffn_pre_activation(&layer, pre, x, tokens) == PF_OK, "ffn_pre_activation");
 
     /* Reference in double from the weights the layer holds. */
     const ffn_weights *w = &layer.weights;
-    double worst_out = 0, worst_hidden = 0, max_out = 0, max_hidden = 0;
+    double worst_out = 0, worst_hidden = 0, worst_pre = 0, max_out = 0, max_hidden = 0, max_pre = 0;
+    int pre_matches_hidden = 1;   /* ReLU keeps its input: the kernel's sums are the same sums */
     double *h = malloc(sizeof(double) * (size_t)f);
     for (int t = 0; t < tokens; t++) {
         for (int n = 0; n < f; n++) {
             double z = w->b1[n];
             for (int k = 0; k < d; k++) z += (double)x[t * d + k] * w->w1[k * f + n];
+            max_pre = fmax(max_pre, fabs(z));
+            worst_pre = fmax(worst_pre, fabs(pre[t * f + n] - z));
+            if (keep_hidden && act == FFN_RELU && hidden[t * f + n] != (pre[t * f + n] > 0 ? pre[t * f + n] : 0.0f))
+                pre_matches_hidden = 0;
             h[n] = ref_act(act, z);
             max_hidden = fmax(max_hidden, fabs(h[n]));
             if (keep_hidden) worst_hidden = fmax(worst_hidden, fabs(hidden[t * f + n] - h[n]));
@@ -155,10 +162,13 @@ static void test_ffn_case(int d, int f, ffn_activation act, int tokens, uint32_t
             worst_out = fmax(worst_out, fabs(out[t * d + m] - y));
         }
     }
-    printf("ffn D=%d F=%d act=%d T=%d: max |diff| out %.2e (M=%.2f) hidden %.2e (M=%.2f)\n", d, f, act,
-           tokens, worst_out, max_out, worst_hidden, max_hidden);
+    printf("ffn D=%d F=%d act=%d T=%d: max |diff| out %.2e (M=%.2f) hidden %.2e (M=%.2f) pre %.2e\n", d,
+           f, act, tokens, worst_out, max_out, worst_hidden, max_hidden, worst_pre);
     CHECK(worst_out <= 1e-4 * (1 + max_out), "ffn out diff %g", worst_out);
     CHECK(worst_hidden <= 1e-4 * (1 + max_hidden), "ffn hidden diff %g", worst_hidden);
+    CHECK(worst_pre <= 1e-4 * (1 + max_pre), "ffn pre-activation diff %g", worst_pre);
+    CHECK(pre_matches_hidden, "relu(pre-activation) is the hidden row bit for bit");
+    free(pre);
     free(h);
     free(x);
     free(out);
@@ -188,13 +198,18 @@ static void test_ffn(void) {
     for (int act = FFN_RELU; act <= FFN_SILU; act++) CHECK(isnan(ffn_activate((ffn_activation)act, NAN)), "NaN act %d", act);
     CHECK(ffn_activate(FFN_RELU, -2) == 0 && ffn_activate(FFN_RELU, 3) == 3, "relu");
     CHECK(ffn_forward(&layer, NULL, NULL, NULL, 0) == PF_OK, "0 tokens");
+    CHECK(ffn_pre_activation(&layer, NULL, NULL, 0) == PF_OK, "0 tokens pre");
 
     /* Failure paths. */
     CHECK(ffn_forward(&layer, NULL, NULL, b1, 1) == PF_ERR_NULL, "NULL out");
     CHECK(ffn_forward(&layer, b1, NULL, b1, -1) == PF_ERR_LENGTH, "negative tokens");
+    CHECK(ffn_pre_activation(&layer, NULL, b1, 1) == PF_ERR_NULL, "NULL z");
+    CHECK(ffn_pre_activation(&layer, b1, b1, PF_MAX_LENGTH + 1) == PF_ERR_LENGTH, "too many tokens pre");
+    CHECK(ffn_pre_activation(NULL, b1, b1, 1) == PF_ERR_NULL, "NULL layer pre");
     CHECK(ffn_set_weights(&layer, NULL, NULL, NULL, NULL) == PF_ERR_NULL, "NULL weights");
     ffn_free(&layer);
     CHECK(ffn_forward(&layer, b1, NULL, b1, 1) == PF_ERR_NOT_READY, "forward after free");
+    CHECK(ffn_pre_activation(&layer, b1, b1, 1) == PF_ERR_NOT_READY, "pre after free");
     CHECK(ffn_set_weights(&layer, b1, NULL, b1, NULL) == PF_ERR_NOT_READY, "set after free");
     CHECK(ffn_init_seeded(&layer, 1, NULL, NULL) == PF_ERR_NOT_READY, "seed after free");
     CHECK(ffn_init(&layer, 0, 4, FFN_RELU) == PF_ERR_D_MODEL && layer.memory == NULL, "d_model 0");

@@ -61,6 +61,7 @@ const badCalls = [
   [() => layer.forward(f32(5)), RangeError, 'x', 'dModel = 4'],
   [() => layer.forward([1, 2, 3, 4]), TypeError, 'x'],
   [() => layer.forward(f32(4), { hidden: 'yes' }), TypeError, 'hidden'],
+  [() => layer.forward(f32(4), { preActivation: 1 }), TypeError, 'preActivation'],
   [() => layer.forward(f32(4), { out: f32(3) }), RangeError, 'out', '4'],
   [() => layer.forward(shared, { out: shared }), RangeError, 'out', 'share memory'],
   [() => { const a = f32(8); return layer.forward(a.subarray(0, 4), { out: a.subarray(2, 6) }); }, RangeError, 'out'],

@@ -1,5 +1,5 @@
 // The position-wise FFN against the independent double-precision reference: all activations, with and
-// without biases, hidden output, seeded weights (bit-exact with the documented Mulberry32 stream),
+// without biases, hidden output and pre-activations, seeded weights (bit-exact with the documented Mulberry32 stream),
 // determinism, out/tensor paths, and dispose.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,13 +9,21 @@ import { ffnRef, maxAbs, maxAbsDiff, seededWeightsRef, uniformArray } from '../r
 const core = await loadCore();
 const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 
-/** Asserts the contract's bound 1e-4 * (1 + M) for output and hidden; returns the differences. */
+/**
+ * Asserts the contract's bound 1e-4 * (1 + M) for output, hidden and pre-activations; for ReLU also
+ * that hidden is max(preActivation, 0) bit for bit (the same sums). Returns the differences.
+ */
 function checkAgainstReference(layer, x, weights) {
-  const { output, hidden } = layer.forward(x, { hidden: true });
+  const { output, hidden, preActivation } = layer.forward(x, { hidden: true, preActivation: true });
   const ref = ffnRef(x, { dModel: layer.dModel, dFF: layer.dFF, activation: layer.activation, ...weights });
   const dOut = maxAbsDiff(output, ref.output), dHidden = maxAbsDiff(hidden, ref.hidden);
+  const dPre = maxAbsDiff(preActivation, ref.preActivation);
   assert.ok(dOut <= 1e-4 * (1 + maxAbs(ref.output)), `output max |diff| ${dOut}`);
   assert.ok(dHidden <= 1e-4 * (1 + maxAbs(ref.hidden)), `hidden max |diff| ${dHidden}`);
+  assert.ok(dPre <= 1e-4 * (1 + maxAbs(ref.preActivation)), `preActivation max |diff| ${dPre}`);
+  if (layer.activation === 'relu') {
+    assert.ok(preActivation.every((z, k) => Object.is(hidden[k], z > 0 ? z : 0)), 'hidden = relu(preActivation)');
+  }
   return { dOut, dHidden };
 }
 
@@ -123,7 +131,7 @@ test('NaN in gives NaN out for every activation', () => {
   }
 });
 
-test('out: arrays, tensors and views of core.memory are written and returned; hidden with out', () => {
+test('out: arrays, tensors and views of core.memory are written and returned; hidden and preActivation with out', () => {
   const layer = core.createFFN({ dModel: 4, dFF: 12, seed: 3 });
   const x = uniformArray(20, 4);
   const ref = layer.forward(x);
@@ -141,6 +149,10 @@ test('out: arrays, tensors and views of core.memory are written and returned; hi
   assert.deepEqual(ot.data, ref);
   assert.equal(both.hidden.length, 5 * 12);
   assert.ok(!(both.hidden.buffer === core.memory.buffer), 'hidden is the caller\'s own array');
+  const pre = layer.forward(xt, { out: ot, preActivation: true });
+  assert.equal(pre.output, ot);
+  assert.equal(pre.hidden, undefined);
+  assert.ok(pre.preActivation.every((z, k) => Object.is(both.hidden[k], z > 0 ? z : 0)), 'relu(pre) = hidden');
   xt.free();
   ot.free();
   layer.dispose();
@@ -159,9 +171,10 @@ test('returned arrays are copies that later calls do not overwrite', () => {
 test('0 tokens give empty results', () => {
   const layer = core.createFFN({ dModel: 4, dFF: 8 });
   assert.equal(layer.forward(new Float32Array(0)).length, 0);
-  const r = layer.forward(new Float32Array(0), { hidden: true });
+  const r = layer.forward(new Float32Array(0), { hidden: true, preActivation: true });
   assert.equal(r.output.length, 0);
   assert.equal(r.hidden.length, 0);
+  assert.equal(r.preActivation.length, 0);
   layer.dispose();
 });
 

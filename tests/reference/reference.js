@@ -46,6 +46,7 @@ export function ffnRef(x, { dModel, dFF, activation = 'relu', w1, b1, w2, b2 }) 
   const act = activationsRef[activation];
   const tokens = x.length / dModel;
   const hidden = new Float64Array(tokens * dFF);
+  const preActivation = new Float64Array(tokens * dFF);
   const output = new Float64Array(tokens * dModel);
   const z = new Float64Array(dFF);
   for (let t = 0; t < tokens; t++) {
@@ -54,14 +55,17 @@ export function ffnRef(x, { dModel, dFF, activation = 'relu', w1, b1, w2, b2 }) 
       const xi = x[t * dModel + i];
       for (let f = 0; f < dFF; f++) z[f] += xi * w1[i * dFF + f];
     }
-    for (let f = 0; f < dFF; f++) hidden[t * dFF + f] = act(z[f]);
+    for (let f = 0; f < dFF; f++) {
+      preActivation[t * dFF + f] = z[f];
+      hidden[t * dFF + f] = act(z[f]);
+    }
     for (let m = 0; m < dModel; m++) {
       let y = b2 ? b2[m] : 0;
       for (let f = 0; f < dFF; f++) y += hidden[t * dFF + f] * w2[f * dModel + m];
       output[t * dModel + m] = y;
     }
   }
-  return { output, hidden };
+  return { output, hidden, preActivation };
 }
 
 /** Mulberry32 as API.md specifies it: a function returning u in [0, 1). */

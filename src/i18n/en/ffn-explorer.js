@@ -37,7 +37,7 @@ export default {
   legendHatch: 'hatched = negative before the activation',
   cutSummaryRelu: 'ReLU cut all {cut} negative cells ({pct}% of {total}) to exactly 0.',
   cutSummarySoft: 'The {cut} cells that were negative before the activation ({pct}% of {total}) came out of {act} as small negatives near 0 (smallest {min}). Unlike ReLU, it does not cut them to exactly 0.',
-  preHow: 'The module computed the pre-activations z too: z = ReLU(z) − ReLU(−z), where ReLU(−z) comes from a second layer given −W₁ and −b₁ as read out of the module.',
+  preHow: 'The module computed the pre-activations z too, in the same pass and from the same sums as the values after the activation (forward(x, { preActivation: true })).',
   inspect: 'Token to inspect',
   inspectCaption: 'Values of token {t} per inner dimension',
   colUnit: 'inner dim j',

@@ -37,7 +37,7 @@ export default {
   legendHatch: '빗금 = 활성화 전에 음수였던 칸',
   cutSummaryRelu: 'ReLU가 음수였던 {cut}칸(전체 {total}칸 중 {pct}%)을 모두 0으로 잘라 냈어요.',
   cutSummarySoft: '활성화 전에 음수였던 {cut}칸(전체 {total}칸 중 {pct}%)이 {act}를 지나며 0 가까운 작은 음수(가장 작은 값 {min})가 되었어요. ReLU처럼 딱 0으로 자르지는 않아요.',
-  preHow: '활성화 전 값 z도 모듈이 계산했어요: z = ReLU(z) − ReLU(−z)이고, ReLU(−z)는 모듈에서 읽어 낸 −W₁, −b₁을 넣은 두 번째 층으로 구합니다.',
+  preHow: '활성화 전 값 z도 모듈이 계산했어요. 활성화 후 값과 같은 합으로, 한 번의 계산에서 함께 나옵니다 (forward(x, { preActivation: true })).',
   inspect: '자세히 볼 토큰',
   inspectCaption: '토큰 {t}의 중간 차원별 값',
   colUnit: '중간 차원 j',
