@@ -19,6 +19,7 @@ import { init } from '../../src/js/index.js';
 import { WASM_VARIANTS, relaxedSimdSupported } from '../../src/js/loader.js';
 import { makeContestants } from './contestants.js';
 import { markdown } from './report.js';
+import { targetLines } from './targets.js';
 import { TIMING, runBench, timeInit } from './run-bench.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -112,6 +113,7 @@ async function main() {
   console.log(`wasm sizes: ${Object.entries(meta.wasmBytes).map(([k, v]) => `${k} ${v ?? 'missing'} bytes`).join(', ')}`);
   console.log(`init(): first ${initTimes.firstMs.toFixed(2)} ms, median ${initTimes.medianMs.toFixed(3)} ms\n`);
   console.log(markdown(results, labels));
+  console.log(targetLines(results, meta).join('\n'));
   console.log(`\nJSON: ${jsonPath}`);
 }
 

@@ -9,6 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { artifactsDir, launchChromium, openPage, repoRoot, startStaticServer } from '../browser/harness.js';
 import { markdown } from './report.js';
+import { targetLines } from './targets.js';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
@@ -43,6 +44,7 @@ try {
   console.log(`wasm sizes: ${Object.entries(meta.wasmBytes).map(([k, v]) => `${k} ${v ?? 'missing'} bytes`).join(', ')}`);
   console.log(`init(): first ${meta.initMs.firstMs.toFixed(2)} ms, median ${meta.initMs.medianMs.toFixed(3)} ms (browser timers are coarse)\n`);
   console.log(markdown(results, labels));
+  console.log(targetLines(results, meta).join('\n'));
   console.log(`\nJSON: ${jsonPath}`);
 } finally {
   await browser.close();
