@@ -3,13 +3,17 @@
 //
 // Element instances are created once and moved between renders, so switching the language keeps
 // what the learner set in them.
-import { setPageLang, LANG_EVENT } from '../src/elements/index.js'; // also registers every element
+import { setPageLang, LANG_EVENT, getCore } from '../src/elements/index.js'; // also registers every element
 import { normalizeLang, fill } from '../src/elements/shared/i18n.js';
 import { tex } from '../src/elements/shared/math.js';
 import { escapeHtml } from '../src/elements/shared/format.js';
 import { readUrlState, writeUrlState } from '../src/elements/shared/url-state.js';
 import ko from '../src/i18n/ko/page.js';
 import en from '../src/i18n/en/page.js';
+
+// Fetch and compile the module now, while the page's text is being built: the elements need it
+// for their first numbers.
+getCore().catch(() => {}); // a failure shows in each element, which asks again
 
 const texts = { ko, en };
 const SIZES = [90, 100, 115, 130, 150];

@@ -271,7 +271,7 @@ class PeHeatmap extends PeFfnElement {
     const cols = this.waveColumns();
     if (this.highlightCol >= 0 && !cols.includes(this.highlightCol)) cols.push(this.highlightCol);
     // Drawing units follow the element's width, so axis labels stay legible on a phone.
-    const W = Math.round(Math.min(640, Math.max(300, (this.getBoundingClientRect().width || 680) - 40)));
+    const W = Math.round(Math.min(640, Math.max(300, this.layoutWidth() - 40)));
     const H = W < 480 ? 200 : 220;
     this.$('.waves svg').setAttribute('viewBox', `0 0 ${W} ${H}`);
     const m = { l: 34, r: 10, t: 10, b: 26 };

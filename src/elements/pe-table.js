@@ -133,7 +133,7 @@ class PeTable extends PeFfnElement {
 
   visibleCols() {
     // Roughly how many value columns fit without scrolling (cells are narrower on small screens).
-    const width = this.getBoundingClientRect().width || 800;
+    const width = this.layoutWidth();
     const cell = width < 480 ? 58 : 78;
     return Math.max(3, Math.min(12, Math.floor((width - 70) / cell)));
   }

@@ -43,6 +43,23 @@ const common = { ko: commonKo, en: commonEn };
 const camel = (name) => name.replace(/-([a-z])/g, (m, c) => c.toUpperCase());
 let idCounter = 0;
 
+// First renders take turns in the order elements ask (document order on a page), and the browser
+// gets the thread back whenever a turn starts more than SLICE_MS after the last pause: a page with
+// many elements shows its first ones (and their numbers) while the rest are still being built,
+// instead of after one long task that builds everything.
+const SLICE_MS = 40;
+let lastPause = 0;
+let firstRenders = Promise.resolve();
+function firstRenderTurn() {
+  firstRenders = firstRenders.then(async () => {
+    if (!lastPause) lastPause = performance.now();   // the first element renders at once
+    if (performance.now() - lastPause < SLICE_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    lastPause = performance.now();
+  });
+  return firstRenders;
+}
+
 export class PeFfnElement extends HTMLElement {
   static props = {};
   static strings = { ko: {}, en: {} };
@@ -96,16 +113,26 @@ export class PeFfnElement extends HTMLElement {
   connectedCallback() {
     document.addEventListener(LANG_EVENT, this.onPageLang);
     if (this.constructor.rerenderOnResize && typeof ResizeObserver === 'function' && !this.resizeObserver) {
-      let lastWidth = 0;
       this.resizeObserver = new ResizeObserver(([entry]) => {
         const width = entry.contentRect.width;
-        if (lastWidth && Math.abs(width - lastWidth) > 40 && this.values) this.requestRender();
-        lastWidth = width;
+        const drawnFor = this.layoutWidth();
+        this.observedWidth = width;
+        if (this.values && Math.abs(width - drawnFor) > 40) this.requestRender();
       });
       this.resizeObserver.observe(this);
     }
     if (!this.core) this.root.innerHTML = `<p class="muted" role="status">${escapeHtml(this.strFor().loading)}</p>`;
     this.requestRender(true);
+  }
+
+  /**
+   * The width to lay out for: the last one the ResizeObserver reported, or a guess before the first
+   * report. Reading the element's size while the page is still being built would force a layout of
+   * everything so far (measured: ~0.2 s of a page load); the observer re-renders once the real
+   * width is known and differs.
+   */
+  layoutWidth() {
+    return this.observedWidth ?? (typeof innerWidth === 'number' && innerWidth > 0 ? Math.min(innerWidth - 32, 880) : 800);
   }
 
   disconnectedCallback() {
@@ -145,6 +172,7 @@ export class PeFfnElement extends HTMLElement {
   async renderNow() {
     try {
       if (!this.core) this.core = await getCore();
+      if (!this.rendered) await firstRenderTurn();
     } catch (err) {
       this.renderQueued = false;
       this.showError(err);
@@ -169,6 +197,7 @@ export class PeFfnElement extends HTMLElement {
       this.needsBuild = true;
       this.showError(err);
     }
+    this.rendered = true;
     this.dispatchEvent(new CustomEvent('pe-ffn-render', { bubbles: true, composed: true, detail: {} }));
   }
 
