@@ -125,8 +125,28 @@ function renderGlossary(g) {
   return section;
 }
 
-function renderPage() {
+function renderSection(section) {
+  const el = document.createElement('section');
+  el.id = section.id;
+  el.setAttribute('aria-labelledby', `${section.id}-h`);
+  const h2 = document.createElement('h2');
+  h2.id = `${section.id}-h`;
+  h2.textContent = section.title;
+  el.append(h2);
+  section.blocks.forEach((block, i) => el.append(renderBlock(block, `${section.id}:${i}`)));
+  return el;
+}
+
+// On the first load only the sections up to the one the URL links to (at least FIRST_SECTIONS) are
+// built at once; the rest follow a few per task, so the browser lays out and paints the top of the
+// page, and the module's first numbers, without waiting for the whole page. A later render (the
+// language switch) builds everything at once to keep the reader's scroll position.
+const FIRST_SECTIONS = 3;
+let renderGeneration = 0;
+
+function renderPage({ progressive = false } = {}) {
   const t = texts[state.lang];
+  const generation = ++renderGeneration;
   document.title = t.htmlTitle;
   for (const el of document.querySelectorAll('[data-text]')) el.textContent = t[el.dataset.text];
   for (const el of document.querySelectorAll('[data-label]')) el.setAttribute('aria-label', t[el.dataset.label]);
@@ -137,18 +157,18 @@ function renderPage() {
   const main = document.getElementById('main');
   const scrollY = window.scrollY;
   main.replaceChildren();
-  for (const section of t.sections) {
-    const el = document.createElement('section');
-    el.id = section.id;
-    el.setAttribute('aria-labelledby', `${section.id}-h`);
-    const h2 = document.createElement('h2');
-    h2.id = `${section.id}-h`;
-    h2.textContent = section.title;
-    el.append(h2);
-    section.blocks.forEach((block, i) => el.append(renderBlock(block, `${section.id}:${i}`)));
-    main.append(el);
-  }
-  main.append(renderGlossary(t.glossary));
+  const parts = [...t.sections.map((section) => () => renderSection(section)), () => renderGlossary(t.glossary)];
+  const ids = [...t.sections, t.glossary].map((section) => section.id);
+  const linked = ids.indexOf(decodeURIComponent(location.hash.slice(1)));
+  const now = progressive ? Math.max(FIRST_SECTIONS, linked + 1) : parts.length;
+  for (const part of parts.slice(0, now)) main.append(part());
+  const rest = parts.slice(now);
+  const more = () => {
+    if (generation !== renderGeneration || !rest.length) return;
+    main.append(rest.shift()());
+    setTimeout(more, 0);
+  };
+  setTimeout(more, 0);
   const toc = [...t.sections, t.glossary].map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title.replace(/^\d+\.\s*/, ''))}</a></li>`);
   document.querySelector('.toc ol').innerHTML = toc.join('');
   window.scrollTo(0, scrollY);
@@ -216,6 +236,6 @@ document.addEventListener(LANG_EVENT, (event) => {
 if (window.matchMedia('(max-width: 1099px)').matches) document.querySelector('.toc details').open = false;
 
 applySize();
-renderPage();
+renderPage({ progressive: true });
 document.documentElement.setAttribute('lang', state.lang);
 if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
