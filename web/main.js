@@ -157,6 +157,7 @@ function renderPage({ progressive = false } = {}) {
   const main = document.getElementById('main');
   const scrollY = window.scrollY;
   main.replaceChildren();
+  delete main.dataset.complete;   // set again once every section is in (tests and scripts wait for it)
   const parts = [...t.sections.map((section) => () => renderSection(section)), () => renderGlossary(t.glossary)];
   const ids = [...t.sections, t.glossary].map((section) => section.id);
   const linked = ids.indexOf(decodeURIComponent(location.hash.slice(1)));
@@ -164,11 +165,16 @@ function renderPage({ progressive = false } = {}) {
   for (const part of parts.slice(0, now)) main.append(part());
   const rest = parts.slice(now);
   const more = () => {
-    if (generation !== renderGeneration || !rest.length) return;
+    if (generation !== renderGeneration) return;
+    if (!rest.length) {
+      main.dataset.complete = 'true';
+      return;
+    }
     main.append(rest.shift()());
     setTimeout(more, 0);
   };
-  setTimeout(more, 0);
+  if (rest.length) setTimeout(more, 0);
+  else more();
   const toc = [...t.sections, t.glossary].map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title.replace(/^\d+\.\s*/, ''))}</a></li>`);
   document.querySelector('.toc ol').innerHTML = toc.join('');
   window.scrollTo(0, scrollY);

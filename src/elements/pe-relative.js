@@ -3,6 +3,8 @@
 // that PE(p + k) is a rotation of PE(p): for every frequency the 2x2 matrix built from PE(k) alone
 // (cos kω, sin kω) applied to PE(p) gives PE(p + k), with the numbers and the largest difference.
 //
+// Both parts download as CSV/.npy with a NumPy/PyTorch snippet; the rotation file holds every pair.
+//
 // Attributes (reflected): length (2..256, default 40), d-model (2..512, default 64), base (> 1,
 //   default 10000), layout ('interleaved' | 'concat'), p (default 5), k (default 3), lang.
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
@@ -11,15 +13,17 @@ import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { rgbOf, valueColor, gradientCss, viridis } from './shared/colors.js';
 import { tex } from './shared/math.js';
-import { pairColumns, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
+import { pairColumns, angularFrequency, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { dataTableHtml } from './shared/data-table.js';
-import { similaritySnippets } from './shared/snippets.js';
+import { similaritySnippets, rotationSnippets } from './shared/snippets.js';
 import ko from '../i18n/ko/pe-relative.js';
 import en from '../i18n/en/pe-relative.js';
 
 const TABLE_PAIRS = 8;
+// Columns of the rotation download, one row per frequency pair i (the CSV adds i in front).
+const ROT_COLS = ['omega_i', 'cos_k_omega', 'sin_k_omega', 'pe_p_sin', 'pe_p_cos', 'rot_sin', 'rot_cos', 'pe_pk_sin', 'pe_pk_cos', 'abs_diff'];
 
 class PeRelative extends PeFfnElement {
   static tag = 'pe-relative';
@@ -89,7 +93,9 @@ class PeRelative extends PeFfnElement {
       <p>${escapeHtml(s.rotExample)}</p>
       <div class="formula rot-example"></div>
       <p class="ok rot-max" role="status"></p>
-      <div class="scroll rot"></div>`,
+      <div class="scroll rot"></div>
+      <p class="muted rot-note"></p>
+      ${exportPanelHtml(this, 'rot', s.rotWhat)}`,
     });
     const canvas = this.$('canvas.map');
     canvas.addEventListener('pointermove', (e) => {
@@ -111,6 +117,13 @@ class PeRelative extends PeFfnElement {
       data: this.sim,
       shape: [this.values.length, this.values.length],
       corner: 'p \\ q',
+    }));
+    wireExport(this, 'rot', () => ({
+      name: `pe_rotation_p${this.values.p}_k${this.values.k}_d${this.values['d-model']}`,
+      data: this.rot,
+      shape: [this.rot.length / ROT_COLS.length, ROT_COLS.length],
+      colNames: ROT_COLS,
+      corner: 'i',
     }));
     wirePredict(this, 'depends', {
       answer: 1,
@@ -218,6 +231,8 @@ class PeRelative extends PeFfnElement {
     const pePK = this.core.positionalEncoding(1, d, { ...opts, offset: v.p + v.k });
     const peK = this.core.positionalEncoding(1, d, { ...opts, offset: v.k });
     let maxDiff = 0;
+    // Every pair goes to the download (doubles from the module's float32 rows); the table shows a few.
+    const rot = new Float64Array(K * ROT_COLS.length);
     const rows = [];
     let example = '';
     for (let i = 0; i < K; i++) {
@@ -230,6 +245,7 @@ class PeRelative extends PeFfnElement {
       const predC = -sk * sp + ck * cp;
       const diff = Math.max(Math.abs(predS - pePK[js]), Math.abs(predC - pePK[jc]));
       maxDiff = Math.max(maxDiff, diff);
+      rot.set([angularFrequency(i, d, v.base), ck, sk, sp, cp, predS, predC, pePK[js], pePK[jc], diff], i * ROT_COLS.length);
       if (i === 0) {
         const n = (x) => fmt(x, 4).replace('\u2212', '-');
         example = String.raw`\begin{pmatrix} ${n(pePK[js])} \\ ${n(pePK[jc])} \end{pmatrix} \approx \begin{pmatrix} ${n(ck)} & ${n(sk)} \\ ${n(-sk)} & ${n(ck)} \end{pmatrix} \begin{pmatrix} ${n(sp)} \\ ${n(cp)} \end{pmatrix} = \begin{pmatrix} ${n(predS)} \\ ${n(predC)} \end{pmatrix}`;
@@ -238,6 +254,9 @@ class PeRelative extends PeFfnElement {
         rows.push(`<tr><th scope="row">${i}</th><td>${js}, ${jc}</td><td>${fmt(sp)}, ${fmt(cp)}</td><td>${fmt(ck)}, ${fmt(sk)}</td><td>${fmt(predS)}, ${fmt(predC)}</td><td>${fmt(pePK[js])}, ${fmt(pePK[jc])}</td><td>${diff.toExponential(1)}</td></tr>`);
       }
     }
+    this.rot = rot;
+    this.$('.rot-note').textContent = fill(s.rotNote, { n: K });
+    updateSnippets(this, 'rot', rotationSnippets({ dModel: d, base: v.base, p: v.p, k: v.k, layout: v.layout }));
     this.$('.rot-example').innerHTML = example ? tex(example, { display: true }) : '';
     this.$('.rot-max').textContent = fill(s.maxDiff, { n: K, diff: maxDiff.toExponential(1) });
     this.$('.rot').innerHTML = `<table><caption>${escapeHtml(s.rotCaption)}${K > TABLE_PAIRS ? ` — ${escapeHtml(fill(s.moreRows, { n: TABLE_PAIRS }))}` : ''}</caption>

@@ -43,6 +43,8 @@ async function open({ width = 1280, height = 900, query = '' } = {}) {
     }, b64);
   }
   await page.goto(server.url + query);
+  // The page builds its later sections a few per task; wait until all are in.
+  await page.waitForSelector('#main[data-complete]', { timeout: 20000 });
   // Every PE element has rendered numbers from the module.
   await page.waitForFunction((tags) => tags.every((tag) => {
     const el = document.querySelector(tag);

@@ -2,19 +2,21 @@
 // PyTorch code that reproduces the numbers, each with a copy button.
 //
 // API:
-//   exportPanelHtml(el, key)                 HTML string (el: the PeFfnElement, for ids and strings)
+//   exportPanelHtml(el, key, what?)          HTML string (el: the PeFfnElement, for ids and strings);
+//        `what` names the data on the buttons when an element has a second panel
 //   wireExport(el, key, getExport)           attaches the handlers; getExport() is called at click time
 //        and returns { name, data, shape: [rows, cols], colNames?, rowNames?, corner?, snippets }
 //   updateSnippets(el, key, snippets)        refreshes the code shown ({ numpy, torch })
 import { escapeHtml } from './format.js';
 import { toCsv, encodeNpy, saveFile } from './data-export.js';
 
-export function exportPanelHtml(el, key) {
+export function exportPanelHtml(el, key, what) {
   const s = el.s;
+  const label = (text) => escapeHtml(what ? `${text} · ${what}` : text);
   return `<div class="export" data-export="${key}">
     <div class="row">
-      <button type="button" data-action="csv">${escapeHtml(s.downloadCsv)}</button>
-      <button type="button" data-action="npy">${escapeHtml(s.downloadNpy)}</button>
+      <button type="button" data-action="csv">${label(s.downloadCsv)}</button>
+      <button type="button" data-action="npy">${label(s.downloadNpy)}</button>
     </div>
     <details>
       <summary>${escapeHtml(s.snippetTitle)}</summary>

@@ -5,24 +5,36 @@
 //   peSnippets({ length, dModel, base, offset, layout })   -> { numpy, torch }  the PE table, shape
 //        (length, d_model), float32, same layout as the element
 //   similaritySnippets(peArgs)                             -> { numpy, torch }  S = PE @ PE.T
+//   rotationSnippets({ dModel, base, p, k, layout })       -> { numpy, torch }  the rotation check of
+//        <pe-relative>, shape (d_model // 2, 10), one row per frequency pair
 //   embeddingSnippets({ vocab, dModel, seed, tokens, peArgs })  -> { numpy, torch }  the seeded token
 //        embedding of shared/embedding.js, plus h = x + PE for the token ids `tokens`
 //   MULBERRY32_PY                                          Python text of the seeded generator
 
 const pyNum = (x) => (Number.isInteger(x) ? `${x}.0` : String(x));
 
-function peNumpyLines({ length, dModel, base, offset = 0, layout = 'interleaved' }) {
-  const lines = [
-    'import numpy as np',
-    '',
+// The positions the table is built for: `length` rows from `offset`, or (shift = { p, k }) just the
+// three rows PE(p), PE(k), PE(p + k), so a large p needs no table of p rows.
+function posLines(lib, { length, dModel, base, offset, shift }) {
+  if (shift) {
+    return [
+      `d_model, base, p, k = ${dModel}, ${pyNum(base)}, ${shift.p}, ${shift.k}`,
+      `pos = ${lib === 'np' ? 'np.array' : 'torch.tensor'}([p, k, p + k], dtype=${lib}.float64)[:, None]  # rows: PE(p), PE(k), PE(p + k)`,
+    ];
+  }
+  return [
     `length, d_model, base, offset = ${length}, ${dModel}, ${pyNum(base)}, ${offset}`,
-    'pos = np.arange(offset, offset + length, dtype=np.float64)[:, None]  # (length, 1)',
+    `pos = ${lib}.arange(offset, offset + length, dtype=${lib}.float64)[:, None]  # (length, 1)`,
   ];
+}
+
+function peNumpyLines({ length, dModel, base, offset = 0, layout = 'interleaved', shift }) {
+  const lines = ['import numpy as np', '', ...posLines('np', { length, dModel, base, offset, shift })];
   if (layout === 'concat') {
     lines.push(
       'h = (d_model + 1) // 2                                  # sine columns first, then cosines',
-      'k = np.concatenate([np.arange(h), np.arange(d_model - h)])  # frequency of each column',
-      'angle = pos / base ** (2 * k / d_model)                  # (length, d_model)',
+      'i = np.concatenate([np.arange(h), np.arange(d_model - h)])  # frequency i of each column',
+      'angle = pos / base ** (2 * i / d_model)                  # (length, d_model)',
       'pe = np.concatenate([np.sin(angle[:, :h]), np.cos(angle[:, h:])], axis=1).astype(np.float32)',
     );
   } else {
@@ -35,18 +47,13 @@ function peNumpyLines({ length, dModel, base, offset = 0, layout = 'interleaved'
   return lines;
 }
 
-function peTorchLines({ length, dModel, base, offset = 0, layout = 'interleaved' }) {
-  const lines = [
-    'import torch',
-    '',
-    `length, d_model, base, offset = ${length}, ${dModel}, ${pyNum(base)}, ${offset}`,
-    'pos = torch.arange(offset, offset + length, dtype=torch.float64)[:, None]  # (length, 1)',
-  ];
+function peTorchLines({ length, dModel, base, offset = 0, layout = 'interleaved', shift }) {
+  const lines = ['import torch', '', ...posLines('torch', { length, dModel, base, offset, shift })];
   if (layout === 'concat') {
     lines.push(
       'h = (d_model + 1) // 2                                  # sine columns first, then cosines',
-      'k = torch.cat([torch.arange(h), torch.arange(d_model - h)]).double()',
-      'angle = pos / base ** (2 * k / d_model)                  # (length, d_model)',
+      'i = torch.cat([torch.arange(h), torch.arange(d_model - h)]).double()  # frequency i of each column',
+      'angle = pos / base ** (2 * i / d_model)                  # (length, d_model)',
       'pe = torch.cat([angle[:, :h].sin(), angle[:, h:].cos()], dim=1).float()',
     );
   } else {
@@ -70,6 +77,34 @@ export function similaritySnippets(args) {
   return {
     numpy: [...peNumpyLines(args), 'S = pe.astype(np.float64) @ pe.T.astype(np.float64)  # (length, length): S[p, q] = PE(p) . PE(q)'].join('\n'),
     torch: [...peTorchLines(args), 'S = pe.double() @ pe.double().T  # (length, length): S[p, q] = PE(p) . PE(q)'].join('\n'),
+  };
+}
+
+/** Rows PE(p), PE(k), PE(p + k) as above, then per pair i the rotation by k·ω_i read off PE(k). */
+export function rotationSnippets({ dModel, base, p, k, layout = 'interleaved' }) {
+  const args = { dModel, base, layout, shift: { p, k } };
+  const cols = layout === 'concat' ? 'js, jc = i, h + i' : 'js, jc = 2 * i, 2 * i + 1';
+  const check = (lib, stack, max, abs) => [
+    `i = ${lib}.arange(d_model // 2)  # frequency pairs`,
+    `${cols}  # their sin and cos columns`,
+    `omega = 1 / base ** (2 * i${lib === 'torch' ? '.double()' : ''} / d_model)`,
+    'cos_kw, sin_kw = pe_k[jc], pe_k[js]  # the rotation comes from PE(k) alone',
+    'rot_sin = cos_kw * pe_p[js] + sin_kw * pe_p[jc]',
+    'rot_cos = -sin_kw * pe_p[js] + cos_kw * pe_p[jc]',
+    `diff = ${max}(${abs('rot_sin - pe_pk[js]')}, ${abs('rot_cos - pe_pk[jc]')})`,
+    `table = ${stack}([omega, cos_kw, sin_kw, pe_p[js], pe_p[jc], rot_sin, rot_cos, pe_pk[js], pe_pk[jc], diff], ${lib === 'np' ? 'axis' : 'dim'}=1)`,
+  ];
+  return {
+    numpy: [
+      ...peNumpyLines(args), 'pe_p, pe_k, pe_pk = pe.astype(np.float64)',
+      ...check('np', 'np.stack', 'np.maximum', (x) => `np.abs(${x})`),
+      "# np.allclose(table, np.load('pe_rotation.npy'), atol=1e-6) -> True",
+    ].join('\n'),
+    torch: [
+      ...peTorchLines(args), 'pe_p, pe_k, pe_pk = pe.double()',
+      ...check('torch', 'torch.stack', 'torch.maximum', (x) => `(${x}).abs()`),
+      '# torch.allclose(table, torch.from_numpy(np.load("pe_rotation.npy")), atol=1e-6) -> True',
+    ].join('\n'),
   };
 }
 

@@ -29,6 +29,8 @@ export default {
   colDiff: 'difference',
   maxDiff: 'Largest difference over all {n} pairs: {diff} (float32 rounding)',
   moreRows: 'The table shows the first {n} pairs.',
+  rotWhat: 'rotation check',
+  rotNote: 'The CSV and .npy hold the check for all {n} pairs. One row per pair i; the columns are ω_i, cos kω_i, sin kω_i, PE(p) sin and cos, matrix × PE(p) sin and cos, PE(p + k) sin and cos, and the difference (the larger of sin and cos). The CSV starts with a column for the pair number i; the .npy is an array of {n} rows × 10 columns.',
   predictQ: 'What decides the value of PE(p)·PE(q)?',
   predictOptions: ['the values of p and q themselves', 'the difference p − q', 'nothing: it is the same for every pair'],
   predictExplain: 'PE(p)·PE(q) = Σ cos((p − q)·ω_i), so only the difference p − q remains. The cells at distance {k} are marked in the picture: they all share one colour.',
