@@ -138,7 +138,7 @@ function renderSection(section) {
 }
 
 // On the first load only the sections up to the one the URL links to (at least FIRST_SECTIONS) are
-// built at once; the rest follow a few per task, so the browser lays out and paints the top of the
+// built at once; the rest follow one per task, so the browser lays out and paints the top of the
 // page, and the module's first numbers, without waiting for the whole page. A later render (the
 // language switch) builds everything at once to keep the reader's scroll position.
 const FIRST_SECTIONS = 3;

@@ -128,8 +128,8 @@ export class PeFfnElement extends HTMLElement {
   /**
    * The width to lay out for: the last one the ResizeObserver reported, or a guess before the first
    * report. Reading the element's size while the page is still being built would force a layout of
-   * everything so far (measured: ~0.2 s of a page load); the observer re-renders once the real
-   * width is known and differs.
+   * everything so far (profiled: ~0.1 s of the tutorial page's load); the observer re-renders once
+   * the real width is known and differs.
    */
   layoutWidth() {
     return this.observedWidth ?? (typeof innerWidth === 'number' && innerWidth > 0 ? Math.min(innerWidth - 32, 880) : 800);
