@@ -158,24 +158,24 @@ function renderPage({ progressive = false } = {}) {
   const scrollY = window.scrollY;
   main.replaceChildren();
   delete main.dataset.complete;   // set again once every section is in (tests and scripts wait for it)
-  const parts = [...t.sections.map((section) => () => renderSection(section)), () => renderGlossary(t.glossary)];
-  const ids = [...t.sections, t.glossary].map((section) => section.id);
-  const linked = ids.indexOf(decodeURIComponent(location.hash.slice(1)));
-  const now = progressive ? Math.max(FIRST_SECTIONS, linked + 1) : parts.length;
-  for (const part of parts.slice(0, now)) main.append(part());
-  const rest = parts.slice(now);
+  const all = [...t.sections, t.glossary];
+  const render = (section) => (section === t.glossary ? renderGlossary(section) : renderSection(section));
+  const linked = all.findIndex((section) => section.id === decodeURIComponent(location.hash.slice(1)));
+  const now = progressive ? Math.max(FIRST_SECTIONS, linked + 1) : all.length;
+  for (const section of all.slice(0, now)) main.append(render(section));
+  const rest = all.slice(now);
   const more = () => {
     if (generation !== renderGeneration) return;
     if (!rest.length) {
       main.dataset.complete = 'true';
       return;
     }
-    main.append(rest.shift()());
+    main.append(render(rest.shift()));
     setTimeout(more, 0);
   };
   if (rest.length) setTimeout(more, 0);
   else more();
-  const toc = [...t.sections, t.glossary].map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title.replace(/^\d+\.\s*/, ''))}</a></li>`);
+  const toc = all.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title.replace(/^\d+\.\s*/, ''))}</a></li>`);
   document.querySelector('.toc ol').innerHTML = toc.join('');
   window.scrollTo(0, scrollY);
 }

@@ -125,29 +125,13 @@ pf_status ffn_init_seeded(ffn_layer *layer, uint32_t seed, const float *b1, cons
     return PF_OK;
 }
 
-/* Equal blocks of at most FFN_BLOCK_TOKENS: no short last block that streams all the weights for a
-   few tokens. Returns the block size for `tokens` > 0. */
-static int32_t ffn_block(int32_t tokens) {
-    const int32_t blocks = (tokens + FFN_BLOCK_TOKENS - 1) / FFN_BLOCK_TOKENS;
-    return (tokens + blocks - 1) / blocks;
-}
-
-pf_status ffn_pre_activation(ffn_layer *layer, float *z, const float *x, int32_t tokens) {
-    if (!layer) return PF_ERR_NULL;
-    if (!layer->memory) return PF_ERR_NOT_READY;
-    if (tokens < 0 || tokens > PF_MAX_LENGTH) return PF_ERR_LENGTH;
-    if (tokens == 0) return PF_OK;
-    if (!z || !x) return PF_ERR_NULL;
-    const int32_t d = layer->config.d_model, f = layer->config.d_ff, block = ffn_block(tokens);
-    for (int32_t t0 = 0; t0 < tokens; t0 += block) {
-        const int32_t rows = tokens - t0 < block ? tokens - t0 : block;
-        mm_forward(z + (size_t)t0 * f, (size_t)f, x + (size_t)t0 * d, (size_t)d, ffn_packed_w1(layer),
-                   layer->weights.b1, rows, d, f, 0, layer->config.activation, ffn_pack_scratch(layer));
-    }
-    return PF_OK;
-}
-
-pf_status ffn_forward(ffn_layer *layer, float *out, float *hidden, const float *x, int32_t tokens) {
+/*
+ * Tokens in equal blocks of at most FFN_BLOCK_TOKENS (no short last block that streams all the
+ * weights for a few tokens). Whole forward: out = act(x W1 + b1) W2 + b2, hidden (optional) gets
+ * act(x W1 + b1). Pre-activations only (pre = 1): out (T, F) = x W1 + b1, the same sums unactivated.
+ */
+static pf_status ffn_run(ffn_layer *layer, float *out, float *hidden, const float *x, int32_t tokens,
+                         int pre) {
     if (!layer) return PF_ERR_NULL;
     if (!layer->memory) return PF_ERR_NOT_READY;
     if (tokens < 0 || tokens > PF_MAX_LENGTH) return PF_ERR_LENGTH;
@@ -159,12 +143,26 @@ pf_status ffn_forward(ffn_layer *layer, float *out, float *hidden, const float *
     const float *w1p = ffn_packed_w1(layer), *w2p = ffn_packed_w2(layer);
     float *xpack = ffn_pack_scratch(layer);
 
-    const int32_t block = ffn_block(tokens);
+    const int32_t blocks = (tokens + FFN_BLOCK_TOKENS - 1) / FFN_BLOCK_TOKENS;
+    const int32_t block = (tokens + blocks - 1) / blocks;
     for (int32_t t0 = 0; t0 < tokens; t0 += block) {
         const int32_t rows = tokens - t0 < block ? tokens - t0 : block;
+        const float *xb = x + (size_t)t0 * d;
+        if (pre) {
+            mm_forward(out + (size_t)t0 * f, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 0, act, xpack);
+            continue;
+        }
         float *h = hidden ? hidden + (size_t)t0 * f : layer->scratch.hidden;   /* (rows, F) */
-        mm_forward(h, (size_t)f, x + (size_t)t0 * d, (size_t)d, w1p, w->b1, rows, d, f, 1, act, xpack);
+        mm_forward(h, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 1, act, xpack);
         mm_forward(out + (size_t)t0 * d, (size_t)d, h, (size_t)f, w2p, w->b2, rows, f, d, 0, act, xpack);
     }
     return PF_OK;
+}
+
+pf_status ffn_forward(ffn_layer *layer, float *out, float *hidden, const float *x, int32_t tokens) {
+    return ffn_run(layer, out, hidden, x, tokens, 0);
+}
+
+pf_status ffn_pre_activation(ffn_layer *layer, float *z, const float *x, int32_t tokens) {
+    return ffn_run(layer, z, NULL, x, tokens, 1);
 }

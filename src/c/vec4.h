@@ -41,21 +41,6 @@ static inline f32x4 f4_relu(f32x4 v) {
 }
 static inline f32x4 f4_add(f32x4 a, f32x4 b) { return wasm_f32x4_add(a, b); }
 
-/* Two doubles (positional encoding works in double and rounds once to float). */
-typedef v128_t f64x2;
-static inline f64x2 d2_load(const double *p) { return wasm_v128_load(p); }
-static inline void d2_store(double *p, f64x2 v) { wasm_v128_store(p, v); }
-static inline f64x2 d2_mul(f64x2 a, f64x2 b) { return wasm_f64x2_mul(a, b); }
-static inline f64x2 d2_add(f64x2 a, f64x2 b) { return wasm_f64x2_add(a, b); }
-static inline f64x2 d2_sub(f64x2 a, f64x2 b) { return wasm_f64x2_sub(a, b); }
-/* { (float)a0, (float)b0, (float)a1, (float)b1 } and { (float)a0, (float)a1, (float)b0, (float)b1 } */
-static inline f32x4 f4_zip_d2(f64x2 a, f64x2 b) {
-    return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(a), wasm_f32x4_demote_f64x2_zero(b), 0, 4, 1, 5);
-}
-static inline f32x4 f4_cat_d2(f64x2 a, f64x2 b) {
-    return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(a), wasm_f32x4_demote_f64x2_zero(b), 0, 1, 4, 5);
-}
-
 #else /* portable C with the same meaning */
 
 typedef struct { float v[4]; } f32x4;
@@ -78,19 +63,6 @@ static inline f32x4 f4_relu(f32x4 a) {
 static inline f32x4 f4_add(f32x4 a, f32x4 b) {
     for (int i = 0; i < 4; i++) a.v[i] += b.v[i];
     return a;
-}
-
-typedef struct { double v[2]; } f64x2;
-static inline f64x2 d2_load(const double *p) { return (f64x2){ { p[0], p[1] } }; }
-static inline void d2_store(double *p, f64x2 a) { p[0] = a.v[0]; p[1] = a.v[1]; }
-static inline f64x2 d2_mul(f64x2 a, f64x2 b) { return (f64x2){ { a.v[0] * b.v[0], a.v[1] * b.v[1] } }; }
-static inline f64x2 d2_add(f64x2 a, f64x2 b) { return (f64x2){ { a.v[0] + b.v[0], a.v[1] + b.v[1] } }; }
-static inline f64x2 d2_sub(f64x2 a, f64x2 b) { return (f64x2){ { a.v[0] - b.v[0], a.v[1] - b.v[1] } }; }
-static inline f32x4 f4_zip_d2(f64x2 a, f64x2 b) {
-    return (f32x4){ { (float)a.v[0], (float)b.v[0], (float)a.v[1], (float)b.v[1] } };
-}
-static inline f32x4 f4_cat_d2(f64x2 a, f64x2 b) {
-    return (f32x4){ { (float)a.v[0], (float)a.v[1], (float)b.v[0], (float)b.v[1] } };
 }
 
 #endif

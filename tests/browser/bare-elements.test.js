@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { launchChromium, openPage, startStaticServer, saveArtifact, repoRoot } from './harness.js';
+import { openPage, saveArtifact, repoRoot, useServerAndBrowser } from './harness.js';
 import { init } from '../../src/js/index.js';
 import { pairColumns } from '../../src/elements/shared/pe-layout.js';
 
@@ -12,19 +12,18 @@ const TAGS = ['pe-table', 'pe-heatmap', 'pe-clock', 'pe-relative', 'pe-add'];
 
 const needsBuild = { timeout: 60000, skip: !existsSync(`${repoRoot}dist/elements.js`) && 'run build.sh first' };
 
-/** Opens the bare page at `viewport` in a fresh browser, waits for every element, then runs `check(page)`. */
+const shared = useServerAndBrowser();
+
+/** Opens the bare page at `viewport`, waits for every element, then runs `check(page)`. */
 async function withBarePage(viewport, check) {
-  const server = await startStaticServer(repoRoot);
-  const browser = await launchChromium();
+  const page = await openPage(shared.browser, { viewport });
   try {
-    const page = await openPage(browser, { viewport });
-    await page.goto(`${server.url}tests/browser/fixtures/bare-elements.html`);
+    await page.goto(`${shared.server.url}tests/browser/fixtures/bare-elements.html`);
     await page.waitForFunction((tags) => tags.every((t) => document.querySelector(t)?.shadowRoot?.querySelector('.card')), TAGS, { timeout: 20000 });
     await page.evaluate((tags) => Promise.all(tags.map((t) => document.querySelector(t).updateComplete)), TAGS);
     await check(page);
   } finally {
-    await browser.close();
-    await server.close();
+    await page.context().close();
   }
 }
 

@@ -4,32 +4,21 @@
 // independent double-precision reference says; attributes and controls update it; the trade-off
 // measures and counts parameters; the stepper works from the keyboard; nothing overflows at 390 px.
 // Screenshots go to test-artifacts/ffn-*.png.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchChromium, openPage, repoRoot, saveArtifact, startStaticServer } from './harness.js';
+import { openPage, saveArtifact, useServerAndBrowser } from './harness.js';
 import { ffnRef, maxAbsDiff, peTableRef, seededWeightsRef } from '../reference/reference.js';
 
 const FIXTURE = 'tests/browser/fixtures/ffn-elements.html';
 const VOCAB = 16; // src/elements/ffn/block-input.js
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startStaticServer(repoRoot);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = useServerAndBrowser();
 
 /** Opens the fixture and waits until every element has rendered (and the trade-off has measured). */
 async function openFixture(viewport, lang) {
-  const page = await openPage(browser, { viewport });
+  const page = await openPage(shared.browser, { viewport });
   if (lang) await page.addInitScript((l) => document.addEventListener('DOMContentLoaded', () => document.documentElement.setAttribute('lang', l)), lang);
-  await page.goto(`${server.url}${FIXTURE}`);
+  await page.goto(`${shared.server.url}${FIXTURE}`);
   await page.waitForFunction(() => {
     const q = (tag, sel) => document.querySelector(tag)?.shadowRoot?.querySelector(sel);
     return document.querySelector('ffn-explorer')?.result

@@ -1,6 +1,7 @@
 // Shared helpers for tests that run in real headless Chromium: launch the browser with flags that work
 // on a closed network, serve files or a Vite dev server on 127.0.0.1, collect console errors, and save
 // screenshots as test artifacts (test-artifacts/).
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { readFile, mkdir, writeFile, stat } from 'node:fs/promises';
@@ -19,6 +20,23 @@ const chromiumFlags = [
 /** Launches headless Chromium (a fresh profile each time). Close it with `browser.close()`. */
 export async function launchChromium() {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true });
+}
+
+/**
+ * For one test file: a static server of the repository and one Chromium, started before its tests
+ * and closed after them. The returned object has `server` and `browser` once the tests run.
+ */
+export function useServerAndBrowser() {
+  const shared = {};
+  before(async () => {
+    shared.server = await startStaticServer(repoRoot);
+    shared.browser = await launchChromium();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.server?.close();
+  });
+  return shared;
 }
 
 /**

@@ -4,31 +4,21 @@
 // for malformed and unreachable banks, the xAPI events (also through postMessage from an iframe), the
 // share link (and several quizzes on one page, each with its own parameters), and screenshots at
 // desktop and phone widths.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchChromium, openPage, startStaticServer, saveArtifact, repoRoot } from './harness.js';
+import { openPage, saveArtifact, repoRoot, useServerAndBrowser } from './harness.js';
 import { builtinBank, localizeQuestion, choiceOrder, buildQuizSet, toMoodleXML } from '../../src/quiz/index.js';
 import { init } from '../../src/js/index.js';
 
 const FIX = 'tests/browser/quiz-fixtures';
 const bank = builtinBank();
 const docQuestions = bank.questions.filter((q) => q.origin === 'document');
-let server;
-let browser;
+const shared = useServerAndBrowser();
 
-before(async () => {
-  server = await startStaticServer(repoRoot);
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (query, file = 'bare.html') => `${server.url}${FIX}/${file}?${query}`;
+const url = (query, file = 'bare.html') => `${shared.server.url}${FIX}/${file}?${query}`;
 
 async function openQuiz(query, options) {
-  const page = await openPage(browser, options);
+  const page = await openPage(shared.browser, options);
   await page.goto(url(query));
   await page.waitForSelector('pe-ffn-quiz article.q, pe-ffn-quiz .error', { timeout: 20000 });
   return page;
@@ -244,7 +234,7 @@ for (const [name, file, pattern] of [
 }
 
 test('inside an iframe the quiz posts answered/completed/quiz-complete to the parent', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(shared.browser);
   try {
     await page.goto(url('topic=document&seed=3&count=1', 'iframe.html'));
     const frame = page.frameLocator('#frame');
@@ -276,7 +266,7 @@ test('the share link fixes seed and topic; the language follows lang', async () 
     const link = await page.locator('pe-ffn-quiz >> .share-box input').inputValue();
     assert.match(link, /quiz-seed=\d+/);
     assert.match(link, /quiz-topic=pe/);
-    const other = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const other = await openPage(shared.browser, { viewport: { width: 390, height: 844 } });
     try {
       await other.goto(link);
       await other.waitForSelector('pe-ffn-quiz >> article.q');
@@ -294,7 +284,7 @@ test('the share link fixes seed and topic; the language follows lang', async () 
 });
 
 test('several quizzes on one page: each follows only its own share parameters (url-params)', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(shared.browser);
   try {
     await page.goto(url('quiz-seed=11&review-seed=22&review-count=3', 'two-quizzes.html'));
     for (const id of ['first', 'second', 'third']) await page.waitForSelector(`#${id} >> article.q`, { timeout: 20000 });
@@ -362,7 +352,7 @@ test('the quiz page (Vite): topic from the tutorial link, picker, language switc
   const vite = await startViteServer({ configFile: `${repoRoot}web/vite.config.js` });
   try {
     for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['390', { width: 390, height: 844 }]]) {
-      const page = await openPage(browser, { viewport });
+      const page = await openPage(shared.browser, { viewport });
       try {
         await page.goto(`${vite.url}quiz.html#ffn`);
         // The dev server may reload once while it prepares dependencies; wait for the settled page.

@@ -172,7 +172,7 @@ export class PeFfnElement extends HTMLElement {
   async renderNow() {
     try {
       if (!this.core) this.core = await getCore();
-      if (!this.rendered) await firstRenderTurn();
+      if (this.lang_ === null) await firstRenderTurn();   // never built yet: wait for its turn
     } catch (err) {
       this.renderQueued = false;
       this.showError(err);
@@ -197,7 +197,6 @@ export class PeFfnElement extends HTMLElement {
       this.needsBuild = true;
       this.showError(err);
     }
-    this.rendered = true;
     this.dispatchEvent(new CustomEvent('pe-ffn-render', { bubbles: true, composed: true, detail: {} }));
   }
 
