@@ -11,11 +11,12 @@
  * with C[r] = cos(r w), S[r] = sin(r w) from a float table built once per (d_model, base). In float32
  * that is two multiplies and an add per value, four frequencies per f32x4, with no dependency from
  * one row to the next. Error, with u = 2^-24 (float's relative rounding): s0, c0, C, S rounded to
- * float, the two products and the sum rounded, so at most 3u(|s0 C| + |c0 S|) + u <= (3 sqrt 2 + 1) u
- * ~ 3.1e-7 (measured 1.3e-7), inside the 1e-6 contract; the double anchors and table add ~1e-14. A
- * result one ulp beyond +-1 is clamped, so values stay in [-1, 1] as sin and cos do. A value depends
- * on its anchor and its distance r from it only, so any split of a table into calls (as the JS
- * wrapper's chunking does) is bit-identical. addPositionalEncoding adds in the same pass.
+ * float, the two products and the sum rounded: 3u(|s0 C| + |c0 S|) + u <= (3 sqrt 2 + 1) u; the
+ * anchors' scaling by 1 - 2^-23 (see PE_ANCHOR_SHRINK) adds 2u; in all at most ~4.3e-7 (measured
+ * 2e-7), inside the 1e-6 contract. The double anchors and table add ~1e-14. Every value is in
+ * [-1, 1], as sin and cos are, without a clamp. A value depends on its anchor and its distance r
+ * from it only, so any split of a table into calls (as the JS wrapper's chunking does) is
+ * bit-identical. addPositionalEncoding adds in the same pass.
  */
 #define _GNU_SOURCE 1   /* sincos(): one range reduction for both values (musl and glibc have it) */
 #include "pe_ffn.h"
@@ -32,19 +33,12 @@ enum {
     PE_ROT_FLOATS = PE_ANCHOR_ROWS * 2   /* floats of rotation table per frequency */
 };
 
-/* min(max(x, -1), 1) for finite x, lane for lane as pe4_clamp1 (wasm pmin/pmax) */
-static inline float pe_clamp1(float x) { return x > 1.0f ? 1.0f : x < -1.0f ? -1.0f : x; }
-
 /* The few f32x4 operations vec4.h does not have (kept here: only this kernel needs them). */
 #if defined(__wasm_simd128__)
 static inline f32x4 pe4_mul(f32x4 a, f32x4 b) { return wasm_f32x4_mul(a, b); }
 static inline f32x4 pe4_sub(f32x4 a, f32x4 b) { return wasm_f32x4_sub(a, b); }
 static inline f32x4 pe4_zip_lo(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 0, 4, 1, 5); }
 static inline f32x4 pe4_zip_hi(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 2, 6, 3, 7); }
-/* min(max(v, -1), 1) for finite v: pmin/pmax are one instruction each (min/max handle NaN, slowly) */
-static inline f32x4 pe4_clamp1(f32x4 v) {
-    return wasm_f32x4_pmax(wasm_f32x4_pmin(v, wasm_f32x4_splat(1.0f)), wasm_f32x4_splat(-1.0f));
-}
 #else
 static inline f32x4 pe4_mul(f32x4 a, f32x4 b) {
     for (int i = 0; i < 4; i++) a.v[i] *= b.v[i];
@@ -56,10 +50,6 @@ static inline f32x4 pe4_sub(f32x4 a, f32x4 b) {
 }
 static inline f32x4 pe4_zip_lo(f32x4 a, f32x4 b) { return (f32x4){ { a.v[0], b.v[0], a.v[1], b.v[1] } }; }
 static inline f32x4 pe4_zip_hi(f32x4 a, f32x4 b) { return (f32x4){ { a.v[2], b.v[2], a.v[3], b.v[3] } }; }
-static inline f32x4 pe4_clamp1(f32x4 a) {
-    for (int i = 0; i < 4; i++) a.v[i] = pe_clamp1(a.v[i]);
-    return a;
-}
 #endif
 
 static pf_status pe_check(int32_t length, int32_t d_model, double base, int32_t offset,
@@ -112,41 +102,64 @@ static void pe_anchor_next(double *as, double *ac, const double *den, const doub
     }
 }
 
+/* One group of PE_GROUP frequencies of one row: v0 (to d0) and v1 (to d1) are the sines and the
+   cosines (concat) or both zipped (interleaved: sin k, cos k, sin k+1, cos k+1, ...). */
+static inline __attribute__((always_inline)) void pe_group(
+        float *d0, float *d1, int add, const pe_layout layout, const float *anchor_sin,
+        const float *anchor_cos, const float *rot) {
+    const f32x4 s0 = f4_load(anchor_sin), c0 = f4_load(anchor_cos);
+    const f32x4 rc = f4_load(rot), rs = f4_load(rot + PE_GROUP);
+    const f32x4 sv = f4_add(pe4_mul(s0, rc), pe4_mul(c0, rs));
+    const f32x4 cv = pe4_sub(pe4_mul(c0, rc), pe4_mul(s0, rs));
+    f32x4 v0 = sv, v1 = cv;
+    if (layout == PE_INTERLEAVED) {
+        v0 = pe4_zip_lo(sv, cv);
+        v1 = pe4_zip_hi(sv, cv);
+    }
+    if (add) {
+        v0 = f4_add(f4_load(d0), v0);
+        v1 = f4_add(f4_load(d1), v1);
+    }
+    f4_store(d0, v0);
+    f4_store(d1, v1);
+}
+
 /*
  * Rows 0 .. rows - 1 of frequencies k0 .. k0 + n_vector - 1 (whole groups of PE_GROUP, all with a
  * cosine column), a row at a time so that the stores form one sequential stream (two for concat;
- * a group at a time down the rows, 16 or 32 streams, measured slower): per group of four
- * frequencies, the anchors (s0, c0) and the row's rotation entries (cos and sin of r w, 8 floats)
- * are loaded; interleaved zips sines and cosines, concat stores them as they are. `rot` is the
- * table row of the first row, `stride` the floats from one table row to the next.
+ * a group at a time down the rows, 16 or 32 streams, measured slower). Per group, the anchors
+ * (s0, c0) and the row's rotation entries (cos and sin of r w) are loaded. PE_UNROLL groups per
+ * step address their data at constant offsets from four pointers, which the engine folds into the
+ * loads and stores. `rot` is the table row of the first row, `stride` the floats to the next.
  */
+enum { PE_UNROLL = 2 };
 static inline __attribute__((always_inline)) void pe_groups(
         float *out, int add, const pe_layout layout, int32_t d_model, int32_t h, int32_t k0,
         int32_t n_vector, const float *anchor_sin, const float *anchor_cos, const float *rot,
         int32_t stride, int32_t rows) {
-    float *row0 = out + (layout == PE_INTERLEAVED ? 2 * k0 : k0);
-    float *row1 = layout == PE_INTERLEAVED ? row0 + 4 : out + h + k0;
-    for (int32_t r = 0; r < rows; r++, row0 += d_model, row1 += d_model, rot += stride) {
-        for (int32_t i = 0; i < n_vector; i += PE_GROUP) {
-            const f32x4 s0 = f4_load(anchor_sin + i), c0 = f4_load(anchor_cos + i);
-            const f32x4 rc = f4_load(rot + 2 * i), rs = f4_load(rot + 2 * i + 4);
-            const f32x4 sv = pe4_clamp1(f4_add(pe4_mul(s0, rc), pe4_mul(c0, rs)));
-            const f32x4 cv = pe4_clamp1(pe4_sub(pe4_mul(c0, rc), pe4_mul(s0, rs)));
-            f32x4 v0 = sv, v1 = cv;                    /* concat: four sines, four cosines */
-            float *d0 = row0 + i, *d1 = row1 + i;
-            if (layout == PE_INTERLEAVED) {
-                v0 = pe4_zip_lo(sv, cv);               /* sin k, cos k, sin k+1, cos k+1 */
-                v1 = pe4_zip_hi(sv, cv);
-                d0 += i;
-                d1 += i;
+    const int32_t out_step = layout == PE_INTERLEAVED ? 2 * PE_GROUP : PE_GROUP;
+    const int32_t second = layout == PE_INTERLEAVED ? PE_GROUP : h - k0;   /* d1 - d0 */
+    float *row = out + (layout == PE_INTERLEAVED ? 2 * k0 : k0);
+    /* Adding (rarer, and bound by its loads) takes one group at a time: a smaller .wasm. */
+    const int32_t unrolled = add ? 0 : n_vector - n_vector % (PE_UNROLL * PE_GROUP);
+    for (int32_t r = 0; r < rows; r++, row += d_model, rot += stride) {
+        const float *as = anchor_sin, *ac = anchor_cos, *rt = rot;
+        float *o = row;
+        int32_t i = 0;
+        for (; i < unrolled; i += PE_UNROLL * PE_GROUP) {
+            for (int32_t g = 0; g < PE_UNROLL; g++) {
+                float *d0 = o + g * out_step;
+                pe_group(d0, d0 + second, 0, layout, as + g * PE_GROUP, ac + g * PE_GROUP,
+                         rt + g * 2 * PE_GROUP);
             }
-            if (add) {
-                v0 = f4_add(f4_load(d0), v0);
-                v1 = f4_add(f4_load(d1), v1);
-            }
-            f4_store(d0, v0);
-            f4_store(d1, v1);
+            as += PE_UNROLL * PE_GROUP;
+            ac += PE_UNROLL * PE_GROUP;
+            rt += PE_UNROLL * 2 * PE_GROUP;
+            o += PE_UNROLL * out_step;
         }
+        for (; i < n_vector; i += PE_GROUP, as += PE_GROUP, ac += PE_GROUP, rt += 2 * PE_GROUP,
+                             o += out_step)
+            pe_group(o, o + second, add, layout, as, ac, rt);
     }
 }
 
@@ -170,7 +183,7 @@ static void pe_column_rows(float *out, int add, int32_t d_model, int32_t sin_col
     for (int32_t r = 0; r < rows; r++, rot += stride) {
         float *row = out + (size_t)r * (size_t)d_model;
         const float sc = s0 * rot[0], cs = c0 * rot[4], cc = c0 * rot[0], ss = s0 * rot[4];
-        const float s = pe_clamp1(sc + cs), c = pe_clamp1(cc - ss);
+        const float s = sc + cs, c = cc - ss;
         row[sin_col] = add ? row[sin_col] + s : s;
         if (cos_col >= 0) row[cos_col] = add ? row[cos_col] + c : c;
     }
@@ -233,6 +246,18 @@ static void pe_constants(double *den, double *jump_sin, double *jump_cos, float 
 }
 
 /*
+ * Why no value leaves [-1, 1] without a clamp. The double pairs (sin, cos) of table and anchors stay
+ * within 2^-34 of the unit circle (angle addition drifts by ~1e-16 a step), and rounding to float
+ * grows a value by at most a factor 1 + 2^-24. So a table row has C^2 + S^2 <= (1 + 2^-24)^2
+ * (1 + 2^-34), and an anchor scaled by PE_ANCHOR_SHRINK before rounding has s0^2 + c0^2 small
+ * enough that the product of the two is below 1; then |s0 C + c0 S| < 1 (Cauchy-Schwarz). The two
+ * rounded products are off by at most 2^-25 each, their sum by at most 2^-24, and anything up to
+ * 1 + 2^-24 rounds to 1 (to even). The anchor at position 0, (0, 1), is exact and not scaled: its
+ * rows are the table's entries themselves, correctly rounded.
+ */
+#define PE_ANCHOR_SHRINK (1.0 - 0x1p-23 - 0x1p-32)
+
+/*
  * out (T, D): writes (add = 0) or adds (add = 1) the encoding of frequencies k0 .. k0 + n - 1 for
  * rows t = 0 .. T - 1 at positions offset + t, one anchor interval of rows at a time. On entry
  * f->anchor_sin/cos hold the state at position `known` (-1: nothing known); on return, at the
@@ -262,9 +287,10 @@ static int64_t pe_span(float *out, int add, int32_t length, int32_t d_model, int
                 pe_anchor_next(as, ac, f->den, f->jump_sin, f->jump_cos, n, at);
             else
                 pe_anchor_at(as, ac, f->den, f->jump_sin, f->jump_cos, n, at);
+            const double shrink = at == 0 ? 1.0 : PE_ANCHOR_SHRINK;
             for (int32_t i = 0; i < n; i++) {
-                f->anchor_sinf[i] = (float)as[i];
-                f->anchor_cosf[i] = (float)ac[i];
+                f->anchor_sinf[i] = (float)(as[i] * shrink);
+                f->anchor_cosf[i] = (float)(ac[i] * shrink);
             }
             anchor = at;
         }

@@ -70,6 +70,44 @@ static void test_pe_table(int length, int d, double base, int offset, pe_layout 
     free(added);
 }
 
+/* Rows 0 .. 31 at position 0 come from the exact anchor (0, 1): each value is sin or cos correctly
+   rounded to float (within half an ulp; the table is stepped in double, so a value a hair from a
+   rounding tie may round the other way: 0.5 + 1e-6 ulp allowed). */
+static void test_pe_first_rows(int d, double base) {
+    float *table = malloc(sizeof(float) * 32 * (size_t)d);
+    CHECK(pe_fill(table, 32, d, base, 0, PE_INTERLEAVED) == PF_OK, "pe_fill status");
+    double worst_ulps = 0;
+    for (int r = 0; r < 32; r++) {
+        for (int j = 0; j + 1 < d; j += 2) {
+            for (int c = 0; c < 2; c++) {
+                const float got = table[r * d + j + c];
+                const double exact = ref_pe(r, j + c, d, base, 0);
+                const double ulp = nextafterf(fabsf(got), INFINITY) - fabsf(got);
+                worst_ulps = fmax(worst_ulps, fabs(got - exact) / ulp);
+            }
+        }
+    }
+    printf("pe rows 0 .. 31 D=%d base=%g: worst %.4f ulp from sin/cos\n", d, base, worst_ulps);
+    CHECK(worst_ulps <= 0.500001, "PE at positions below 32 is %.4f ulp away", worst_ulps);
+    free(table);
+}
+
+/* sin and cos stay in [-1, 1] with no clamp (pe.c proves it; here it is checked on wide tables,
+   where values reach +-1 to the last bit). */
+static void test_pe_range(int length, int d, double base, int offset, pe_layout layout) {
+    float *table = malloc(sizeof(float) * (size_t)length * (size_t)d);
+    CHECK(pe_fill(table, length, d, base, offset, layout) == PF_OK, "pe_fill status");
+    long outside = 0, at_one = 0;
+    for (long i = 0; i < (long)length * d; i++) {
+        outside += !(fabsf(table[i]) <= 1.0f);
+        at_one += fabsf(table[i]) == 1.0f;
+    }
+    printf("pe range L=%d D=%d base=%g offset=%d: %ld values are +-1, %ld outside [-1, 1]\n", length, d,
+           base, offset, at_one, outside);
+    CHECK(outside == 0, "%ld values outside [-1, 1]", outside);
+    free(table);
+}
+
 static void test_pe(void) {
     test_pe_table(1, 1, 10000, 0, PE_INTERLEAVED);
     test_pe_table(7, 5, 10000, 0, PE_INTERLEAVED);
@@ -77,6 +115,13 @@ static void test_pe(void) {
     test_pe_table(100, 64, 10000, 0, PE_INTERLEAVED);
     test_pe_table(70, 129, 100, 999900, PE_CONCAT);
     test_pe_table(33, 300, 1.5, 123456, PE_INTERLEAVED);
+    test_pe_first_rows(512, 10000);
+    test_pe_first_rows(66, 1.5);
+    test_pe_first_rows(1024, 1e6);
+    test_pe_range(4096, 512, 10000, 0, PE_INTERLEAVED);
+    test_pe_range(2048, 130, 100, 1000000, PE_CONCAT);
+    test_pe_range(1024, 66, 1.5, 2147483647 - 1023, PE_INTERLEAVED);
+    test_pe_range(8192, 8, 2, 12345, PE_CONCAT);
 
     /* Known values: PE(1, 0) = sin 1, PE(1, 1) = cos 1; concat d=4: column 2 is cos of k = 0. */
     float row[8];
