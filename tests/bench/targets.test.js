@@ -36,6 +36,8 @@ test('every target holds or misses by the measured figure', () => {
   assert.match(fast, /✓ FFN T=64 and T=128, SIMD128 ≥ 1\.1× the best peer: T=64 fresh 6\.00/);
   assert.match(fast, /✓ FFN T=10, d=16 ≥ 5× the best peer/);
   assert.match(fast, /✗ PE out tensor ≥ 40× plain JS: L=2048 33\.33/);
+  assert.match(fast, /✗ PE out Float32Array ≥ 40× plain JS: L=2048 33\.33/);
+  assert.match(targetLines(run({ factor: 6, peTime: 0.8 }), meta).join('\n'), /✓ PE out Float32Array ≥ 40× plain JS: L=2048 50\.00, L=8192 50\.00/);
   assert.match(fast, /✓ PE out tensor, time ≤ 2× fill: L=2048 1\.20, L=8192 1\.20/);
   assert.match(fast, /✓ PE fresh array, time ≤ 1\.5× new \+ fill/);
   assert.match(fast, /✗ each \.wasm ≤ 40 KB \(KB of 1000 bytes\): simd128 36\.91, relaxed 40\.00/);
