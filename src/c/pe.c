@@ -6,11 +6,12 @@
  * Each value is computed directly from an anchor, never by a float recurrence. Anchors sit at
  * positions p0 that are multiples of PE_ANCHOR_ROWS: there (s0, c0) = (sin, cos)(p0 w_k) is known in
  * double precision (sincos every PE_EXACT_ROWS rows, angle addition in double in between, see
- * pe_anchor_at). Row p0 + r of frequency k is then, by angle addition,
+ * pe_anchor_at). Row p0 + r of frequency k, for r in -16 .. 15 (the anchor sits mid-block), is then,
+ * by angle addition,
  *     sin((p0 + r) w) = s0 C[r] + c0 S[r],   cos((p0 + r) w) = c0 C[r] - s0 S[r],
  * with C[r] = cos(r w), S[r] = sin(r w) from a float table built once per (d_model, base). In float32
  * that is two multiplies and an add per value, four frequencies per f32x4, with no dependency from
- * one row to the next. Error, with u = 2^-24 (float's relative rounding): s0, c0, C, S rounded to
+ * one row to the next; rows p0 + r and p0 - r share their four products (see pe_pairs). Error, with u = 2^-24 (float's relative rounding): s0, c0, C, S rounded to
  * float, the two products and the sum rounded: 3u(|s0 C| + |c0 S|) + u <= (3 sqrt 2 + 1) u; the
  * anchors' scaling by 1 - 2^-23 (see PE_ANCHOR_SHRINK) adds 2u; in all at most ~4.3e-7 (measured
  * 2.6e-7), inside the 1e-6 contract. The double anchors and table add ~1e-14. Every value is in
@@ -25,8 +26,8 @@
 
 enum {
     PE_ANCHOR_ROWS = 32,   /* rows per anchor = rows of the rotation table (16 measured ~10%
-                              slower, 64 would double the table); the JS wrapper's chunks of 2^16
-                              floats start on anchors for dModel <= 2048 (and need not: see pe_span) */
+                              slower, 64 would double the table) */
+    PE_HALF = PE_ANCHOR_ROWS / 2,   /* an anchor's block: rows p0 - PE_HALF .. p0 + PE_HALF - 1 */
     PE_EXACT_ROWS = 1024,  /* rows between anchors computed by libm (a multiple of PE_ANCHOR_ROWS) */
     PE_FREQ_CHUNK = 64,    /* frequencies per pass for tables too wide for the kept table */
     PE_GROUP = 4,          /* frequencies per f32x4 */
@@ -176,6 +177,59 @@ typedef void (*pe_groups_fn)(float *, int, int32_t, int32_t, int32_t, int32_t, c
 PE_GROUPS_FN(pe_groups_interleaved, PE_INTERLEAVED)
 PE_GROUPS_FN(pe_groups_concat, PE_CONCAT)
 
+/*
+ * A whole block (rows p0 - 16 .. p0 + 15; `block` is row p0 - 16, `rot` table row r = -16) when
+ * filling. Rows p0 + r and p0 - r (r = 1 .. 15) share their four products P = s0 C, c0 S, c0 C,
+ * s0 S: sines P1 + P2 and P1 - P2, cosines P3 - P4 and P3 + P4, two multiplies and two adds for
+ * two values instead of four and two. Bit-identical to pe_groups on table row -r = (C, -S):
+ * c0 (-S) is exactly -(c0 S), and x + (-y) is x - y. Rows p0 - 16 and p0 have no partner.
+ */
+static inline __attribute__((always_inline)) void pe_pair_group(
+        float *up, float *down, int32_t second, const pe_layout layout, const float *anchor_sin,
+        const float *anchor_cos, const float *rot) {
+    const f32x4 s0 = f4_load(anchor_sin), c0 = f4_load(anchor_cos);
+    const f32x4 rc = f4_load(rot), rs = f4_load(rot + PE_GROUP);
+    const f32x4 p1 = pe4_mul(s0, rc), p2 = pe4_mul(c0, rs), p3 = pe4_mul(c0, rc), p4 = pe4_mul(s0, rs);
+    const f32x4 su = f4_add(p1, p2), cu = pe4_sub(p3, p4), sd = pe4_sub(p1, p2), cd = f4_add(p3, p4);
+    if (layout == PE_INTERLEAVED) {
+        f4_store(up, pe4_zip_lo(su, cu));
+        f4_store(up + second, pe4_zip_hi(su, cu));
+        f4_store(down, pe4_zip_lo(sd, cd));
+        f4_store(down + second, pe4_zip_hi(sd, cd));
+    } else {
+        f4_store(up, su);
+        f4_store(up + second, cu);
+        f4_store(down, sd);
+        f4_store(down + second, cd);
+    }
+}
+
+static inline __attribute__((always_inline)) void pe_pairs(
+        float *block, const pe_layout layout, int32_t d_model, int32_t h, int32_t k0,
+        int32_t n_vector, const float *anchor_sin, const float *anchor_cos, const float *rot,
+        int32_t stride) {
+    const int32_t out_step = layout == PE_INTERLEAVED ? 2 * PE_GROUP : PE_GROUP;
+    const int32_t second = layout == PE_INTERLEAVED ? PE_GROUP : h - k0;
+    float *centre = block + (size_t)PE_HALF * (size_t)d_model + (layout == PE_INTERLEAVED ? 2 * k0 : k0);
+    for (int32_t r = 1; r < PE_HALF; r++) {
+        float *up = centre + (size_t)r * (size_t)d_model, *down = centre - (size_t)r * (size_t)d_model;
+        const float *as = anchor_sin, *ac = anchor_cos, *rt = rot + (size_t)(PE_HALF + r) * stride;
+        for (int32_t i = 0; i < n_vector; i += PE_GROUP, as += PE_GROUP, ac += PE_GROUP,
+                                            rt += 2 * PE_GROUP, up += out_step, down += out_step)
+            pe_pair_group(up, down, second, layout, as, ac, rt);
+    }
+}
+
+typedef void (*pe_pairs_fn)(float *, int32_t, int32_t, int32_t, int32_t, const float *,
+                            const float *, const float *, int32_t);
+#define PE_PAIRS_FN(name, layout)                                                                  \
+    static void name(float *block, int32_t d_model, int32_t h, int32_t k0, int32_t n_vector,       \
+                     const float *as, const float *ac, const float *rot, int32_t stride) {          \
+        pe_pairs(block, layout, d_model, h, k0, n_vector, as, ac, rot, stride);                    \
+    }
+PE_PAIRS_FN(pe_pairs_interleaved, PE_INTERLEAVED)
+PE_PAIRS_FN(pe_pairs_concat, PE_CONCAT)
+
 /* One frequency's column(s), scalar (frequencies after the last full group): the same arithmetic
    as one lane of pe_groups. cos_col < 0: an odd d_model's last sine has no cosine. */
 static void pe_column_rows(float *out, int add, int32_t d_model, int32_t sin_col, int32_t cos_col,
@@ -223,8 +277,9 @@ static struct {
     float rot[PE_FREQ_CHUNK * PE_ROT_FLOATS];
 } pe_wide;
 
-/* The rotation table of n frequencies is row-major: row r holds, per group of PE_GROUP frequencies,
-   the four cos(r w) then the four sin(r w), so the row of table for a row of output is contiguous. */
+/* The rotation table of n frequencies is row-major: table row PE_HALF + r (r = -16 .. 15) holds, per
+   group of PE_GROUP frequencies, the four cos(r w) then the four sin(r w), so the row of table for a
+   row of output is contiguous. */
 static int32_t pe_rot_stride(int32_t n) { return 2 * ((n + PE_GROUP - 1) / PE_GROUP * PE_GROUP); }
 
 /* den, jump and rotation-table values of frequencies k0 .. k0 + n - 1 (k0 a multiple of 4). The
@@ -237,9 +292,12 @@ static void pe_constants(double *den, double *jump_sin, double *jump_cos, float 
         sincos(1.0 / den[i], &step_sin, &step_cos);
         sincos((double)PE_ANCHOR_ROWS / den[i], &jump_sin[i], &jump_cos[i]);
         float *entry = rot + (size_t)(i / PE_GROUP) * 2 * PE_GROUP + i % PE_GROUP;
-        for (int32_t r = 0; r < PE_ANCHOR_ROWS; r++, entry += pe_rot_stride(n)) {
-            entry[0] = (float)c;
-            entry[4] = (float)s;
+        const size_t row = (size_t)pe_rot_stride(n);
+        for (int32_t r = 0; r <= PE_HALF; r++) {          /* r and -r: cos is even, sin odd */
+            if (r < PE_HALF) entry[(size_t)(PE_HALF + r) * row] = (float)c;
+            if (r < PE_HALF) entry[(size_t)(PE_HALF + r) * row + 4] = (float)s;
+            if (r > 0) entry[(size_t)(PE_HALF - r) * row] = (float)c;
+            if (r > 0) entry[(size_t)(PE_HALF - r) * row + 4] = -(float)s;
             pe_step(&s, &c, step_sin, step_cos);
         }
     }
@@ -253,7 +311,7 @@ static void pe_constants(double *den, double *jump_sin, double *jump_cos, float 
  * enough that the product of the two is below 1; then |s0 C + c0 S| < 1 (Cauchy-Schwarz). The two
  * rounded products are off by at most 2^-25 each, their sum by at most 2^-24, and anything up to
  * 1 + 2^-24 rounds to 1 (to even). The anchor at position 0, (0, 1), is exact and not scaled: its
- * rows are the table's entries themselves, correctly rounded.
+ * rows (positions 0 .. 15) are the table's entries themselves, correctly rounded.
  */
 #define PE_ANCHOR_SHRINK (1.0 - 0x1p-23 - 0x1p-32)
 
@@ -275,12 +333,13 @@ static int64_t pe_span(float *out, int add, int32_t length, int32_t d_model, int
     n_vector -= n_vector % PE_GROUP;
     const int32_t stride = pe_rot_stride(n);
     const pe_groups_fn groups = layout == PE_INTERLEAVED ? pe_groups_interleaved : pe_groups_concat;
+    const pe_pairs_fn pairs = layout == PE_INTERLEAVED ? pe_pairs_interleaved : pe_pairs_concat;
 
     int64_t anchor = known;
     for (int32_t t0 = 0, rows; t0 < length; t0 += rows) {
         const int64_t position = (int64_t)offset + t0;
-        const int64_t at = position - position % PE_ANCHOR_ROWS;
-        const int32_t r0 = (int32_t)(position - at);  /* a call may start between anchors */
+        const int64_t at = (position + PE_HALF) - (position + PE_HALF) % PE_ANCHOR_ROWS;
+        const int32_t r0 = (int32_t)(position - at) + PE_HALF;  /* table row; a call may start mid-block */
         rows = length - t0 < PE_ANCHOR_ROWS - r0 ? length - t0 : PE_ANCHOR_ROWS - r0;
         if (at != anchor) {
             if (at == anchor + PE_ANCHOR_ROWS && anchor >= 0)
@@ -295,8 +354,16 @@ static int64_t pe_span(float *out, int add, int32_t length, int32_t d_model, int
             anchor = at;
         }
         float *block = out + (size_t)t0 * (size_t)d_model;
-        groups(block, add, d_model, h, k0, n_vector, f->anchor_sinf, f->anchor_cosf,
-               f->rot + (size_t)r0 * stride, stride, rows);
+        if (!add && rows == PE_ANCHOR_ROWS) {             /* a whole block: pairs, then rows -16, 0 */
+            pairs(block, d_model, h, k0, n_vector, f->anchor_sinf, f->anchor_cosf, f->rot, stride);
+            groups(block, 0, d_model, h, k0, n_vector, f->anchor_sinf, f->anchor_cosf, f->rot,
+                   stride, 1);
+            groups(block + (size_t)PE_HALF * (size_t)d_model, 0, d_model, h, k0, n_vector,
+                   f->anchor_sinf, f->anchor_cosf, f->rot + (size_t)PE_HALF * stride, stride, 1);
+        } else {
+            groups(block, add, d_model, h, k0, n_vector, f->anchor_sinf, f->anchor_cosf,
+                   f->rot + (size_t)r0 * stride, stride, rows);
+        }
         for (int32_t i = n_vector; i < n; i++) {
             const int32_t k = k0 + i, has_cos = k < d_model / 2;
             const int32_t sin_col = layout == PE_INTERLEAVED ? 2 * k : k;

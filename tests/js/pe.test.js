@@ -74,6 +74,20 @@ test('a row depends only on its position: any offset split gives bit-identical r
   assert.deepEqual(part, whole.subarray(77 * 48, (77 + 57) * 48));
 });
 
+test('whole blocks (rows paired around their anchor) equal rows computed one call at a time, bit for bit', () => {
+  for (const layout of ['interleaved', 'concat']) {
+    for (const [length, dModel, offset] of [[130, 40, 0], [97, 37, 5], [64, 8, 1_000_016]]) {
+      const whole = core.positionalEncoding(length, dModel, { offset, layout });
+      for (let t = 0; t < length; t++) {
+        const row = core.positionalEncoding(1, dModel, { offset: offset + t, layout });
+        assert.deepEqual(row, whole.subarray(t * dModel, (t + 1) * dModel), `${layout} d=${dModel} row ${offset + t}`);
+      }
+      const added = core.addPositionalEncoding(new Float32Array(length * dModel), length, dModel, { offset, layout });
+      assert.ok(added.every((v, i) => v === whole[i]), `${layout} d=${dModel}: add onto zeros equals fill`);
+    }
+  }
+});
+
 test('large tables through the chunked path equal tensor output bit for bit', () => {
   const length = 3000, dModel = 96;
   const t = core.alloc(length * dModel);
