@@ -11,10 +11,11 @@
  *     sin((p0 + r) w) = s0 C[r] + c0 S[r],   cos((p0 + r) w) = c0 C[r] - s0 S[r],
  * with C[r] = cos(r w), S[r] = sin(r w) from a float table built once per (d_model, base). In float32
  * that is two multiplies and an add per value, four frequencies per f32x4, with no dependency from
- * one row to the next; rows p0 + r and p0 - r share their four products (see pe_pairs). Error, with u = 2^-24 (float's relative rounding): s0, c0, C, S rounded to
- * float, the two products and the sum rounded: 3u(|s0 C| + |c0 S|) + u <= (3 sqrt 2 + 1) u; the
- * anchors' scaling by 1 - 2^-23 (see PE_ANCHOR_SHRINK) adds 2u; in all at most ~4.3e-7 (measured
- * 2.6e-7), inside the 1e-6 contract. The double anchors and table add ~1e-14. Every value is in
+ * one row to the next; rows p0 + r and p0 - r share their four products (see pe_pairs). Error,
+ * with u = 2^-24 (float's relative rounding): s0, c0, C, S rounded to float, the two products and
+ * the sum rounded: 3u(|s0 C| + |c0 S|) + u <= (3 sqrt 2 + 1) u; the anchors' scaling by 1 - 2^-23
+ * (see PE_ANCHOR_SHRINK) adds 2u; in all at most ~4.3e-7 (measured 2.6e-7), inside the 1e-6
+ * contract. The double anchors and table add ~1e-14. Every value is in
  * [-1, 1], as sin and cos are, without a clamp. A value depends on its anchor and its distance r
  * from it only, so any split of a table into calls (as the JS wrapper's chunking does) is
  * bit-identical. addPositionalEncoding adds in the same pass.
@@ -294,10 +295,9 @@ static void pe_constants(double *den, double *jump_sin, double *jump_cos, float 
         float *entry = rot + (size_t)(i / PE_GROUP) * 2 * PE_GROUP + i % PE_GROUP;
         const size_t row = (size_t)pe_rot_stride(n);
         for (int32_t r = 0; r <= PE_HALF; r++) {          /* r and -r: cos is even, sin odd */
-            if (r < PE_HALF) entry[(size_t)(PE_HALF + r) * row] = (float)c;
-            if (r < PE_HALF) entry[(size_t)(PE_HALF + r) * row + 4] = (float)s;
-            if (r > 0) entry[(size_t)(PE_HALF - r) * row] = (float)c;
-            if (r > 0) entry[(size_t)(PE_HALF - r) * row + 4] = -(float)s;
+            const size_t up = (size_t)(PE_HALF + r) * row, down = (size_t)(PE_HALF - r) * row;
+            if (r < PE_HALF) entry[up] = (float)c, entry[up + PE_GROUP] = (float)s;
+            if (r > 0) entry[down] = (float)c, entry[down + PE_GROUP] = -(float)s;
             pe_step(&s, &c, step_sin, step_cos);
         }
     }
