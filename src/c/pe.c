@@ -6,7 +6,7 @@
  * Each value is computed directly from an anchor, never by a float recurrence. Anchors sit at
  * positions p0 that are multiples of PE_ANCHOR_ROWS: there (s0, c0) = (sin, cos)(p0 w_k) is known in
  * double precision (sincos every PE_EXACT_ROWS rows, angle addition in double in between, see
- * pe_anchor_at). Row p0 + r of frequency k, for r in -16 .. 15 (the anchor sits mid-block), is then,
+ * pe_anchor_at). Row p0 + r of frequency k, for r in -32 .. 31 (the anchor sits mid-block), is then,
  * by angle addition,
  *     sin((p0 + r) w) = s0 C[r] + c0 S[r],   cos((p0 + r) w) = c0 C[r] - s0 S[r],
  * with C[r] = cos(r w), S[r] = sin(r w) from a float table built once per (d_model, base). In float32
@@ -24,12 +24,14 @@
 #include "pe_ffn.h"
 #include "vec4.h"
 #include <math.h>
+#include <stdlib.h>
 
 enum {
-    PE_ANCHOR_ROWS = 32,   /* rows per anchor = rows of the rotation table (16 measured ~10%
-                              slower, 64 would double the table) */
+    PE_ANCHOR_ROWS = 64,   /* rows per anchor = rows of the rotation table (32 measured 8-13 %
+                              slower at 4 MB: anchors cost; 16 slower still) */
     PE_HALF = PE_ANCHOR_ROWS / 2,   /* an anchor's block: rows p0 - PE_HALF .. p0 + PE_HALF - 1 */
-    PE_EXACT_ROWS = 1024,  /* rows between anchors computed by libm (a multiple of PE_ANCHOR_ROWS) */
+    PE_EXACT_ROWS = 4096,  /* rows between anchors computed by libm (a multiple of PE_ANCHOR_ROWS;
+                              1024 measured ~10 % slower at 4 MB, the sincos calls) */
     PE_FREQ_CHUNK = 64,    /* frequencies per pass for tables too wide for the kept table */
     PE_GROUP = 4,          /* frequencies per f32x4 */
     PE_ROT_FLOATS = PE_ANCHOR_ROWS * 2   /* floats of rotation table per frequency */
@@ -179,11 +181,11 @@ PE_GROUPS_FN(pe_groups_interleaved, PE_INTERLEAVED)
 PE_GROUPS_FN(pe_groups_concat, PE_CONCAT)
 
 /*
- * A whole block (rows p0 - 16 .. p0 + 15; `block` is row p0 - 16, `rot` table row r = -16) when
- * filling. Rows p0 + r and p0 - r (r = 1 .. 15) share their four products P = s0 C, c0 S, c0 C,
+ * A whole block (rows p0 - 32 .. p0 + 31; `block` is row p0 - 32, `rot` table row r = -32) when
+ * filling. Rows p0 + r and p0 - r (r = 1 .. 31) share their four products P = s0 C, c0 S, c0 C,
  * s0 S: sines P1 + P2 and P1 - P2, cosines P3 - P4 and P3 + P4, two multiplies and two adds for
  * two values instead of four and two. Bit-identical to pe_groups on table row -r = (C, -S):
- * c0 (-S) is exactly -(c0 S), and x + (-y) is x - y. Rows p0 - 16 and p0 have no partner.
+ * c0 (-S) is exactly -(c0 S), and x + (-y) is x - y. Rows p0 - 32 and p0 have no partner.
  */
 static inline __attribute__((always_inline)) void pe_pair_group(
         float *up, float *down, int32_t second, const pe_layout layout, const float *anchor_sin,
@@ -267,7 +269,9 @@ static struct {
     double den[PE_TABLE_FREQS], jump_sin[PE_TABLE_FREQS], jump_cos[PE_TABLE_FREQS];
     double anchor_sin[PE_TABLE_FREQS], anchor_cos[PE_TABLE_FREQS];
     float anchor_sinf[PE_TABLE_FREQS], anchor_cosf[PE_TABLE_FREQS];
-    float rot[PE_TABLE_FREQS * PE_ROT_FLOATS];             /* 512 KiB of zeroed static memory */
+    float *rot;                        /* allocated to the widest table so far: 128 KiB for d = 512,
+                                          1 MiB for d = 4096 (static, it would always cost 1 MiB) */
+    size_t rot_floats;
 } pe_table;
 
 /* The buffers of one chunk of a wider table (static: the wasm stack is only 64 KiB). */
@@ -278,7 +282,7 @@ static struct {
     float rot[PE_FREQ_CHUNK * PE_ROT_FLOATS];
 } pe_wide;
 
-/* The rotation table of n frequencies is row-major: table row PE_HALF + r (r = -16 .. 15) holds, per
+/* The rotation table of n frequencies is row-major: table row PE_HALF + r (r = -32 .. 31) holds, per
    group of PE_GROUP frequencies, the four cos(r w) then the four sin(r w), so the row of table for a
    row of output is contiguous. */
 static int32_t pe_rot_stride(int32_t n) { return 2 * ((n + PE_GROUP - 1) / PE_GROUP * PE_GROUP); }
@@ -311,7 +315,7 @@ static void pe_constants(double *den, double *jump_sin, double *jump_cos, float 
  * enough that the product of the two is below 1; then |s0 C + c0 S| < 1 (Cauchy-Schwarz). The two
  * rounded products are off by at most 2^-25 each, their sum by at most 2^-24, and anything up to
  * 1 + 2^-24 rounds to 1 (to even). The anchor at position 0, (0, 1), is exact and not scaled: its
- * rows (positions 0 .. 15) are the table's entries themselves, correctly rounded.
+ * rows (positions 0 .. 31) are the table's entries themselves, correctly rounded.
  */
 #define PE_ANCHOR_SHRINK (1.0 - 0x1p-23 - 0x1p-32)
 
@@ -354,7 +358,7 @@ static int64_t pe_span(float *out, int add, int32_t length, int32_t d_model, int
             anchor = at;
         }
         float *block = out + (size_t)t0 * (size_t)d_model;
-        if (!add && rows == PE_ANCHOR_ROWS) {             /* a whole block: pairs, then rows -16, 0 */
+        if (!add && rows == PE_ANCHOR_ROWS) {             /* a whole block: pairs, then rows -32, 0 */
             pairs(block, d_model, h, k0, n_vector, f->anchor_sinf, f->anchor_cosf, f->rot, stride);
             groups(block, 0, d_model, h, k0, n_vector, f->anchor_sinf, f->anchor_cosf, f->rot,
                    stride, 1);
@@ -387,6 +391,14 @@ static pf_status pe_apply(float *out, int add, int32_t length, int32_t d_model, 
 
     if (h <= PE_TABLE_FREQS) {            /* constants and anchors from the kept table */
         if (pe_table.d_model != d_model || pe_table.base != base) {
+            const size_t floats = (size_t)pe_rot_stride(h) * PE_ANCHOR_ROWS;
+            if (floats > pe_table.rot_floats) {
+                float *rot = malloc(floats * sizeof(float));
+                if (!rot) return PF_ERR_NO_MEMORY;
+                free(pe_table.rot);
+                pe_table.rot = rot;
+                pe_table.rot_floats = floats;
+            }
             pe_constants(pe_table.den, pe_table.jump_sin, pe_table.jump_cos, pe_table.rot, 0, h,
                          d_model, base);
             pe_table.d_model = d_model;

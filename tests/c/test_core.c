@@ -70,14 +70,14 @@ static void test_pe_table(int length, int d, double base, int offset, pe_layout 
     free(added);
 }
 
-/* Rows 0 .. 15 at position 0 come from the exact anchor (0, 1): each value is sin or cos correctly
+/* Rows 0 .. 31 at position 0 come from the exact anchor (0, 1): each value is sin or cos correctly
    rounded to float (within half an ulp; the table is stepped in double, so a value a hair from a
    rounding tie may round the other way: 0.5 + 1e-6 ulp allowed). */
 static void test_pe_first_rows(int d, double base) {
-    float *table = malloc(sizeof(float) * 16 * (size_t)d);
-    CHECK(pe_fill(table, 16, d, base, 0, PE_INTERLEAVED) == PF_OK, "pe_fill status");
+    float *table = malloc(sizeof(float) * 32 * (size_t)d);
+    CHECK(pe_fill(table, 32, d, base, 0, PE_INTERLEAVED) == PF_OK, "pe_fill status");
     double worst_ulps = 0;
-    for (int r = 0; r < 16; r++) {
+    for (int r = 0; r < 32; r++) {
         for (int j = 0; j + 1 < d; j += 2) {
             for (int c = 0; c < 2; c++) {
                 const float got = table[r * d + j + c];
@@ -87,8 +87,8 @@ static void test_pe_first_rows(int d, double base) {
             }
         }
     }
-    printf("pe rows 0 .. 15 D=%d base=%g: worst %.4f ulp from sin/cos\n", d, base, worst_ulps);
-    CHECK(worst_ulps <= 0.500001, "PE at positions below 16 is %.4f ulp away", worst_ulps);
+    printf("pe rows 0 .. 31 D=%d base=%g: worst %.4f ulp from sin/cos\n", d, base, worst_ulps);
+    CHECK(worst_ulps <= 0.500001, "PE at positions below 32 is %.4f ulp away", worst_ulps);
     free(table);
 }
 
