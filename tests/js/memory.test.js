@@ -107,6 +107,23 @@ test('tensors can use 896 MiB at once, and the memory is reused after free', asy
   assert.equal(big.memory.buffer.byteLength, size, 'a second 896 MiB tensor reuses the freed space');
 });
 
+test('a PE table that finds the memory full throws a RangeError, loses nothing, and works once there is room', async () => {
+  const full = await loadCore();
+  const out = full.alloc(4 * 4096);
+  const tensors = [];
+  for (let n = (256 * 2 ** 20) / 4; n >= 1024; n >>= 1) {       // fill the memory, large pieces first
+    for (;;) {
+      try { tensors.push(full.alloc(n)); } catch { break; }
+    }
+  }
+  // d = 4096 needs a 1 MiB rotation table that no longer fits
+  assert.throws(() => full.positionalEncoding(4, 4096, { out }), { name: 'RangeError', message: /positionalEncoding: .*memory/i });
+  assert.equal(out.data.length, 4 * 4096);
+  tensors.forEach((t) => t.free());
+  full.positionalEncoding(4, 4096, { out });
+  assert.deepEqual(out.data, full.positionalEncoding(4, 4096));
+});
+
 test('no growth over 2,000 create/forward/dispose cycles, PE calls and alloc/free', async () => {
   const fresh = await loadCore();
   const x = uniformArray(5 * 16, 4);
