@@ -15,10 +15,10 @@
  * with u = 2^-24 (float's relative rounding): s0, c0, C, S rounded to float, the two products and
  * the sum rounded: 3u(|s0 C| + |c0 S|) + u <= (3 sqrt 2 + 1) u; the anchors' scaling by 1 - 2^-23
  * (see PE_ANCHOR_SHRINK) adds 2u; in all at most ~4.3e-7 (measured 2.6e-7), inside the 1e-6
- * contract. The double anchors and table add ~1e-14. Every value is in
- * [-1, 1], as sin and cos are, without a clamp. A value depends on its anchor and its distance r
- * from it only, so any split of a table into calls (as the JS wrapper's chunking does) is
- * bit-identical. addPositionalEncoding adds in the same pass.
+ * contract. The double anchors and table add ~1e-14. Every value is in [-1, 1], as sin and cos
+ * are, without a clamp. A value depends on its anchor and its distance r from it only, so any split
+ * of a table into calls (as the JS wrapper's chunking does) is bit-identical. addPositionalEncoding
+ * adds in the same pass.
  */
 #define _GNU_SOURCE 1   /* sincos(): one range reduction for both values (musl and glibc have it) */
 #include "pe_ffn.h"
