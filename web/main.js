@@ -173,8 +173,7 @@ function renderPage({ progressive = false } = {}) {
     main.append(render(rest.shift()));
     setTimeout(more, 0);
   };
-  if (rest.length) setTimeout(more, 0);
-  else more();
+  setTimeout(more, 0);
   const toc = all.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title.replace(/^\d+\.\s*/, ''))}</a></li>`);
   document.querySelector('.toc ol').innerHTML = toc.join('');
   window.scrollTo(0, scrollY);

@@ -12,7 +12,8 @@
  *
  * Memory of a layer, in order: w1 (D, F) and w2 (F, D) row-major as pe_ffn.h documents them, b1 and b2
  * zero-padded to whole panels, the hidden block (BLOCK, F), the kernels' packed tiles of a block's
- * rows (ffn_pack_floats), then the packed copies of w1 and w2 that the kernels read (ffn_packed_w1, ffn_packed_w2; the row-major ones stay readable for callers and tests).
+ * rows (ffn_pack_floats), then the packed copies of w1 and w2 that the kernels read (ffn_packed_w1,
+ * ffn_packed_w2; the row-major ones stay readable for callers and tests).
  */
 #include "pe_ffn.h"
 #include "matmul.h"

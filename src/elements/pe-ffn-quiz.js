@@ -137,9 +137,9 @@ class PeFfnQuiz extends PeFfnElement {
   adjustValues(v) {
     // A share link's parameters win over the attributes: the link is an explicit request.
     const names = this.urlNames(v);
+    if (!names) return;
     let params;
     try { params = new URLSearchParams(location.search); } catch { return; }
-    if (!names) return;
     if (params.get(names.seed)) v.seed = params.get(names.seed).slice(0, 64);
     if (params.get(names.topic)) v.topic = params.get(names.topic).slice(0, 64);
     const c = Number(params.get(names.count));

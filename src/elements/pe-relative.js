@@ -119,7 +119,7 @@ class PeRelative extends PeFfnElement {
       corner: 'p \\ q',
     }));
     wireExport(this, 'rot', () => ({
-      name: `pe_rotation_p${this.values.p}_k${this.values.k}_d${this.values['d-model']}`,
+      name: this.rotationName(),
       data: this.rot,
       shape: [this.rot.length / ROT_COLS.length, ROT_COLS.length],
       colNames: ROT_COLS,
@@ -220,6 +220,11 @@ class PeRelative extends PeFfnElement {
     this.drawOverlay(showCursor);
   }
 
+  /** The rotation download's file name, without extension (the snippet loads the same file). */
+  rotationName() {
+    return `pe_rotation_p${this.values.p}_k${this.values.k}_d${this.values['d-model']}`;
+  }
+
   updateRotation() {
     const v = this.values;
     const s = this.s;
@@ -256,7 +261,7 @@ class PeRelative extends PeFfnElement {
     }
     this.rot = rot;
     this.$('.rot-note').textContent = fill(s.rotNote, { n: K });
-    updateSnippets(this, 'rot', rotationSnippets({ dModel: d, base: v.base, p: v.p, k: v.k, layout: v.layout }));
+    updateSnippets(this, 'rot', rotationSnippets({ dModel: d, base: v.base, p: v.p, k: v.k, layout: v.layout, file: `${this.rotationName()}.npy` }));
     this.$('.rot-example').innerHTML = example ? tex(example, { display: true }) : '';
     this.$('.rot-max').textContent = fill(s.maxDiff, { n: K, diff: maxDiff.toExponential(1) });
     this.$('.rot').innerHTML = `<table><caption>${escapeHtml(s.rotCaption)}${K > TABLE_PAIRS ? ` — ${escapeHtml(fill(s.moreRows, { n: TABLE_PAIRS }))}` : ''}</caption>

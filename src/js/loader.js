@@ -61,29 +61,24 @@ async function compileResponse(response, what) {
   return compileBytes(await response.arrayBuffer(), what);
 }
 
-const cannotLoad = (label, error) => new Error(`cannot load the WebAssembly module from ${label}: ${error.message}`);
+/** `fetchIt()`'s result; a failure to get there becomes "cannot load … from label". */
+async function loadFrom(label, fetchIt) {
+  try {
+    return await fetchIt();
+  } catch (error) {
+    throw new Error(`cannot load the WebAssembly module from ${label}: ${error.message}`);
+  }
+}
 
 /** Compiles a file read with node:fs; `location` is a path or a file: URL. */
 async function compileFile(location, label) {
-  let bytes;
-  try {
-    bytes = await readFileBytes(location);
-  } catch (error) {
-    throw cannotLoad(label, error);
-  }
-  return compileBytes(bytes, `the file at ${label}`);
+  return compileBytes(await loadFrom(label, () => readFileBytes(location)), `the file at ${label}`);
 }
 
 /** Compiles from a URL object: file: URLs with node:fs, anything else with fetch. */
 async function compileUrl(url, label = url.href) {
   if (isNodeUrl(url)) return compileFile(url, label);
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw cannotLoad(label, error);
-  }
-  return compileResponse(response, `the file at ${label}`);
+  return compileResponse(await loadFrom(label, () => fetch(url)), `the file at ${label}`);
 }
 
 /**

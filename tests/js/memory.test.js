@@ -110,6 +110,7 @@ test('tensors can use 896 MiB at once, and the memory is reused after free', asy
 test('a PE table that finds the memory full throws a RangeError, loses nothing, and works once there is room', async () => {
   const full = await loadCore();
   const out = full.alloc(4 * 4096);
+  out.data.fill(7);
   const tensors = [];
   for (let n = (256 * 2 ** 20) / 4; n >= 1024; n >>= 1) {       // fill the memory, large pieces first
     for (;;) {
@@ -119,6 +120,7 @@ test('a PE table that finds the memory full throws a RangeError, loses nothing, 
   // d = 4096 needs a 1 MiB rotation table that no longer fits
   assert.throws(() => full.positionalEncoding(4, 4096, { out }), { name: 'RangeError', message: /positionalEncoding: .*memory/i });
   assert.equal(out.data.length, 4 * 4096);
+  assert.ok(out.data.every((v) => v === 7), 'the failed call wrote nothing');
   tensors.forEach((t) => t.free());
   full.positionalEncoding(4, 4096, { out });
   assert.deepEqual(out.data, full.positionalEncoding(4, 4096));

@@ -5,8 +5,8 @@
 //   peSnippets({ length, dModel, base, offset, layout })   -> { numpy, torch }  the PE table, shape
 //        (length, d_model), float32, same layout as the element
 //   similaritySnippets(peArgs)                             -> { numpy, torch }  S = PE @ PE.T
-//   rotationSnippets({ dModel, base, p, k, layout })       -> { numpy, torch }  the rotation check of
-//        <pe-relative>, shape (d_model // 2, 10), one row per frequency pair
+//   rotationSnippets({ dModel, base, p, k, layout, file })  -> { numpy, torch }  the rotation check of
+//        <pe-relative>, shape (d_model // 2, 10), one row per frequency pair; `file`: its .npy download
 //   embeddingSnippets({ vocab, dModel, seed, tokens, peArgs })  -> { numpy, torch }  the seeded token
 //        embedding of shared/embedding.js, plus h = x + PE for the token ids `tokens`
 //   MULBERRY32_PY                                          Python text of the seeded generator
@@ -81,7 +81,7 @@ export function similaritySnippets(args) {
 }
 
 /** Rows PE(p), PE(k), PE(p + k) as above, then per pair i the rotation by k·ω_i read off PE(k). */
-export function rotationSnippets({ dModel, base, p, k, layout = 'interleaved' }) {
+export function rotationSnippets({ dModel, base, p, k, layout = 'interleaved', file = 'pe_rotation.npy' }) {
   const args = { dModel, base, layout, shift: { p, k } };
   const cols = layout === 'concat' ? 'js, jc = i, h + i' : 'js, jc = 2 * i, 2 * i + 1';
   const check = (lib, stack, max, abs) => [
@@ -98,12 +98,12 @@ export function rotationSnippets({ dModel, base, p, k, layout = 'interleaved' })
     numpy: [
       ...peNumpyLines(args), 'pe_p, pe_k, pe_pk = pe.astype(np.float64)',
       ...check('np', 'np.stack', 'np.maximum', (x) => `np.abs(${x})`),
-      "# np.allclose(table, np.load('pe_rotation.npy'), atol=1e-6) -> True",
+      `# np.allclose(table, np.load('${file}'), atol=1e-6) -> True`,
     ].join('\n'),
     torch: [
       ...peTorchLines(args), 'pe_p, pe_k, pe_pk = pe.double()',
       ...check('torch', 'torch.stack', 'torch.maximum', (x) => `(${x}).abs()`),
-      '# torch.allclose(table, torch.from_numpy(np.load("pe_rotation.npy")), atol=1e-6) -> True',
+      `# with numpy as np: torch.allclose(table, torch.from_numpy(np.load('${file}')), atol=1e-6) -> True`,
     ].join('\n'),
   };
 }
