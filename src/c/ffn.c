@@ -126,18 +126,24 @@ pf_status ffn_init_seeded(ffn_layer *layer, uint32_t seed, const float *b1, cons
     return PF_OK;
 }
 
+/* h (n) = act(z (n)), the activation the kernels fuse, applied to stored pre-activations. */
+static void ffn_activate_into(float *h, const float *z, size_t n, ffn_activation act) {
+    for (size_t i = 0; i < n; i++) h[i] = ffn_activate(act, z[i]);
+}
+
 /*
  * Tokens in equal blocks of at most FFN_BLOCK_TOKENS (no short last block that streams all the
- * weights for a few tokens). Whole forward: out = act(x W1 + b1) W2 + b2, hidden (optional) gets
- * act(x W1 + b1). Pre-activations only (pre = 1): out (T, F) = x W1 + b1, the same sums unactivated.
+ * weights for a few tokens). out = act(x W1 + b1) W2 + b2; hidden (optional) gets act(x W1 + b1),
+ * z (optional) x W1 + b1. With z the first product is stored unactivated and activated from there
+ * (the same sums and the same activation, so bit-identical to the fused path). z_only: stop there.
  */
-static pf_status ffn_run(ffn_layer *layer, float *out, float *hidden, const float *x, int32_t tokens,
-                         int pre) {
+static pf_status ffn_run(ffn_layer *layer, float *out, float *hidden, float *z, const float *x,
+                         int32_t tokens, int z_only) {
     if (!layer) return PF_ERR_NULL;
     if (!layer->memory) return PF_ERR_NOT_READY;
     if (tokens < 0 || tokens > PF_MAX_LENGTH) return PF_ERR_LENGTH;
     if (tokens == 0) return PF_OK;
-    if (!out || !x) return PF_ERR_NULL;
+    if (!x || !(z_only ? z : out)) return PF_ERR_NULL;
     const int32_t d = layer->config.d_model, f = layer->config.d_ff;
     const ffn_activation act = layer->config.activation;
     const ffn_weights *w = &layer->weights;
@@ -149,21 +155,29 @@ static pf_status ffn_run(ffn_layer *layer, float *out, float *hidden, const floa
     for (int32_t t0 = 0; t0 < tokens; t0 += block) {
         const int32_t rows = tokens - t0 < block ? tokens - t0 : block;
         const float *xb = x + (size_t)t0 * d;
-        if (pre) {
-            mm_forward(out + (size_t)t0 * f, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 0, act, xpack);
-            continue;
-        }
         float *h = hidden ? hidden + (size_t)t0 * f : layer->scratch.hidden;   /* (rows, F) */
-        mm_forward(h, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 1, act, xpack);
+        if (z) {
+            float *zb = z + (size_t)t0 * f;
+            mm_forward(zb, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 0, act, xpack);
+            if (z_only) continue;
+            ffn_activate_into(h, zb, (size_t)rows * (size_t)f, act);
+        } else {
+            mm_forward(h, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 1, act, xpack);
+        }
         mm_forward(out + (size_t)t0 * d, (size_t)d, h, (size_t)f, w2p, w->b2, rows, f, d, 0, act, xpack);
     }
     return PF_OK;
 }
 
 pf_status ffn_forward(ffn_layer *layer, float *out, float *hidden, const float *x, int32_t tokens) {
-    return ffn_run(layer, out, hidden, x, tokens, 0);
+    return ffn_run(layer, out, hidden, NULL, x, tokens, 0);
+}
+
+pf_status ffn_forward_with_pre(ffn_layer *layer, float *out, float *hidden, float *z, const float *x,
+                               int32_t tokens) {
+    return ffn_run(layer, out, hidden, z, x, tokens, 0);
 }
 
 pf_status ffn_pre_activation(ffn_layer *layer, float *z, const float *x, int32_t tokens) {
-    return ffn_run(layer, z, NULL, x, tokens, 1);
+    return ffn_run(layer, NULL, NULL, z, x, tokens, 1);
 }

@@ -132,6 +132,14 @@ pf_status ffn_init_seeded(ffn_layer *layer, uint32_t seed, const float *b1, cons
 pf_status ffn_forward(ffn_layer *layer, float *out, float *hidden, const float *x, int32_t tokens);
 
 /*
+ * ffn_forward that also writes z (T, F) = x W1 + b1, the pre-activations (hidden, when given, is
+ * act(z) bit for bit), in the same pass over the tokens. z may be NULL; it must not overlap out, x
+ * or hidden.
+ */
+pf_status ffn_forward_with_pre(ffn_layer *layer, float *out, float *hidden, float *z, const float *x,
+                               int32_t tokens);
+
+/*
  * z (T, F) = x W1 + b1 for x (T, D): the pre-activations, summed exactly as ffn_forward sums them
  * (so act(z) is its hidden). z must not overlap x. T = 0 does nothing.
  */

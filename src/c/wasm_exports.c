@@ -53,12 +53,10 @@ int32_t pf_ffn_init_seeded(ffn_layer *layer, uint32_t seed, const float *b1, con
     return (int32_t)ffn_init_seeded(layer, seed, b1, b2);
 }
 
-int32_t pf_ffn_forward(ffn_layer *layer, float *out, float *hidden, const float *x, int32_t tokens) {
-    return (int32_t)ffn_forward(layer, out, hidden, x, tokens);
-}
-
-int32_t pf_ffn_pre_activation(ffn_layer *layer, float *z, const float *x, int32_t tokens) {
-    return (int32_t)ffn_pre_activation(layer, z, x, tokens);
+/* hidden and z are 0 when not wanted. */
+int32_t pf_ffn_forward(ffn_layer *layer, float *out, float *hidden, float *z, const float *x,
+                       int32_t tokens) {
+    return (int32_t)ffn_forward_with_pre(layer, out, hidden, z, x, tokens);
 }
 
 const char *pf_status_text(int32_t status) { return pf_status_name((pf_status)status); }

@@ -133,10 +133,8 @@ export class FFN {
       if (hiddenPtr) temps.push(hiddenPtr);
       const prePtr = wantPre && tokens > 0 ? heap.alloc(nHidden * 4, 'x') : 0;
       if (prePtr) temps.push(prePtr);
-      const status = exports.pf_ffn_forward(this.#layer, outPtr, hiddenPtr, xPtr, tokens);
+      const status = exports.pf_ffn_forward(this.#layer, outPtr, hiddenPtr, prePtr, xPtr, tokens);
       if (status !== 0) throw statusError(heap, status, 'ffn.forward');
-      const preStatus = prePtr ? exports.pf_ffn_pre_activation(this.#layer, prePtr, xPtr, tokens) : 0;
-      if (preStatus !== 0) throw statusError(heap, preStatus, 'ffn.forward');
 
       let output = o.out;
       if (!out) output = tokens > 0 ? heap.f32(outPtr, input.length).slice() : new Float32Array(0);

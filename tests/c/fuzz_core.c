@@ -58,9 +58,10 @@ static void fuzz_ffn(reader *r) {
     else ffn_init_seeded(&layer, take_u32(r), NULL, (take_u32(r) & 1) ? w : NULL);
     const size_t t = tokens > 0 ? (size_t)tokens : 1;
     float *x = malloc(t * d * sizeof(float)), *out = malloc(t * d * sizeof(float));
-    float *hidden = malloc(t * f * sizeof(float));
+    float *hidden = malloc(t * f * sizeof(float)), *z = malloc(t * f * sizeof(float));
     for (size_t i = 0; i < t * d; i++) x[i] = (float)(int32_t)take_u32(r) / 1e6f;
     ffn_forward(&layer, out, (take_u32(r) & 1) ? hidden : NULL, x, tokens);
+    ffn_forward_with_pre(&layer, out, (take_u32(r) & 1) ? hidden : NULL, z, x, tokens);
     ffn_pre_activation(&layer, hidden, x, tokens);
     ffn_free(&layer);
     ffn_forward(&layer, out, NULL, x, tokens);                     /* after free: a status, no crash */
@@ -68,6 +69,7 @@ static void fuzz_ffn(reader *r) {
     free(x);
     free(out);
     free(hidden);
+    free(z);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

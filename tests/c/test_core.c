@@ -183,6 +183,20 @@ static void test_ffn_case(int d, int f, ffn_activation act, int tokens, uint32_t
     CHECK(ffn_forward(&layer, out, keep_hidden ? hidden : NULL, x, tokens) == PF_OK, "ffn_forward");
     CHECK(ffn_pre_activation(&layer, pre, x, tokens) == PF_OK, "ffn_pre_activation");
 
+    /* One pass that also keeps z gives the same out, hidden and z, bit for bit. */
+    float *out2 = malloc(sizeof(float) * (size_t)(tokens * d + 1));
+    float *hidden2 = malloc(sizeof(float) * (size_t)(tokens * f + 1));
+    float *pre2 = malloc(sizeof(float) * (size_t)(tokens * f + 1));
+    CHECK(ffn_forward_with_pre(&layer, out2, keep_hidden ? hidden2 : NULL, pre2, x, tokens) == PF_OK, "ffn_forward_with_pre");
+    CHECK(!memcmp(out2, out, sizeof(float) * (size_t)(tokens * d)), "with_pre: out bit for bit");
+    CHECK(!memcmp(pre2, pre, sizeof(float) * (size_t)(tokens * f)), "with_pre: z bit for bit");
+    CHECK(!keep_hidden || !memcmp(hidden2, hidden, sizeof(float) * (size_t)(tokens * f)), "with_pre: hidden bit for bit");
+    CHECK(ffn_forward_with_pre(&layer, out2, NULL, NULL, x, tokens) == PF_OK
+          && !memcmp(out2, out, sizeof(float) * (size_t)(tokens * d)), "with_pre, z NULL: plain forward");
+    free(out2);
+    free(hidden2);
+    free(pre2);
+
     /* Reference in double from the weights the layer holds. */
     const ffn_weights *w = &layer.weights;
     double worst_out = 0, worst_hidden = 0, worst_pre = 0, max_out = 0, max_hidden = 0, max_pre = 0;
@@ -230,6 +244,7 @@ static void test_ffn(void) {
         test_ffn_case(16, 64, (ffn_activation)act, 10, 42, act % 2);
     }
     test_ffn_case(128, 512, FFN_GELU, 6, 1, 1);
+    test_ffn_case(16, 24, FFN_SILU, 300, 5, 1);        /* three blocks of tokens */
 
     /* Seeded weights follow the documented stream: first w1 value of seed 42 with fan_in 4. */
     ffn_layer layer;
@@ -251,6 +266,8 @@ static void test_ffn(void) {
     CHECK(ffn_pre_activation(&layer, NULL, b1, 1) == PF_ERR_NULL, "NULL z");
     CHECK(ffn_pre_activation(&layer, b1, b1, PF_MAX_LENGTH + 1) == PF_ERR_LENGTH, "too many tokens pre");
     CHECK(ffn_pre_activation(NULL, b1, b1, 1) == PF_ERR_NULL, "NULL layer pre");
+    CHECK(ffn_forward_with_pre(&layer, NULL, NULL, b1, b1, 1) == PF_ERR_NULL, "with_pre: NULL out");
+    CHECK(ffn_forward_with_pre(&layer, NULL, NULL, NULL, NULL, 0) == PF_OK, "with_pre: 0 tokens");
     CHECK(ffn_set_weights(&layer, NULL, NULL, NULL, NULL) == PF_ERR_NULL, "NULL weights");
     ffn_free(&layer);
     CHECK(ffn_forward(&layer, b1, NULL, b1, 1) == PF_ERR_NOT_READY, "forward after free");

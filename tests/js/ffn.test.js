@@ -9,12 +9,17 @@ import { ffnRef, maxAbs, maxAbsDiff, seededWeightsRef, uniformArray } from '../r
 const core = await loadCore();
 const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 
+const sameBits = (a, b) => a.length === b.length && a.every((v, k) => Object.is(v, b[k]));
+
 /**
  * Asserts the contract's bound 1e-4 * (1 + M) for output, hidden and pre-activations; for ReLU also
- * that hidden is max(preActivation, 0) bit for bit (the same sums). Returns the differences.
+ * that hidden is max(preActivation, 0) bit for bit (the same sums). Asking for the pre-activations
+ * changes no bit of output or hidden. Returns the differences.
  */
 function checkAgainstReference(layer, x, weights) {
   const { output, hidden, preActivation } = layer.forward(x, { hidden: true, preActivation: true });
+  const plain = layer.forward(x, { hidden: true });
+  assert.ok(sameBits(output, plain.output) && sameBits(hidden, plain.hidden), 'preActivation changes no result');
   const ref = ffnRef(x, { dModel: layer.dModel, dFF: layer.dFF, activation: layer.activation, ...weights });
   const dOut = maxAbsDiff(output, ref.output), dHidden = maxAbsDiff(hidden, ref.hidden);
   const dPre = maxAbsDiff(preActivation, ref.preActivation);
