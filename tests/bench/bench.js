@@ -108,7 +108,7 @@ async function main() {
   await writeFile(jsonPath, JSON.stringify(report, null, 2));
 
   console.log(`pe-ffn-wasm bench (${smoke ? 'smoke sizes' : 'full sizes'}), ${meta.environment}, ${meta.cpu}`);
-  console.log(`1-minute load average: ${meta.loadAverage.before.toFixed(2)} before, ${meta.loadAverage.after.toFixed(2)} after (figures are the best of ${TIMING[smoke ? 'smoke' : 'full'].samples} samples)`);
+  console.log(`1-minute load average: ${meta.loadAverage.before.toFixed(2)} before, ${meta.loadAverage.after.toFixed(2)} after (speeds: the best of ${TIMING[smoke ? 'smoke' : 'full'].samples} rounds; ratios: the median of the per-round ratios)`);
   console.log(`peers: tfjs-backend-wasm ${tfVersion ?? 'n/a'} (SIMD ${tfSimd ?? 'n/a'}), onnxruntime-web ${ortVersion ?? 'n/a'}; init() picks ${variant}`);
   console.log(`wasm sizes: ${Object.entries(meta.wasmBytes).map(([k, v]) => `${k} ${v ?? 'missing'} bytes`).join(', ')}`);
   console.log(`init(): first ${initTimes.firstMs.toFixed(2)} ms, median ${initTimes.medianMs.toFixed(3)} ms\n`);

@@ -1,6 +1,8 @@
-// Markdown tables from bench results (the same text in Node and in the browser). Figures are the best
-// of the timed samples; "wrong" cells give the largest error found by the check and are not timed.
+// Markdown tables from bench results (the same text in Node and in the browser). Speeds are the best
+// of the timed samples; ratios are the median of the per-round ratios with best ÷ best in brackets
+// (see ratios.js); "wrong" cells give the largest error found by the check and are not timed.
 import { PEERS } from './contestants.js';
+import { overBestPeer, timeOver } from './ratios.js';
 
 const fmt = (v, digits) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(digits) : v.toPrecision(2));
 
@@ -22,15 +24,17 @@ function bestPeer(results, key) {
   return best;
 }
 
-const ratio = (r, best, key) => (r?.status === 'ok' && r[key] > 0 && best ? `${(r[key] / best.value).toFixed(2)}×` : '–');
-const timeRatio = (a, b) => (a?.status === 'ok' && b?.status === 'ok' ? `${(a.best / b.best).toFixed(2)}` : '–');
+/** "paired (best)" of a { paired, best } ratio, with a unit, or "–". */
+const both = ({ paired, best }, unit = '') => (paired === null ? '–'
+  : `${paired.toFixed(2)}${unit} (${best === null ? '–' : `${best.toFixed(2)}${unit}`})`);
 
 /** labels = { ffn: { id: label }, pe: { id: label } } */
 export function markdown(results, allLabels) {
   let labels = allLabels.ffn;
   const lines = [];
   const ffnIds = Object.keys(results.ffn[0]?.results ?? {});
-  lines.push('FFN forward, GFLOPS (4·T·d·d_ff per call; higher is better)', '');
+  lines.push('FFN forward, GFLOPS (4·T·d·d_ff per call; higher is better). Each ratio: the median of the',
+    'per-round ratios, best ÷ best in brackets.', '');
   lines.push(`| shape | ${ffnIds.map((id) => labels[id] ?? id).join(' | ')} | best peer | simd128 fresh / out ÷ best peer | relaxed fresh / out ÷ best peer |`);
   lines.push(`|---|${ffnIds.map(() => '---:').join('|')}|---|---:|---:|`);
   for (const row of results.ffn) {
@@ -38,21 +42,21 @@ export function markdown(results, allLabels) {
     const best = bestPeer(r, 'gflops');
     const { tokens, dModel, dFF } = row.shape;
     lines.push(`| T=${tokens}, d=${dModel}, d_ff=${dFF} | ${ffnIds.map((id) => cell(r[id], 'gflops')).join(' | ')} | ${best?.id ?? '–'} | `
-      + `${ratio(r['pkg-simd128-fresh'], best, 'gflops')} / ${ratio(r['pkg-simd128-out'], best, 'gflops')} | `
-      + `${ratio(r['pkg-relaxed-fresh'], best, 'gflops')} / ${ratio(r['pkg-relaxed-out'], best, 'gflops')} |`);
+      + `${both(overBestPeer(r, 'pkg-simd128-fresh'), '×')} / ${both(overBestPeer(r, 'pkg-simd128-out'), '×')} | `
+      + `${both(overBestPeer(r, 'pkg-relaxed-fresh'), '×')} / ${both(overBestPeer(r, 'pkg-relaxed-out'), '×')} |`);
   }
 
   labels = allLabels.pe;
   const peIds = Object.keys(results.pe[0]?.results ?? {});
-  lines.push('', 'Positional encoding table, million values/s (higher is better); checked within 1e-6', '');
-  lines.push(`| shape | ${peIds.map((id) => labels[id] ?? id).join(' | ')} | out tensor ÷ plain JS | time: out tensor ÷ fill | time: out array ÷ fill | time: fresh ÷ (new + fill) |`);
+  lines.push('', 'Positional encoding table, million values/s (higher is better); checked within 1e-6. Each ratio:',
+    'the median of the per-round ratios, best ÷ best in brackets.', '');
+  lines.push(`| shape | ${peIds.map((id) => labels[id] ?? id).join(' | ')} | speed: out tensor ÷ plain JS | time: out tensor ÷ fill | time: out array ÷ fill | time: fresh ÷ (new + fill) |`);
   lines.push(`|---|${peIds.map(() => '---:').join('|')}|---:|---:|---:|---:|`);
   for (const row of results.pe) {
     const r = row.results;
-    const js = r['plain-js'];
     lines.push(`| L=${row.shape.length}, d=${row.shape.dModel} | ${peIds.map((id) => cell(r[id], 'mvals')).join(' | ')} | `
-      + `${r['pkg-out-tensor']?.status === 'ok' && js?.status === 'ok' ? `${(r['pkg-out-tensor'].mvals / js.mvals).toFixed(1)}×` : '–'} | `
-      + `${timeRatio(r['pkg-out-tensor'], r['fill-reused'])} | ${timeRatio(r['pkg-out-array'], r['fill-reused'])} | ${timeRatio(r['pkg-fresh'], r['fill-fresh'])} |`);
+      + `${both(timeOver(r, 'plain-js', 'pkg-out-tensor'), '×')} | ${both(timeOver(r, 'pkg-out-tensor', 'fill-reused'))} | `
+      + `${both(timeOver(r, 'pkg-out-array', 'fill-reused'))} | ${both(timeOver(r, 'pkg-fresh', 'fill-fresh'))} |`);
   }
 
   const notes = new Map();

@@ -85,8 +85,9 @@ async function measureShape(contestants, shape, reference, bound, timing) {
       for (const e of timed) e.perCall.push((await loop(e.inst.run, e.isAsync, e.reps)) / e.reps);
     }
     for (const e of timed) {
-      e.perCall.sort((a, b) => a - b);
-      Object.assign(e.result, { best: e.perCall[0], median: e.perCall[Math.floor(e.perCall.length / 2)], reps: e.reps });
+      const sorted = [...e.perCall].sort((a, b) => a - b);
+      // samples stay in round order: ratios pair the samples of one round (see ratios.js).
+      Object.assign(e.result, { best: sorted[0], median: sorted[sorted.length >> 1], reps: e.reps, samples: e.perCall });
     }
   } catch (error) {
     for (const e of timed) if (e.result.best === undefined) Object.assign(e.result, { status: 'error', note: error.message });
