@@ -434,6 +434,14 @@ pf_status pe_add(float *x, int32_t length, int32_t d_model, double base, int32_t
     return pe_apply(x, 1, length, d_model, base, offset, layout);
 }
 
+int32_t pe_chunk_rows(int32_t position, int32_t rows) {
+    if (position < 0 || rows < 1) return rows;
+    /* Blocks end where a block of PE_ANCHOR_ROWS starts: at positions PE_HALF mod PE_ANCHOR_ROWS. */
+    const int64_t end = (int64_t)position + rows;
+    const int64_t block_end = end - (end + PE_HALF) % PE_ANCHOR_ROWS;
+    return block_end > position ? (int32_t)(block_end - position) : rows;
+}
+
 pf_status pe_entry(double *value, int32_t position, int32_t j, int32_t d_model, double base,
                    pe_layout layout) {
     if (!value) return PF_ERR_NULL;

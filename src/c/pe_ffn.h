@@ -70,6 +70,14 @@ pf_status pe_fill(float *out, int32_t length, int32_t d_model, double base, int3
 pf_status pe_add(float *x, int32_t length, int32_t d_model, double base, int32_t offset,
                  pe_layout layout);
 
+/*
+ * For callers that fill a long table in several calls (the results are the same for any split): how
+ * many of the next `rows` rows, from `position`, to give one call so that it ends where one of the
+ * kernel's blocks of rows ends; whole blocks are the fastest path. `rows` itself when those rows
+ * hold no block end. Always in 1 .. rows for rows >= 1.
+ */
+int32_t pe_chunk_rows(int32_t position, int32_t rows);
+
 /* *value = one entry PE(position, j) in double precision */
 pf_status pe_entry(double *value, int32_t position, int32_t j, int32_t d_model, double base,
                    pe_layout layout);

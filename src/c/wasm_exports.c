@@ -21,6 +21,8 @@ int32_t pf_pe_add(float *x, int32_t length, int32_t d_model, double base, int32_
     return (int32_t)pe_add(x, length, d_model, base, offset, (pe_layout)layout);
 }
 
+int32_t pf_pe_chunk_rows(int32_t position, int32_t rows) { return pe_chunk_rows(position, rows); }
+
 /* One PE entry; NaN when the arguments are refused (the wrapper validates them first). */
 double pf_pe_value(int32_t position, int32_t j, int32_t d_model, double base, int32_t layout) {
     double value;

@@ -9,7 +9,7 @@
 // to load — the SIMD128 one.
 import { typeError } from './errors.js';
 
-const REQUIRED_EXPORTS = ['memory', 'pf_alloc', 'pf_free', 'pf_pe_fill', 'pf_pe_add', 'pf_pe_value',
+const REQUIRED_EXPORTS = ['memory', 'pf_alloc', 'pf_free', 'pf_pe_fill', 'pf_pe_add', 'pf_pe_value', 'pf_pe_chunk_rows',
   'pf_ffn_new', 'pf_ffn_delete', 'pf_ffn_set_weights', 'pf_ffn_init_seeded', 'pf_ffn_forward', 'pf_status_text'];
 
 /** The module files in dist/, by variant. */

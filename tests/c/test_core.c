@@ -286,8 +286,26 @@ static void test_status_names(void) {
     CHECK(strcmp(pf_status_name(PF_ERR_D_MODEL), "d_model out of range") == 0, "d_model name");
 }
 
+/* pe_chunk_rows against a search: the last block end (a position 32 mod 64, where the kernel's
+   blocks of 64 rows around their anchors meet) in (position, position + rows], else rows. */
+static void test_pe_chunk_rows(void) {
+    const int32_t starts[] = { 0, 1, 31, 32, 33, 95, 96, 1000, PF_MAX_POSITION - 300, PF_MAX_POSITION - 64 };
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+        for (int32_t rows = 1; rows <= 300; rows++) {
+            const int64_t p = starts[i];
+            int32_t expected = rows;
+            for (int64_t end = p + rows; end > p; end--)
+                if ((end - 32) % 64 == 0) { expected = (int32_t)(end - p); break; }
+            const int32_t got = pe_chunk_rows(starts[i], rows);
+            CHECK(got == expected, "pe_chunk_rows(%d, %d) = %d, expected %d", starts[i], rows, got, expected);
+        }
+    }
+    CHECK(pe_chunk_rows(0, 0) == 0 && pe_chunk_rows(-5, 10) == 10, "pe_chunk_rows: nothing to split");
+}
+
 int main(void) {
     test_pe();
+    test_pe_chunk_rows();
     test_ffn();
     test_status_names();
     printf("%d passed, %d failed\n", checks - failures, failures);

@@ -88,13 +88,16 @@ test('whole blocks (rows paired around their anchor) equal rows computed one cal
   }
 });
 
-test('large tables through the chunked path equal tensor output bit for bit', () => {
-  const length = 3000, dModel = 96;
-  const t = core.alloc(length * dModel);
-  core.positionalEncoding(length, dModel, { out: t, offset: 3 });
-  const fresh = core.positionalEncoding(length, dModel, { offset: 3 });
-  assert.deepEqual(fresh, t.data);
-  t.free();
+test('large tables through the chunked path equal tensor output bit for bit (fill and add)', () => {
+  for (const [length, dModel, offset] of [[3000, 96, 3], [700, 512, 1000], [300, 4096, 31]]) {
+    const t = core.alloc(length * dModel);
+    core.positionalEncoding(length, dModel, { out: t, offset });
+    const fresh = core.positionalEncoding(length, dModel, { offset });
+    assert.deepEqual(fresh, t.data, `fresh L=${length} d=${dModel} offset=${offset}`);
+    const added = core.addPositionalEncoding(new Float32Array(length * dModel), length, dModel, { offset });
+    assert.deepEqual(added, t.data, `added onto zeros L=${length} d=${dModel} offset=${offset}`);
+    t.free();
+  }
 });
 
 test('peValue is within 1e-9 of the formula for positions below 1e6, all layouts and bases', () => {
