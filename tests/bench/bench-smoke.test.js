@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { TIMING } from './run-bench.js';
 
 const bench = fileURLToPath(new URL('./bench.js', import.meta.url));
 
@@ -30,6 +31,8 @@ test('bench --smoke: every contestant checks out and the JSON report has its sha
         const what = `${kind} ${JSON.stringify(row.shape)} ${labels[kind][id]}`;
         assert.ok(['ok', 'wrong', 'unavailable'].includes(r.status), `${what}: ${r.status} ${r.note ?? ''}`);
         if (r.status === 'ok') assert.ok(r[key] > 0 && r.best > 0 && r.median >= r.best, what);
+        // One sample per round, in round order: the paired ratios need them.
+        if (r.status === 'ok') assert.ok(r.samples.length === TIMING.smoke.samples && r.samples.includes(r.best), what);
         // Only float32-angle PE peers may fail the 1e-6 check; this package and every FFN must pass.
         if (r.status === 'wrong') assert.ok(kind === 'pe' && /tfjs|ort/.test(id), `${what}: wrong, max err ${r.maxErr}`);
         if (id.startsWith('pkg-') && !id.startsWith('pkg-relaxed')) assert.equal(r.status, 'ok', what);
