@@ -9,8 +9,9 @@
 // to load — the SIMD128 one.
 import { typeError } from './errors.js';
 
-const REQUIRED_EXPORTS = ['memory', 'pf_alloc', 'pf_free', 'pf_pe_fill', 'pf_pe_add', 'pf_pe_value', 'pf_pe_chunk_rows',
-  'pf_ffn_new', 'pf_ffn_delete', 'pf_ffn_set_weights', 'pf_ffn_init_seeded', 'pf_ffn_forward', 'pf_status_text'];
+const REQUIRED_EXPORTS = ['memory', 'pf_alloc', 'pf_free', 'pf_pe_fill', 'pf_pe_add', 'pf_pe_value',
+  'pf_pe_chunk_rows', 'pf_ffn_new', 'pf_ffn_delete', 'pf_ffn_set_weights', 'pf_ffn_init_seeded',
+  'pf_ffn_forward', 'pf_status_text'];
 
 /** The module files in dist/, by variant. */
 export const WASM_VARIANTS = { simd128: 'pe_ffn.wasm', relaxed: 'pe_ffn_relaxed.wasm' };
