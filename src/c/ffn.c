@@ -133,17 +133,16 @@ static void ffn_activate_into(float *h, const float *z, size_t n, ffn_activation
 
 /*
  * Tokens in equal blocks of at most FFN_BLOCK_TOKENS (no short last block that streams all the
- * weights for a few tokens). out = act(x W1 + b1) W2 + b2; hidden (optional) gets act(x W1 + b1),
- * z (optional) x W1 + b1. With z the first product is stored unactivated and activated from there
- * (the same sums and the same activation, so bit-identical to the fused path). z_only: stop there.
+ * weights for a few tokens). With z the first product is stored unactivated and activated from there
+ * (the same sums and the same activation, so bit-identical to the fused path).
  */
-static pf_status ffn_run(ffn_layer *layer, float *out, float *hidden, float *z, const float *x,
-                         int32_t tokens, int z_only) {
+pf_status ffn_forward_with_pre(ffn_layer *layer, float *out, float *hidden, float *z, const float *x,
+                               int32_t tokens) {
     if (!layer) return PF_ERR_NULL;
     if (!layer->memory) return PF_ERR_NOT_READY;
     if (tokens < 0 || tokens > PF_MAX_LENGTH) return PF_ERR_LENGTH;
     if (tokens == 0) return PF_OK;
-    if (!x || !(z_only ? z : out)) return PF_ERR_NULL;
+    if (!out || !x) return PF_ERR_NULL;
     const int32_t d = layer->config.d_model, f = layer->config.d_ff;
     const ffn_activation act = layer->config.activation;
     const ffn_weights *w = &layer->weights;
@@ -159,7 +158,6 @@ static pf_status ffn_run(ffn_layer *layer, float *out, float *hidden, float *z, 
         if (z) {
             float *zb = z + (size_t)t0 * f;
             mm_forward(zb, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 0, act, xpack);
-            if (z_only) continue;
             ffn_activate_into(h, zb, (size_t)rows * (size_t)f, act);
         } else {
             mm_forward(h, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 1, act, xpack);
@@ -170,14 +168,5 @@ static pf_status ffn_run(ffn_layer *layer, float *out, float *hidden, float *z, 
 }
 
 pf_status ffn_forward(ffn_layer *layer, float *out, float *hidden, const float *x, int32_t tokens) {
-    return ffn_run(layer, out, hidden, NULL, x, tokens, 0);
-}
-
-pf_status ffn_forward_with_pre(ffn_layer *layer, float *out, float *hidden, float *z, const float *x,
-                               int32_t tokens) {
-    return ffn_run(layer, out, hidden, z, x, tokens, 0);
-}
-
-pf_status ffn_pre_activation(ffn_layer *layer, float *z, const float *x, int32_t tokens) {
-    return ffn_run(layer, NULL, NULL, z, x, tokens, 1);
+    return ffn_forward_with_pre(layer, out, hidden, NULL, x, tokens);
 }

@@ -106,26 +106,31 @@ static void pe_anchor_next(double *as, double *ac, const double *den, const doub
     }
 }
 
-/* One group of PE_GROUP frequencies of one row: v0 (to d0) and v1 (to d1) are the sines and the
-   cosines (concat) or both zipped (interleaved: sin k, cos k, sin k+1, cos k+1, ...). */
-static inline __attribute__((always_inline)) void pe_group(
-        float *d0, float *d1, int add, const pe_layout layout, const float *anchor_sin,
-        const float *anchor_cos, const float *rot) {
-    const f32x4 s0 = f4_load(anchor_sin), c0 = f4_load(anchor_cos);
-    const f32x4 rc = f4_load(rot), rs = f4_load(rot + PE_GROUP);
-    const f32x4 sv = f4_add(pe4_mul(s0, rc), pe4_mul(c0, rs));
-    const f32x4 cv = pe4_sub(pe4_mul(c0, rc), pe4_mul(s0, rs));
-    f32x4 v0 = sv, v1 = cv;
+/* Writes (add = 0) or adds the sines s and cosines c of PE_GROUP frequencies of one row: to d0 and
+   d0 + second as they are (concat) or zipped (interleaved: sin k, cos k, sin k+1, cos k+1, ...). */
+static inline __attribute__((always_inline)) void pe_put(float *d0, int32_t second, int add,
+                                                         const pe_layout layout, f32x4 s, f32x4 c) {
+    f32x4 v0 = s, v1 = c;
     if (layout == PE_INTERLEAVED) {
-        v0 = pe4_zip_lo(sv, cv);
-        v1 = pe4_zip_hi(sv, cv);
+        v0 = pe4_zip_lo(s, c);
+        v1 = pe4_zip_hi(s, c);
     }
     if (add) {
         v0 = f4_add(f4_load(d0), v0);
-        v1 = f4_add(f4_load(d1), v1);
+        v1 = f4_add(f4_load(d0 + second), v1);
     }
     f4_store(d0, v0);
-    f4_store(d1, v1);
+    f4_store(d0 + second, v1);
+}
+
+/* One group of PE_GROUP frequencies of one row, from its anchors and its table row. */
+static inline __attribute__((always_inline)) void pe_group(
+        float *d0, int32_t second, int add, const pe_layout layout, const float *anchor_sin,
+        const float *anchor_cos, const float *rot) {
+    const f32x4 s0 = f4_load(anchor_sin), c0 = f4_load(anchor_cos);
+    const f32x4 rc = f4_load(rot), rs = f4_load(rot + PE_GROUP);
+    pe_put(d0, second, add, layout, f4_add(pe4_mul(s0, rc), pe4_mul(c0, rs)),
+           pe4_sub(pe4_mul(c0, rc), pe4_mul(s0, rs)));
 }
 
 /*
@@ -152,8 +157,7 @@ static inline __attribute__((always_inline)) void pe_groups(
         int32_t i = 0;
         for (; i < unrolled; i += PE_UNROLL * PE_GROUP) {
             for (int32_t g = 0; g < PE_UNROLL; g++) {
-                float *d0 = o + g * out_step;
-                pe_group(d0, d0 + second, 0, layout, as + g * PE_GROUP, ac + g * PE_GROUP,
+                pe_group(o + g * out_step, second, 0, layout, as + g * PE_GROUP, ac + g * PE_GROUP,
                          rt + g * 2 * PE_GROUP);
             }
             as += PE_UNROLL * PE_GROUP;
@@ -163,7 +167,7 @@ static inline __attribute__((always_inline)) void pe_groups(
         }
         for (; i < n_vector; i += PE_GROUP, as += PE_GROUP, ac += PE_GROUP, rt += 2 * PE_GROUP,
                              o += out_step)
-            pe_group(o, o + second, add, layout, as, ac, rt);
+            pe_group(o, second, add, layout, as, ac, rt);
     }
 }
 
@@ -193,18 +197,8 @@ static inline __attribute__((always_inline)) void pe_pair_group(
     const f32x4 s0 = f4_load(anchor_sin), c0 = f4_load(anchor_cos);
     const f32x4 rc = f4_load(rot), rs = f4_load(rot + PE_GROUP);
     const f32x4 p1 = pe4_mul(s0, rc), p2 = pe4_mul(c0, rs), p3 = pe4_mul(c0, rc), p4 = pe4_mul(s0, rs);
-    const f32x4 su = f4_add(p1, p2), cu = pe4_sub(p3, p4), sd = pe4_sub(p1, p2), cd = f4_add(p3, p4);
-    if (layout == PE_INTERLEAVED) {
-        f4_store(up, pe4_zip_lo(su, cu));
-        f4_store(up + second, pe4_zip_hi(su, cu));
-        f4_store(down, pe4_zip_lo(sd, cd));
-        f4_store(down + second, pe4_zip_hi(sd, cd));
-    } else {
-        f4_store(up, su);
-        f4_store(up + second, cu);
-        f4_store(down, sd);
-        f4_store(down + second, cd);
-    }
+    pe_put(up, second, 0, layout, f4_add(p1, p2), pe4_sub(p3, p4));
+    pe_put(down, second, 0, layout, pe4_sub(p1, p2), f4_add(p3, p4));
 }
 
 static inline __attribute__((always_inline)) void pe_pairs(
@@ -282,6 +276,12 @@ static struct {
     float rot[PE_FREQ_CHUNK * PE_ROT_FLOATS];
 } pe_wide;
 
+/* The first row of the block that holds `position`: blocks of PE_ANCHOR_ROWS rows start PE_HALF
+   rows before their anchor, at positions PE_HALF mod PE_ANCHOR_ROWS (the first one at -PE_HALF). */
+static int64_t pe_block_start(int64_t position) {
+    return position - (position + PE_HALF) % PE_ANCHOR_ROWS;
+}
+
 /* The rotation table of n frequencies is row-major: table row PE_HALF + r (r = -32 .. 31) holds, per
    group of PE_GROUP frequencies, the four cos(r w) then the four sin(r w), so the row of table for a
    row of output is contiguous. */
@@ -342,7 +342,7 @@ static int64_t pe_span(float *out, int add, int32_t length, int32_t d_model, int
     int64_t anchor = known;
     for (int32_t t0 = 0, rows; t0 < length; t0 += rows) {
         const int64_t position = (int64_t)offset + t0;
-        const int64_t at = (position + PE_HALF) - (position + PE_HALF) % PE_ANCHOR_ROWS;
+        const int64_t at = pe_block_start(position) + PE_HALF;  /* this block's anchor */
         const int32_t r0 = (int32_t)(position - at) + PE_HALF;  /* table row; a call may start mid-block */
         rows = length - t0 < PE_ANCHOR_ROWS - r0 ? length - t0 : PE_ANCHOR_ROWS - r0;
         if (at != anchor) {
@@ -436,9 +436,7 @@ pf_status pe_add(float *x, int32_t length, int32_t d_model, double base, int32_t
 
 int32_t pe_chunk_rows(int32_t position, int32_t rows) {
     if (position < 0 || rows < 1) return rows;
-    /* Blocks end where a block of PE_ANCHOR_ROWS starts: at positions PE_HALF mod PE_ANCHOR_ROWS. */
-    const int64_t end = (int64_t)position + rows;
-    const int64_t block_end = end - (end + PE_HALF) % PE_ANCHOR_ROWS;
+    const int64_t block_end = pe_block_start((int64_t)position + rows);   /* the last one in reach */
     return block_end > position ? (int32_t)(block_end - position) : rows;
 }
 

@@ -147,12 +147,6 @@ pf_status ffn_forward(ffn_layer *layer, float *out, float *hidden, const float *
 pf_status ffn_forward_with_pre(ffn_layer *layer, float *out, float *hidden, float *z, const float *x,
                                int32_t tokens);
 
-/*
- * z (T, F) = x W1 + b1 for x (T, D): the pre-activations, summed exactly as ffn_forward sums them
- * (so act(z) is its hidden). z must not overlap x. T = 0 does nothing.
- */
-pf_status ffn_pre_activation(ffn_layer *layer, float *z, const float *x, int32_t tokens);
-
 /* The float the activation gives for one pre-activation value (NaN in gives NaN out). */
 float ffn_activate(ffn_activation activation, float z);
 

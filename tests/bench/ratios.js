@@ -26,17 +26,25 @@ export function timeOver(results, a, b) {
   return { paired: pairedTimeRatio(results[a], results[b]), best: bestTimeRatio(results[a], results[b]) };
 }
 
+/** The correct peer with the fastest best sample (the largest speed), or null. */
+export function fastestPeer(results) {
+  let fastest = null;
+  for (const peer of PEERS) if (timed(results[peer]) && (!fastest || results[peer].best < results[fastest].best)) fastest = peer;
+  return fastest;
+}
+
 /**
- * How many times faster `id` is than the best correct peer, the one it beats by the least:
- * { paired, best, peer } (peer: the one of the paired figure), members null when `id` or every peer
- * is missing.
+ * How many times faster `id` is than the best correct peer: { paired, best, peer }. paired: against
+ * the peer it beats by the least in the paired figure (that is `peer`); best: against the fastest
+ * peer, best ÷ best. Members are null when `id` or every peer is missing.
  */
 export function overBestPeer(results, id) {
   const out = { paired: null, best: null, peer: null };
   for (const peer of PEERS) {
-    const { paired, best } = timeOver(results, peer, id);
+    const paired = pairedTimeRatio(results[peer], results[id]);
     if (paired !== null && (out.paired === null || paired < out.paired)) Object.assign(out, { paired, peer });
-    if (best !== null && (out.best === null || best < out.best)) out.best = best;
   }
+  const fastest = fastestPeer(results);
+  if (fastest) out.best = bestTimeRatio(results[fastest], results[id]);
   return out;
 }

@@ -1,7 +1,7 @@
 // Ratios from paired samples: the median of per-round ratios, against best ÷ best.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { overBestPeer, pairedTimeRatio, timeOver } from './ratios.js';
+import { fastestPeer, overBestPeer, pairedTimeRatio, timeOver } from './ratios.js';
 
 const timed = (samples) => ({ status: 'ok', best: Math.min(...samples), samples });
 
@@ -26,5 +26,6 @@ test('the best peer is the one this package beats by the least', () => {
     own: timed([1, 1, 1]), 'ort-wasm-unused': timed([0.1, 0.1, 0.1]),
   };
   assert.deepEqual(overBestPeer(results, 'own'), { paired: 2, best: 1.5, peer: 'tfjs-wasm' });
+  assert.equal(fastestPeer(results), 'ort-wasm', 'best ÷ best is taken to the fastest best sample');
   assert.deepEqual(overBestPeer({ own: results.own }, 'own'), { paired: null, best: null, peer: null });
 });

@@ -1,8 +1,7 @@
 // Markdown tables from bench results (the same text in Node and in the browser). Speeds are the best
 // of the timed samples; ratios are the median of the per-round ratios with best ÷ best in brackets
 // (see ratios.js); "wrong" cells give the largest error found by the check and are not timed.
-import { PEERS } from './contestants.js';
-import { overBestPeer, timeOver } from './ratios.js';
+import { fastestPeer, overBestPeer, timeOver } from './ratios.js';
 
 const fmt = (v, digits) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(digits) : v.toPrecision(2));
 
@@ -12,16 +11,6 @@ function cell(r, key) {
   if (r.status === 'wrong') return `wrong (err ${r.maxErr.toExponential(0)})`;
   if (r.status === 'unavailable') return 'n/a¹';
   return 'error²';
-}
-
-/** The best peer (largest value) among those that ran correctly: { id, value }. */
-function bestPeer(results, key) {
-  let best = null;
-  for (const id of PEERS) {
-    const r = results[id];
-    if (r?.status === 'ok' && r[key] > 0 && (!best || r[key] > best.value)) best = { id, value: r[key] };
-  }
-  return best;
 }
 
 /** "paired (best)" of a { paired, best } ratio, with a unit, or "–". */
@@ -39,9 +28,8 @@ export function markdown(results, allLabels) {
   lines.push(`|---|${ffnIds.map(() => '---:').join('|')}|---|---:|---:|`);
   for (const row of results.ffn) {
     const r = row.results;
-    const best = bestPeer(r, 'gflops');
     const { tokens, dModel, dFF } = row.shape;
-    lines.push(`| T=${tokens}, d=${dModel}, d_ff=${dFF} | ${ffnIds.map((id) => cell(r[id], 'gflops')).join(' | ')} | ${best?.id ?? '–'} | `
+    lines.push(`| T=${tokens}, d=${dModel}, d_ff=${dFF} | ${ffnIds.map((id) => cell(r[id], 'gflops')).join(' | ')} | ${fastestPeer(r) ?? '–'} | `
       + `${both(overBestPeer(r, 'pkg-simd128-fresh'), '×')} / ${both(overBestPeer(r, 'pkg-simd128-out'), '×')} | `
       + `${both(overBestPeer(r, 'pkg-relaxed-fresh'), '×')} / ${both(overBestPeer(r, 'pkg-relaxed-out'), '×')} |`);
   }
