@@ -126,11 +126,6 @@ pf_status ffn_init_seeded(ffn_layer *layer, uint32_t seed, const float *b1, cons
     return PF_OK;
 }
 
-/* h (n) = act(z (n)), the activation the kernels fuse, applied to stored pre-activations. */
-static void ffn_activate_into(float *h, const float *z, size_t n, ffn_activation act) {
-    for (size_t i = 0; i < n; i++) h[i] = ffn_activate(act, z[i]);
-}
-
 /*
  * Tokens in equal blocks of at most FFN_BLOCK_TOKENS (no short last block that streams all the
  * weights for a few tokens). With z the first product is stored unactivated and activated from there
@@ -158,7 +153,7 @@ pf_status ffn_forward_with_pre(ffn_layer *layer, float *out, float *hidden, floa
         if (z) {
             float *zb = z + (size_t)t0 * f;
             mm_forward(zb, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 0, act, xpack);
-            ffn_activate_into(h, zb, (size_t)rows * (size_t)f, act);
+            ffn_activate_array(h, zb, (size_t)rows * (size_t)f, act);
         } else {
             mm_forward(h, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 1, act, xpack);
         }

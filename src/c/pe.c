@@ -37,25 +37,6 @@ enum {
     PE_ROT_FLOATS = PE_ANCHOR_ROWS * 2   /* floats of rotation table per frequency */
 };
 
-/* The few f32x4 operations vec4.h does not have (kept here: only this kernel needs them). */
-#if defined(__wasm_simd128__)
-static inline f32x4 pe4_mul(f32x4 a, f32x4 b) { return wasm_f32x4_mul(a, b); }
-static inline f32x4 pe4_sub(f32x4 a, f32x4 b) { return wasm_f32x4_sub(a, b); }
-static inline f32x4 pe4_zip_lo(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 0, 4, 1, 5); }
-static inline f32x4 pe4_zip_hi(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 2, 6, 3, 7); }
-#else
-static inline f32x4 pe4_mul(f32x4 a, f32x4 b) {
-    for (int i = 0; i < 4; i++) a.v[i] *= b.v[i];
-    return a;
-}
-static inline f32x4 pe4_sub(f32x4 a, f32x4 b) {
-    for (int i = 0; i < 4; i++) a.v[i] -= b.v[i];
-    return a;
-}
-static inline f32x4 pe4_zip_lo(f32x4 a, f32x4 b) { return (f32x4){ { a.v[0], b.v[0], a.v[1], b.v[1] } }; }
-static inline f32x4 pe4_zip_hi(f32x4 a, f32x4 b) { return (f32x4){ { a.v[2], b.v[2], a.v[3], b.v[3] } }; }
-#endif
-
 static pf_status pe_check(int32_t length, int32_t d_model, double base, int32_t offset,
                           pe_layout layout) {
     if (length < 0 || length > PF_MAX_LENGTH) return PF_ERR_LENGTH;
@@ -112,8 +93,8 @@ static inline __attribute__((always_inline)) void pe_put(float *d0, int32_t seco
                                                          const pe_layout layout, f32x4 s, f32x4 c) {
     f32x4 v0 = s, v1 = c;
     if (layout == PE_INTERLEAVED) {
-        v0 = pe4_zip_lo(s, c);
-        v1 = pe4_zip_hi(s, c);
+        v0 = f4_zip_lo(s, c);
+        v1 = f4_zip_hi(s, c);
     }
     if (add) {
         v0 = f4_add(f4_load(d0), v0);
@@ -129,8 +110,8 @@ static inline __attribute__((always_inline)) void pe_group(
         const float *anchor_cos, const float *rot) {
     const f32x4 s0 = f4_load(anchor_sin), c0 = f4_load(anchor_cos);
     const f32x4 rc = f4_load(rot), rs = f4_load(rot + PE_GROUP);
-    pe_put(d0, second, add, layout, f4_add(pe4_mul(s0, rc), pe4_mul(c0, rs)),
-           pe4_sub(pe4_mul(c0, rc), pe4_mul(s0, rs)));
+    pe_put(d0, second, add, layout, f4_add(f4_mul(s0, rc), f4_mul(c0, rs)),
+           f4_sub(f4_mul(c0, rc), f4_mul(s0, rs)));
 }
 
 /*
@@ -196,9 +177,9 @@ static inline __attribute__((always_inline)) void pe_pair_group(
         const float *anchor_cos, const float *rot) {
     const f32x4 s0 = f4_load(anchor_sin), c0 = f4_load(anchor_cos);
     const f32x4 rc = f4_load(rot), rs = f4_load(rot + PE_GROUP);
-    const f32x4 p1 = pe4_mul(s0, rc), p2 = pe4_mul(c0, rs), p3 = pe4_mul(c0, rc), p4 = pe4_mul(s0, rs);
-    pe_put(up, second, 0, layout, f4_add(p1, p2), pe4_sub(p3, p4));
-    pe_put(down, second, 0, layout, pe4_sub(p1, p2), f4_add(p3, p4));
+    const f32x4 p1 = f4_mul(s0, rc), p2 = f4_mul(c0, rs), p3 = f4_mul(c0, rc), p4 = f4_mul(s0, rs);
+    pe_put(up, second, 0, layout, f4_add(p1, p2), f4_sub(p3, p4));
+    pe_put(down, second, 0, layout, f4_sub(p1, p2), f4_add(p3, p4));
 }
 
 static inline __attribute__((always_inline)) void pe_pairs(

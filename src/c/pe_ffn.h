@@ -150,6 +150,9 @@ pf_status ffn_forward_with_pre(ffn_layer *layer, float *out, float *hidden, floa
 /* The float the activation gives for one pre-activation value (NaN in gives NaN out). */
 float ffn_activate(ffn_activation activation, float z);
 
+/* dst[i] = ffn_activate(activation, src[i]) for i < n, four at a time; dst may be src. */
+void ffn_activate_array(float *dst, const float *src, size_t n, ffn_activation activation);
+
 /* ----------------------------------------------------------------------------------------------
  * Mulberry32, the uniform generator of the seeded initialisation (32-bit unsigned arithmetic).
  */

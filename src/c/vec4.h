@@ -40,8 +40,30 @@ static inline f32x4 f4_relu(f32x4 v) {
     return wasm_v128_bitselect(zero, v, wasm_f32x4_lt(v, zero));
 }
 static inline f32x4 f4_add(f32x4 a, f32x4 b) { return wasm_f32x4_add(a, b); }
+static inline f32x4 f4_sub(f32x4 a, f32x4 b) { return wasm_f32x4_sub(a, b); }
+static inline f32x4 f4_mul(f32x4 a, f32x4 b) { return wasm_f32x4_mul(a, b); }
+static inline f32x4 f4_div(f32x4 a, f32x4 b) { return wasm_f32x4_div(a, b); }
+static inline f32x4 f4_abs(f32x4 a) { return wasm_f32x4_abs(a); }
+/* Interleave lanes 0, 1 (lo) or 2, 3 (hi) of a and b: a0 b0 a1 b1 / a2 b2 a3 b3. */
+static inline f32x4 f4_zip_lo(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 0, 4, 1, 5); }
+static inline f32x4 f4_zip_hi(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 2, 6, 3, 7); }
+/* min(a, hi) and max(a, lo) that keep a NaN in a (one instruction each, unlike f32x4.min/max). */
+static inline f32x4 f4_min_keep_nan(f32x4 a, f32x4 hi) { return wasm_f32x4_pmin(a, hi); }
+static inline f32x4 f4_max_keep_nan(f32x4 a, f32x4 lo) { return wasm_f32x4_pmax(a, lo); }
+/* a < b ? x : y, lane by lane (false for NaN). */
+static inline f32x4 f4_select_lt(f32x4 a, f32x4 b, f32x4 x, f32x4 y) {
+    return wasm_v128_bitselect(x, y, wasm_f32x4_lt(a, b));
+}
+/* Rounds to the nearest integer, ties to even. */
+static inline f32x4 f4_nearest(f32x4 a) { return wasm_f32x4_nearest(a); }
+/* a * 2^n for integral n (NaN counts as 0) whose result is a normal float: added to the exponent. */
+static inline f32x4 f4_scale2n(f32x4 a, f32x4 n) {
+    return wasm_i32x4_add(a, wasm_i32x4_shl(wasm_i32x4_trunc_sat_f32x4(n), 23));
+}
+static inline float f4_lane0(f32x4 a) { return wasm_f32x4_extract_lane(a, 0); }
 
 #else /* portable C with the same meaning */
+#include <math.h>
 
 typedef struct { float v[4]; } f32x4;
 
@@ -60,10 +82,24 @@ static inline f32x4 f4_relu(f32x4 a) {
     for (int i = 0; i < 4; i++) a.v[i] = a.v[i] < 0.0f ? 0.0f : a.v[i];
     return a;
 }
-static inline f32x4 f4_add(f32x4 a, f32x4 b) {
-    for (int i = 0; i < 4; i++) a.v[i] += b.v[i];
-    return a;
-}
+#define F4_LANES(expr)                                   \
+    f32x4 r;                                             \
+    for (int i = 0; i < 4; i++) r.v[i] = (expr);         \
+    return r
+static inline f32x4 f4_add(f32x4 a, f32x4 b) { F4_LANES(a.v[i] + b.v[i]); }
+static inline f32x4 f4_sub(f32x4 a, f32x4 b) { F4_LANES(a.v[i] - b.v[i]); }
+static inline f32x4 f4_mul(f32x4 a, f32x4 b) { F4_LANES(a.v[i] * b.v[i]); }
+static inline f32x4 f4_div(f32x4 a, f32x4 b) { F4_LANES(a.v[i] / b.v[i]); }
+static inline f32x4 f4_abs(f32x4 a) { F4_LANES(fabsf(a.v[i])); }
+static inline f32x4 f4_zip_lo(f32x4 a, f32x4 b) { F4_LANES(i % 2 ? b.v[i / 2] : a.v[i / 2]); }
+static inline f32x4 f4_zip_hi(f32x4 a, f32x4 b) { F4_LANES(i % 2 ? b.v[2 + i / 2] : a.v[2 + i / 2]); }
+static inline f32x4 f4_min_keep_nan(f32x4 a, f32x4 hi) { F4_LANES(hi.v[i] < a.v[i] ? hi.v[i] : a.v[i]); }
+static inline f32x4 f4_max_keep_nan(f32x4 a, f32x4 lo) { F4_LANES(a.v[i] < lo.v[i] ? lo.v[i] : a.v[i]); }
+static inline f32x4 f4_select_lt(f32x4 a, f32x4 b, f32x4 x, f32x4 y) { F4_LANES(a.v[i] < b.v[i] ? x.v[i] : y.v[i]); }
+static inline f32x4 f4_nearest(f32x4 a) { F4_LANES(nearbyintf(a.v[i])); }
+static inline f32x4 f4_scale2n(f32x4 a, f32x4 n) { F4_LANES(ldexpf(a.v[i], isnan(n.v[i]) ? 0 : (int)n.v[i])); }
+static inline float f4_lane0(f32x4 a) { return a.v[0]; }
+#undef F4_LANES
 
 #endif
 

@@ -35,8 +35,10 @@ static double ref_pe(double p, int j, int d, double base, int concat) {
 static double ref_act(int act, double z) {
     switch (act) {
     case FFN_RELU: return z > 0 ? z : 0;
-    case FFN_GELU: return 0.5 * z * (1 + erf(z / sqrt(2.0)));
-    case FFN_GELU_TANH: return 0.5 * z * (1 + tanh(sqrt(2 / 3.14159265358979323846) * (z + 0.044715 * z * z * z)));
+    /* Written in forms that stay accurate in the negative tail: z Phi(z) with erfc, and
+       0.5 (1 + tanh u) = 1 / (1 + exp(-2u)) (1 + tanh u cancels to 0 in double there). */
+    case FFN_GELU: return 0.5 * z * erfc(-z / sqrt(2.0));
+    case FFN_GELU_TANH: return z / (1 + exp(-2 * sqrt(2 / 3.14159265358979323846) * (z + 0.044715 * z * z * z)));
     default: return z / (1 + exp(-z));
     }
 }
@@ -230,8 +232,59 @@ static void test_ffn_case(int d, int f, ffn_activation act, int tokens, uint32_t
     ffn_free(&layer);                                   /* safe twice */
 }
 
+/*
+ * Every activation over z in [-20, 20] (steps of 2^-10, with tiny, huge and special values) against
+ * the double formula: relative error within `rel` (|z| <= 5) and `rel_tail` (beyond, where the
+ * exponent's rounding grows with z^2), plus 1e-36 absolute where results leave float's normal range.
+ * The array path (any length, so any tail) must give the same bits as the one-value path.
+ */
+static void test_activation_accuracy(void) {
+    static const double rel[] = { 0, 3e-6, 3e-6, 5e-7 }, rel_tail[] = { 0, 3e-5, 3e-5, 5e-7 };
+    enum { N = 40 * 1024 + 1 };
+    static float z[N + 16], a[N + 16];
+    int n = 0;
+    for (int i = 0; i < N; i++) z[n++] = (float)(-20.0 + i / 1024.0);
+    const float extra[] = { 1e-30f, -1e-30f, 1e-40f, -1e-40f, 0.0f, -0.0f, 1e30f, -1e30f, 3e38f, -3e38f,
+                            INFINITY, -100.0f, 88.0f, -88.0f, 0.3466f, -0.3466f };
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++) z[n++] = extra[i];
+    for (int act = FFN_RELU; act <= FFN_SILU; act++) {
+        double worst = 0, worst_tail = 0;
+        int bad = 0, same_bits = 1;
+        for (int i = 0; i < n; i++) {
+            const float got = ffn_activate((ffn_activation)act, z[i]);
+            const double want = ref_act(act, z[i]);
+            const double err = fabs(got - want), scale = fabs(want);
+            const double r = scale > 0 ? err / scale : err;
+            if (fabs(z[i]) <= 5) worst = r > worst && scale > 1e-36 ? r : worst;
+            else worst_tail = r > worst_tail && scale > 1e-36 ? r : worst_tail;
+            const double bound = (fabs(z[i]) <= 5 ? rel[act] : rel_tail[act]) * scale + 1e-36;
+            if (!(err <= bound) && !(isinf(want) && got == want)) {
+                if (bad++ < 3) fprintf(stderr, "  act %d z %.9g: got %.9g want %.9g\n", act, z[i], got, want);
+            }
+        }
+        CHECK(bad == 0, "activation %d: %d values outside the bound", act, bad);
+        printf("activation %d: max relative error %.3g (|z| <= 5), %.3g (beyond)\n", act, worst, worst_tail);
+        for (int len = 1; len <= 9; len++) {               /* tails of 1-3 and whole vectors, offset */
+            ffn_activate_array(a, z + 20000 + len, (size_t)len, (ffn_activation)act);
+            for (int i = 0; i < len; i++) {
+                const float one = ffn_activate((ffn_activation)act, z[20000 + len + i]);
+                same_bits &= memcmp(&one, &a[i], sizeof one) == 0;
+            }
+        }
+        ffn_activate_array(a, z, (size_t)n, (ffn_activation)act);
+        for (int i = 0; i < n; i++) {
+            const float one = ffn_activate((ffn_activation)act, z[i]);
+            same_bits &= memcmp(&one, &a[i], sizeof one) == 0;
+        }
+        CHECK(same_bits, "activation %d: array and one-value paths agree bit for bit", act);
+        CHECK(ffn_activate((ffn_activation)act, INFINITY) == INFINITY, "activation %d of +inf", act);
+    }
+    CHECK(ffn_activate(FFN_RELU, -INFINITY) == 0 && signbit(ffn_activate(FFN_RELU, -0.0f)), "relu of -inf; -0 stays -0");
+}
+
 static void test_ffn(void) {
     test_mulberry();
+    test_activation_accuracy();
     for (int act = FFN_RELU; act <= FFN_SILU; act++) {
         test_ffn_case(1, 1, (ffn_activation)act, 1, 0, 1);
         test_ffn_case(5, 7, (ffn_activation)act, 9, 3, 1);
