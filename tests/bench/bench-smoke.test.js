@@ -24,8 +24,9 @@ test('bench --smoke: every contestant checks out and the JSON report has its sha
   assert.equal(results.size, 'smoke');
   assert.ok(meta.wasmBytes.simd128 > 0 && meta.wasmBytes.relaxed > 0, 'both .wasm sizes reported');
   assert.ok(meta.initMs.medianMs > 0 && meta.initMs.firstMs > 0, 'init() times reported');
-  assert.ok(results.ffn.length >= 1 && results.pe.length >= 1);
-  for (const [kind, key] of [['ffn', 'gflops'], ['pe', 'mvals']]) {
+  assert.ok(results.ffn.length >= 1 && results.pe.length >= 1 && results.activations.length >= 1);
+  assert.match(stdout, /time ÷ ReLU/, 'prints the activations table');
+  for (const [kind, key] of [['ffn', 'gflops'], ['pe', 'mvals'], ['activations', 'gflops']]) {
     for (const row of results[kind]) {
       for (const [id, r] of Object.entries(row.results)) {
         const what = `${kind} ${JSON.stringify(row.shape)} ${labels[kind][id]}`;

@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../src/js/index.js';
 import { WASM_VARIANTS, relaxedSimdSupported } from '../../src/js/loader.js';
-import { makeContestants } from './contestants.js';
+import { labelsOf, makeContestants } from './contestants.js';
 import { markdown } from './report.js';
 import { targetLines } from './targets.js';
 import { TIMING, runBench, timeInit } from './run-bench.js';
@@ -86,10 +86,7 @@ async function main() {
 
   const [{ tf, simd: tfSimd, version: tfVersion, note: tfNote }, { ort, version: ortVersion, note: ortNote }] = await Promise.all([loadTfjs(), loadOrt()]);
   const contestants = makeContestants({ cores, defaultCore, variant, relaxedNote, tf, tfNote, ort, ortNote });
-  const labels = {
-    ffn: Object.fromEntries(contestants.ffn.map((c) => [c.id, c.label])),
-    pe: Object.fromEntries(contestants.pe.map((c) => [c.id, c.label])),
-  };
+  const labels = labelsOf(contestants);
   const loadBefore = loadavg()[0];
   const results = await runBench({ smoke, contestants, log });
 

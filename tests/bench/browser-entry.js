@@ -6,7 +6,7 @@ import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import * as ort from 'onnxruntime-web/wasm';
 import { init } from '/src/js/index.js';
 import { relaxedSimdSupported } from '/src/js/loader.js';
-import { makeContestants } from './contestants.js';
+import { labelsOf, makeContestants } from './contestants.js';
 import { runBench, timeInit } from './run-bench.js';
 
 async function loadTfjs() {
@@ -54,10 +54,7 @@ async function main() {
     cores, defaultCore, variant, relaxedNote: 'this browser rejects relaxed SIMD',
     tf: t.tf, tfNote: t.note, ort: o.ort, ortNote: o.note,
   });
-  const labels = {
-    ffn: Object.fromEntries(contestants.ffn.map((c) => [c.id, c.label])),
-    pe: Object.fromEntries(contestants.pe.map((c) => [c.id, c.label])),
-  };
+  const labels = labelsOf(contestants);
   const progress = document.getElementById('progress');
   const results = await runBench({ smoke, contestants, log: (line) => { progress.textContent += `${line}\n`; } });
   const meta = {

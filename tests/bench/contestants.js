@@ -34,8 +34,21 @@ export function makeContestants({ cores, defaultCore, variant, relaxedNote, tf, 
       { id: 'fill-reused', label: 'floor: Float32Array.fill (reused)', impl: fillReused },
       { id: 'fill-fresh', label: 'floor: new Float32Array + fill', impl: fillFresh },
     ],
+    activations: ACTIVATIONS.map((activation) => ({
+      id: `pkg-${activation}`, label: `pe-ffn-wasm ${variant} ${activation} (out tensor)`, reference: activation,
+      impl: packageFFN(defaultCore, 'out', activation),
+    })),
   };
 }
+
+/** { family: { id: label } } for the report. */
+export function labelsOf(contestants) {
+  return Object.fromEntries(Object.entries(contestants).map(([family, list]) => [
+    family, Object.fromEntries(list.map((c) => [c.id, c.label]))]));
+}
+
+/** The FFN activations, ReLU first: the activations table gives each one's time over ReLU's. */
+export const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 
 /** The peers a user would pick instead of this package (ratios are taken to the best of them). */
 export const PEERS = ['plain-js', 'tfjs-wasm', 'ort-wasm'];

@@ -9,11 +9,12 @@ import { ffnModel, peModel } from './onnx-model.js';
 // ----------------------------------------------------------------------------------------------
 // This package
 
-/** FFN of this package: `fresh` returns a new array per call; `out` writes into a reused tensor. */
-export function packageFFN(core, path) {
+/** FFN of this package with `activation`: `fresh` returns a new array per call; `out` writes into a
+    reused tensor. */
+export function packageFFN(core, path, activation = 'relu') {
   return {
     setup({ dModel, dFF, x, w1, b1, w2, b2 }) {
-      const ffn = core.createFFN({ dModel, dFF, activation: 'relu', w1, b1, w2, b2 });
+      const ffn = core.createFFN({ dModel, dFF, activation, w1, b1, w2, b2 });
       if (path === 'fresh') return { run: () => ffn.forward(x), dispose: () => ffn.dispose() };
       const xt = core.alloc(x.length);
       xt.data.set(x);

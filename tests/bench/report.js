@@ -47,8 +47,24 @@ export function markdown(results, allLabels) {
       + `${both(timeOver(r, 'pkg-out-array', 'fill-reused'))} | ${both(timeOver(r, 'pkg-fresh', 'fill-fresh'))} |`);
   }
 
+  if (results.activations?.length) {
+    labels = allLabels.activations ?? {};
+    const ids = Object.keys(results.activations[0].results);
+    const others = ids.filter((id) => id !== 'pkg-relu');
+    lines.push('', 'FFN forward with each activation (this package, out tensor), GFLOPS. Time ÷ ReLU: the median of',
+      'the per-round ratios, best ÷ best in brackets.', '');
+    lines.push(`| shape | ${ids.map((id) => labels[id] ?? id).join(' | ')} | time ÷ ReLU: ${others.map((id) => id.slice(4)).join(' / ')} |`);
+    lines.push(`|---|${ids.map(() => '---:').join('|')}|---:|`);
+    for (const row of results.activations) {
+      const r = row.results;
+      const { tokens, dModel, dFF } = row.shape;
+      lines.push(`| T=${tokens}, d=${dModel}, d_ff=${dFF} | ${ids.map((id) => cell(r[id], 'gflops')).join(' | ')} | `
+        + `${others.map((id) => both(timeOver(r, id, 'pkg-relu'))).join(' / ')} |`);
+    }
+  }
+
   const notes = new Map();
-  for (const [kind, rows] of [['ffn', results.ffn], ['pe', results.pe]]) {
+  for (const [kind, rows] of [['ffn', results.ffn], ['pe', results.pe], ['activations', results.activations ?? []]]) {
     for (const row of rows) {
       for (const [id, r] of Object.entries(row.results)) {
         if (r.status === 'unavailable' || r.status === 'error') notes.set(`${allLabels[kind][id] ?? id}: ${r.note}`, r.status);

@@ -9,10 +9,12 @@ export const SHAPES = {
     ffn: [{ tokens: 10, dModel: 16, dFF: 64 }, { tokens: 1, dModel: 768, dFF: 3072 },
       { tokens: 64, dModel: 512, dFF: 2048 }, { tokens: 128, dModel: 768, dFF: 3072 }],
     pe: [{ length: 2048, dModel: 512 }, { length: 8192, dModel: 1024 }],
+    activations: [{ tokens: 64, dModel: 512, dFF: 2048 }],
   },
   smoke: {
     ffn: [{ tokens: 3, dModel: 8, dFF: 20 }, { tokens: 1, dModel: 16, dFF: 40 }],
     pe: [{ length: 64, dModel: 32 }, { length: 40, dModel: 10 }],
+    activations: [{ tokens: 3, dModel: 8, dFF: 20 }],
   },
 };
 
@@ -59,7 +61,8 @@ async function prepare(contestant, shape, reference, bound) {
     const isAsync = typeof first?.then === 'function';
     const output = await first;
     if (inst.unchecked) return { inst, isAsync, result: { status: 'ok' } };
-    const verdict = check(output, reference[inst.layout ?? 'interleaved'], bound);
+    // A contestant may name its reference (an activation); PE outputs pick theirs by layout.
+    const verdict = check(output, reference[contestant.reference ?? inst.layout ?? 'interleaved'], bound);
     return verdict.ok ? { inst, isAsync, result: { status: 'ok', ...verdict } }
       : { inst, result: { status: 'wrong', ...verdict } };
   } catch (error) {
@@ -107,26 +110,36 @@ function ffnInputs({ tokens, dModel, dFF }) {
 }
 
 /**
- * Runs the bench. `contestants` = { ffn: [...], pe: [...] }, each { id, label, impl } or
- * { id, label, unavailable: reason }. Returns plain data (JSON-ready).
+ * Runs the bench. `contestants` = { ffn: [...], pe: [...], activations: [...] }, each
+ * { id, label, impl } or { id, label, unavailable: reason }; an FFN contestant may say which
+ * activation's output it is checked against (`reference`, default 'relu'). Returns plain data
+ * (JSON-ready).
  */
 export async function runBench({ smoke = false, contestants, log = () => {} }) {
   const size = smoke ? 'smoke' : 'full';
   const timing = TIMING[size];
-  const results = { size, ffn: [], pe: [] };
+  const results = { size, ffn: [], pe: [], activations: [] };
 
-  for (const shape of SHAPES[size].ffn) {
-    const inputs = ffnInputs(shape);
-    const ref = ffnRef(inputs.x, { ...shape, activation: 'relu', ...inputs }).output;
-    const bound = 1e-4 * (1 + maxAbs(ref));
-    const row = { shape, flops: 4 * shape.tokens * shape.dModel * shape.dFF, results: {} };
-    row.results = await measureShape(contestants.ffn, { ...shape, ...inputs }, { interleaved: ref }, bound, timing);
-    for (const c of contestants.ffn) {
-      const r = row.results[c.id];
-      if (r.best) r.gflops = row.flops / (r.best * 1e6);
-      log(`ffn T=${shape.tokens} d=${shape.dModel} dff=${shape.dFF} ${c.id}: ${r.status}${r.gflops ? ` ${r.gflops.toFixed(2)} GFLOPS` : ''}${r.maxErr !== undefined ? ` (max err ${r.maxErr.toExponential(1)})` : ''}`);
+  // FFN shapes against the peers (ReLU, which all of them have), then this package's forward with
+  // each activation (what GELU or SiLU costs over ReLU).
+  for (const kind of ['ffn', 'activations']) {
+    results[kind] = [];
+    for (const shape of SHAPES[size][kind] ?? []) {
+      const inputs = ffnInputs(shape);
+      const reference = Object.fromEntries(
+        [...new Set(contestants[kind].map((c) => c.reference ?? 'relu'))].map((activation) => [
+          activation, ffnRef(inputs.x, { ...shape, activation, ...inputs }).output]));
+      reference.interleaved = reference.relu;
+      const bound = 1e-4 * (1 + Math.max(...Object.values(reference).map(maxAbs)));
+      const row = { shape, flops: 4 * shape.tokens * shape.dModel * shape.dFF, results: {} };
+      row.results = await measureShape(contestants[kind], { ...shape, ...inputs }, reference, bound, timing);
+      for (const c of contestants[kind]) {
+        const r = row.results[c.id];
+        if (r.best) r.gflops = row.flops / (r.best * 1e6);
+        log(`${kind} T=${shape.tokens} d=${shape.dModel} dff=${shape.dFF} ${c.id}: ${r.status}${r.gflops ? ` ${r.gflops.toFixed(2)} GFLOPS` : ''}${r.maxErr !== undefined ? ` (max err ${r.maxErr.toExponential(1)})` : ''}`);
+      }
+      results[kind].push(row);
     }
-    results.ffn.push(row);
   }
 
   for (const shape of SHAPES[size].pe) {
