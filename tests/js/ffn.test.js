@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './target.js';
-import { ffnRef, maxAbs, maxAbsDiff, seededWeightsRef, uniformArray } from '../reference/reference.js';
+import { activationsRef, ffnRef, maxAbs, maxAbsDiff, seededWeightsRef, uniformArray } from '../reference/reference.js';
 
 const core = await loadCore();
 const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
@@ -123,6 +123,26 @@ test('tiny hand-checked case: relu(x W1 + b1) W2 + b2 with integer weights', () 
   assert.deepEqual(Array.from(output), [3.5, 0]);
   assert.equal(layer.paramCount, 2 * 2 * 3 + 3 + 2);
   layer.dispose();
+});
+
+test('each activation alone, value by value, within a few millionths of its formula in double', () => {
+  // With dModel = 1, x = 1, W1 = z and b1 = 0, the pre-activations are the z values themselves, so
+  // hidden shows the module's activation of each z (its wasm SIMD code, tails of a row included).
+  // z stops at -3.5: below, the reference's erf series loses the digits that 1 + erf needs.
+  const z = Float32Array.from({ length: 8 * 64 + 64 * 5 + 3 }, (_, k) => -3.5 + k / 64);
+  const bound = { relu: 0, gelu: 3e-6, gelu_tanh: 3e-6, silu: 5e-7 };
+  for (const activation of ACTIVATIONS) {
+    const layer = core.createFFN({ dModel: 1, dFF: z.length, activation, w1: z, w2: new Float32Array(z.length) });
+    const { hidden, preActivation } = layer.forward(new Float32Array([1, 1, 1]), { hidden: true, preActivation: true });
+    assert.ok(sameBits(preActivation.subarray(0, z.length), z), 'the pre-activations are the z values');
+    let worst = 0;
+    for (let k = 0; k < hidden.length; k++) {
+      const want = activationsRef[activation](z[k % z.length]);
+      worst = Math.max(worst, Math.abs(hidden[k] - want) / Math.max(Math.abs(want), 1e-30));
+    }
+    assert.ok(worst <= bound[activation], `${activation}: max relative error ${worst}`);
+    layer.dispose();
+  }
 });
 
 test('NaN in gives NaN out for every activation', () => {
