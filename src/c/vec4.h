@@ -47,7 +47,8 @@ static inline f32x4 f4_abs(f32x4 a) { return wasm_f32x4_abs(a); }
 /* Interleave lanes 0, 1 (lo) or 2, 3 (hi) of a and b: a0 b0 a1 b1 / a2 b2 a3 b3. */
 static inline f32x4 f4_zip_lo(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 0, 4, 1, 5); }
 static inline f32x4 f4_zip_hi(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 2, 6, 3, 7); }
-/* min(a, hi) and max(a, lo) that keep a NaN in a (one instruction each, unlike f32x4.min/max). */
+/* min(a, hi) and max(a, lo) that keep a NaN in a (f32x4.pmin/pmax: cheaper than min/max, whose NaN
+   rules take engines several instructions). */
 static inline f32x4 f4_min_keep_nan(f32x4 a, f32x4 hi) { return wasm_f32x4_pmin(a, hi); }
 static inline f32x4 f4_max_keep_nan(f32x4 a, f32x4 lo) { return wasm_f32x4_pmax(a, lo); }
 /* a < b ? x : y, lane by lane (false for NaN). */
@@ -60,7 +61,6 @@ static inline f32x4 f4_nearest(f32x4 a) { return wasm_f32x4_nearest(a); }
 static inline f32x4 f4_scale2n(f32x4 a, f32x4 n) {
     return wasm_i32x4_add(a, wasm_i32x4_shl(wasm_i32x4_trunc_sat_f32x4(n), 23));
 }
-static inline float f4_lane0(f32x4 a) { return wasm_f32x4_extract_lane(a, 0); }
 
 #else /* portable C with the same meaning */
 #include <math.h>
@@ -98,7 +98,6 @@ static inline f32x4 f4_max_keep_nan(f32x4 a, f32x4 lo) { F4_LANES(a.v[i] < lo.v[
 static inline f32x4 f4_select_lt(f32x4 a, f32x4 b, f32x4 x, f32x4 y) { F4_LANES(a.v[i] < b.v[i] ? x.v[i] : y.v[i]); }
 static inline f32x4 f4_nearest(f32x4 a) { F4_LANES(nearbyintf(a.v[i])); }
 static inline f32x4 f4_scale2n(f32x4 a, f32x4 n) { F4_LANES(ldexpf(a.v[i], isnan(n.v[i]) ? 0 : (int)n.v[i])); }
-static inline float f4_lane0(f32x4 a) { return a.v[0]; }
 #undef F4_LANES
 
 #endif
