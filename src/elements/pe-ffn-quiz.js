@@ -273,9 +273,11 @@ class PeFfnQuiz extends PeFfnElement {
   announce(text) {
     const live = this.root.querySelector('.live');
     if (!live) return;
-    // Clear first so that the same text twice is announced twice.
+    // Clear first so that the same text twice is announced twice; a newer announcement replaces
+    // one still pending, so a quick answer is never followed by the stale "question n" text.
     live.textContent = '';
-    setTimeout(() => { live.textContent = text; }, 30);
+    clearTimeout(this.announceTimer);
+    this.announceTimer = setTimeout(() => { live.textContent = text; }, 30);
   }
 
   emit(type, detail) {

@@ -136,6 +136,24 @@ test('the whole document quiz by keyboard: feedback, score, results, retry of th
   }
 });
 
+test('a newer announcement replaces one still pending: a quick answer is not followed by stale text', async () => {
+  const page = await openQuiz('topic=document&seed=7&count=3');
+  try {
+    const texts = await page.evaluate(() => new Promise((resolve) => {
+      const quiz = document.querySelector('pe-ffn-quiz');
+      const live = quiz.shadowRoot.querySelector('.live');
+      const seen = [];
+      new MutationObserver(() => seen.push(live.textContent)).observe(live, { childList: true, characterData: true, subtree: true });
+      quiz.announce('문제 2 / 3');
+      quiz.announce('정답입니다');
+      setTimeout(() => resolve(seen), 200);
+    }));
+    assert.deepEqual(texts.filter(Boolean), ['정답입니다']);
+  } finally {
+    await page.context().close();
+  }
+});
+
 test('progress survives a reload, and reset clears it', async () => {
   const page = await openQuiz('topic=document&seed=11&count=12&mode=all');
   try {
