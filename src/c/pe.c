@@ -128,7 +128,8 @@ static inline __attribute__((always_inline)) void pe_groups(
         int32_t n_vector, const float *anchor_sin, const float *anchor_cos, const float *rot,
         int32_t stride, int32_t rows) {
     const int32_t out_step = layout == PE_INTERLEAVED ? 2 * PE_GROUP : PE_GROUP;
-    const int32_t second = layout == PE_INTERLEAVED ? PE_GROUP : h - k0;   /* d1 - d0 */
+    /* d1 - d0: a frequency's cosine is h columns after its sine (concat), whatever the chunk k0 */
+    const int32_t second = layout == PE_INTERLEAVED ? PE_GROUP : h;
     float *row = out + (layout == PE_INTERLEAVED ? 2 * k0 : k0);
     /* Adding (rarer, and bound by its loads) takes one group at a time: a smaller .wasm. */
     const int32_t unrolled = add ? 0 : n_vector - n_vector % (PE_UNROLL * PE_GROUP);
@@ -187,7 +188,7 @@ static inline __attribute__((always_inline)) void pe_pairs(
         int32_t n_vector, const float *anchor_sin, const float *anchor_cos, const float *rot,
         int32_t stride) {
     const int32_t out_step = layout == PE_INTERLEAVED ? 2 * PE_GROUP : PE_GROUP;
-    const int32_t second = layout == PE_INTERLEAVED ? PE_GROUP : h - k0;
+    const int32_t second = layout == PE_INTERLEAVED ? PE_GROUP : h;
     float *centre = block + (size_t)PE_HALF * (size_t)d_model + (layout == PE_INTERLEAVED ? 2 * k0 : k0);
     for (int32_t r = 1; r < PE_HALF; r++) {
         float *up = centre + (size_t)r * (size_t)d_model, *down = centre - (size_t)r * (size_t)d_model;

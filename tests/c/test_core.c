@@ -117,6 +117,12 @@ static void test_pe(void) {
     test_pe_table(100, 64, 10000, 0, PE_INTERLEAVED);
     test_pe_table(70, 129, 100, 999900, PE_CONCAT);
     test_pe_table(33, 300, 1.5, 123456, PE_INTERLEAVED);
+    /* Tables wider than 4096 go a chunk of frequencies at a time: every chunk's cosines (concat)
+       belong at h + k, not at the first chunk's columns (issue 14). */
+    test_pe_table(70, 8192, 10000, 5, PE_CONCAT);
+    test_pe_table(3, 4098, 10000, 0, PE_CONCAT);
+    test_pe_table(2, 65536, 10000, 999998, PE_CONCAT);
+    test_pe_table(2, 65535, 2, 64, PE_INTERLEAVED);
     test_pe_first_rows(512, 10000);
     test_pe_first_rows(66, 1.5);
     test_pe_first_rows(1024, 1e6);

@@ -33,6 +33,30 @@ for (const layout of ['interleaved', 'concat']) {
   }
 }
 
+// Tables wider than 4096 are computed a chunk of frequencies at a time; the concat layout once wrote
+// every chunk's cosines over the first chunk's (issue 14: 286,692 of 573,440 values wrong here).
+test('wide tables (dModel > 4096): table, add and peValue agree with the formula in both layouts', () => {
+  for (const layout of ['interleaved', 'concat']) {
+    for (const [length, dModel, offset] of [[70, 8192, 5], [3, 4098, 0], [2, 65536, 999_998], [2, 4097, 64]]) {
+      const label = `${layout} L=${length} d=${dModel} offset=${offset}`;
+      const ref = peTableRef(length, dModel, { offset, layout });
+      const table = core.positionalEncoding(length, dModel, { offset, layout });
+      const tableDiff = maxAbsDiff(table, ref);
+      assert.ok(tableDiff <= 1e-6, `${label}: table max |diff| ${tableDiff}`);
+      // add rounds x + (the table's value) once: bit-identical to doing that here.
+      const x = Float32Array.from({ length: length * dModel }, (_, i) => (i % 5) - 2);
+      const expected = x.map((v, i) => Math.fround(v + table[i]));
+      core.addPositionalEncoding(x, length, dModel, { offset, layout });
+      const mismatch = x.findIndex((v, i) => v !== expected[i]);
+      assert.equal(mismatch, -1, `${label}: add differs from the table at ${mismatch}`);
+      for (const j of [0, dModel >> 1, (dModel + 1) >> 1, dModel - 1]) {
+        const p = offset + length - 1;
+        assert.ok(Math.abs(core.peValue(p, j, dModel, { layout }) - ref[(length - 1) * dModel + j]) <= 1e-9, `${label}: peValue j=${j}`);
+      }
+    }
+  }
+});
+
 test('known values: PE(0) = [0, 1, 0, 1, ...], PE(1, 0) = sin 1, PE(1, 1) = cos 1', () => {
   const t = core.positionalEncoding(2, 4);
   assert.deepEqual(Array.from(t.subarray(0, 4)), [0, 1, 0, 1]);
