@@ -6,6 +6,9 @@
 import { setPageLang, LANG_EVENT } from '../src/elements/index.js';
 import { normalizeLang, fill } from '../src/elements/shared/i18n.js';
 import { escapeHtml } from '../src/elements/shared/format.js';
+import { shareParamNames, readShareParams, writeShareParams } from '../src/elements/quiz/url-params.js';
+import { studySheetTable } from '../src/elements/quiz/study-sheet.js';
+import { h } from '../src/elements/quiz/dom.js';
 import { builtinBank, localizeStudySheet, toGIFT, toMoodleXML, QUIZ_TOPICS, TOPICS } from '../src/quiz/index.js';
 import ko from '../src/i18n/ko/quiz-page.js';
 import en from '../src/i18n/en/quiz-page.js';
@@ -16,18 +19,19 @@ const quiz = document.getElementById('the-quiz');
 const form = document.querySelector('.picker');
 const TOPIC_CHOICES = ['document', 'all', 'pe', 'ffn', 'practice', ...TOPICS];
 const MODES = ['one', 'all'];
+const SHARE = shareParamNames('quiz'); // the element's own share parameters (quiz-topic, …)
 
 function readState() {
   const p = new URLSearchParams(location.search);
+  const link = readShareParams(location.search, SHARE);
   const hash = location.hash.slice(1);
-  let topic = p.get('quiz-topic') || (TOPIC_CHOICES.includes(hash) ? hash : '') || 'document';
+  let topic = link.topic || (TOPIC_CHOICES.includes(hash) ? hash : '') || 'document';
   if (!TOPIC_CHOICES.includes(topic) && !(bank.sections || []).some((s) => s.id === topic)) topic = 'document';
-  const count = Math.max(1, Math.min(50, Math.round(Number(p.get('quiz-count'))) || (topic === 'document' ? 12 : 10)));
   return {
     lang: normalizeLang(p.get('lang') || document.documentElement.lang),
     topic,
-    count,
-    seed: (p.get('quiz-seed') || '').slice(0, 64),
+    count: link.count || (topic === 'document' ? 12 : 10),
+    seed: link.seed || '',
     mode: MODES.includes(p.get('mode')) ? p.get('mode') : 'one',
   };
 }
@@ -37,9 +41,7 @@ const state = readState();
 function writeState() {
   const url = new URL(location.href);
   const p = url.searchParams;
-  p.set('quiz-topic', state.topic);
-  p.set('quiz-count', String(state.count));
-  if (state.seed) p.set('quiz-seed', state.seed); else p.delete('quiz-seed');
+  writeShareParams(p, SHARE, { topic: state.topic, count: state.count, seed: state.seed });
   if (state.mode !== 'one') p.set('mode', state.mode); else p.delete('mode');
   if (state.lang !== 'ko') p.set('lang', state.lang); else p.delete('lang');
   url.hash = '';
@@ -64,13 +66,11 @@ function renderForm(t) {
   form.elements.seed.value = state.seed;
 }
 
-function renderStudySheet(t) {
+function renderStudySheet() {
   const sheet = localizeStudySheet(bank.studySheet, state.lang);
-  const rows = sheet.rows.map((r) => `<tr><th scope="row">${escapeHtml(r.type)}</th><td>${escapeHtml(r.keyword)} → <strong>${escapeHtml(r.answer)}</strong></td></tr>`).join('');
-  document.querySelector('.study-sheet').innerHTML = `<p>${escapeHtml(sheet.summary)}</p>
-    <div class="table-scroll"><table><caption>${escapeHtml(sheet.title)}</caption>
-      <thead><tr>${sheet.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>
-      <tbody>${rows}</tbody></table></div>`;
+  document.querySelector('.study-sheet').replaceChildren(
+    h('p', { text: sheet.summary }),
+    h('div', { class: 'table-scroll' }, studySheetTable(sheet)));
 }
 
 function renderStats(t) {
@@ -100,7 +100,7 @@ function renderPage() {
   for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === state.lang));
   document.querySelector('.tutorial-link').href = state.lang === 'en' ? 'index.html?lang=en' : 'index.html';
   renderForm(t);
-  renderStudySheet(t);
+  renderStudySheet();
   renderStats(t);
 }
 

@@ -22,15 +22,29 @@
 //                  revealed, expected }] }
 //   pe-ffn-change / pe-ffn-render as every element of the package.
 // Property: currentQuestions (read-only) — the questions of the current set, in the bank format.
+//
+// The element is the wiring; each job lives in its own file under ./quiz/:
+//   state.js (the set's answers, hints, rounds)   render.js + render-question.js (DOM of the body)
+//   url-params.js (share-link parameters)          progress-store.js (saved progress)
+//   styles.js (shadow CSS)                         study-sheet.js (the documents' study sheet)
+//   xapi.js (statements and events)                bank-loader.js (fetching a teacher's bank)
 import { PeFfnElement } from './shared/base.js';
 import { fill } from './shared/i18n.js';
 import { getCore } from './shared/core.js';
-import { h, circled } from './quiz/dom.js';
-import { progressKey, readProgress, writeProgress, clearProgress, randomSeed } from './quiz/progress-store.js';
-import { statement, emit, INTERACTION_TYPES, ACTIVITY_TYPES } from './quiz/xapi.js';
+import { h } from './quiz/dom.js';
+import { quizCss } from './quiz/styles.js';
+import { progressKey, localProgress, randomSeed } from './quiz/progress-store.js';
+import { shareParamNames, readShareParams, writeShareParams, replaceSeedInUrl } from './quiz/url-params.js';
+import { studySheetDetails, openStudyRow } from './quiz/study-sheet.js';
+import {
+  restoreState, tally, isEmptyDraft, recordAnswer, recordReveal, showNextHint, completeRound, retryWrongAnswers,
+} from './quiz/state.js';
+import { renderBody } from './quiz/render.js';
+import { expectedShown } from './quiz/answer-text.js';
+import { emit, quizActivityId, quizContext, answeredStatement, completedStatement } from './quiz/xapi.js';
 import { loadBank } from './quiz/bank-loader.js';
 import {
-  builtinBank, grade, expectedText, buildQuizSet, choiceOrder, localizeQuestion, localizeStudySheet, normalizeSeed,
+  builtinBank, grade, expectedText, buildQuizSet, localizeQuestion, localizeStudySheet, normalizeSeed,
 } from '../quiz/index.js';
 import ko from '../i18n/ko/pe-ffn-quiz.js';
 import en from '../i18n/en/pe-ffn-quiz.js';
@@ -48,62 +62,7 @@ class PeFfnQuiz extends PeFfnElement {
     mode: { type: 'enum', values: ['one', 'all'], default: 'one' },
     'url-params': { type: 'string', default: 'quiz', alias: 'urlParams' },
   };
-  static css = `
-    .toolbar { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .5rem 0 .75rem; }
-    .toolbar .group { display: inline-flex; border: 1px solid var(--pe-border, #b9b9c6); border-radius: 8px; overflow: hidden; }
-    .toolbar .group button { border: 0; border-radius: 0; }
-    .toolbar .group button + button { border-left: 1px solid var(--pe-border, #b9b9c6); }
-    button[aria-pressed="true"] { background: var(--pe-accent, #3a4fc4); color: #fff; }
-    button:disabled { opacity: .55; cursor: not-allowed; }
-    .status-line { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; font-size: .92em; margin: .3rem 0; }
-    .status-line strong { font-variant-numeric: tabular-nums; }
-    .meter { height: .5rem; background: var(--pe-head, #ececf4); border-radius: 99px; overflow: hidden; margin: .2rem 0 .6rem; }
-    .meter > span { display: block; height: 100%; background: var(--pe-accent, #3a4fc4); }
-    .nav { display: flex; flex-wrap: wrap; gap: .3rem; list-style: none; padding: 0; margin: .4rem 0 .8rem; }
-    .nav button { min-width: 2.6rem; padding: .2rem .45rem; font-variant-numeric: tabular-nums; }
-    .nav button[aria-current="step"] { font-weight: 700; box-shadow: inset 0 -4px 0 var(--pe-accent, #3a4fc4); }
-    .nav .ok { background: #e3f1fa; border-color: #0072b2; }
-    .nav .bad { background: #fdeee4; border-color: #d55e00; }
-    .nav .seen { background: #f1f1f5; }
-    article.q { border: 1px solid var(--pe-border, #d7d7e0); border-radius: 12px; padding: .9rem 1rem; margin: .8rem 0; background: var(--pe-surface, #fff); }
-    article.q h4 { display: flex; flex-wrap: wrap; gap: .3rem .6rem; align-items: baseline; }
-    article.q h4:focus { outline: none; }
-    article.q h4:focus-visible { outline: 3px solid var(--pe-focus, #e69f00); }
-    .badge { font-size: .75em; font-weight: 600; padding: .05rem .5rem; border-radius: 99px; background: var(--pe-head, #f0f0f7); color: var(--pe-muted, #4a4a58); white-space: nowrap; }
-    .prompt { font-size: 1.02em; margin: .4rem 0 .7rem; white-space: pre-wrap; overflow-wrap: anywhere; }
-    fieldset { border: 0; padding: 0; margin: 0; min-width: 0; }
-    legend { font-weight: 600; font-size: .85em; color: var(--pe-muted, #4a4a58); padding: 0; margin-bottom: .3rem; }
-    .choice { display: flex; gap: .55rem; align-items: flex-start; padding: .45rem .6rem; margin: .25rem 0; border: 1px solid var(--pe-border, #d7d7e0); border-radius: 10px; cursor: pointer; overflow-wrap: anywhere; }
-    .choice:hover { background: var(--pe-hover, #eef0fb); }
-    .choice input { margin-top: .3rem; flex: none; width: 1.1rem; height: 1.1rem; }
-    .choice.right { border: 2px solid #0072b2; background: #e8f3fa; }
-    .choice.picked-wrong { border: 2px dashed #d55e00; background: #fdf1ea; }
-    .answer-row { display: flex; flex-wrap: wrap; gap: .4rem .6rem; align-items: center; }
-    .answer-row input[type=text] { padding: .35rem .5rem; border: 1px solid var(--pe-border, #b9b9c6); border-radius: 8px; min-height: 2.3rem; width: min(16rem, 100%); font-variant-numeric: tabular-nums; }
-    .actions { display: flex; flex-wrap: wrap; gap: .45rem; margin-top: .7rem; }
-    .hints { margin: .6rem 0 0; padding: .4rem .7rem; list-style: none; background: #fff7e6; border-radius: 8px; }
-    .hints li { margin: .2rem 0; }
-    .feedback { margin-top: .7rem; padding: .6rem .8rem; border-radius: 10px; border-left: 5px solid var(--pe-border, #b9b9c6); background: var(--pe-code-bg, #f5f5fa); overflow-wrap: anywhere; }
-    .feedback.ok { border-left-color: #0072b2; background: #eaf4fb; }
-    .feedback.bad { border-left-color: #d55e00; background: #fdf3ec; }
-    .feedback.info { border-left-color: #e69f00; background: #fff7e6; }
-    .feedback p { white-space: pre-line; }
-    .feedback .verdict { font-weight: 700; margin: 0 0 .3rem; }
-    .feedback .misc { margin: .4rem 0 0; font-size: .92em; }
-    .feedback h5 { margin: .5rem 0 .2rem; font-size: .9em; }
-    .linkish { background: none; border: 0; padding: 0; min-height: 0; color: var(--pe-link, #2a3eb1); text-decoration: underline; cursor: pointer; font-size: .9em; }
-    .study table { font-size: .88em; }
-    .study th, .study td { white-space: normal; text-align: left; vertical-align: top; min-width: 8rem; }
-    .study tr.flash td, .study tr.flash th { background: #fff1cc; }
-    .study tr:focus { outline: 3px solid var(--pe-focus, #e69f00); outline-offset: -3px; }
-    .result { border: 2px solid var(--pe-accent, #3a4fc4); border-radius: 12px; padding: .9rem 1rem; margin: .8rem 0; }
-    .result h4:focus { outline: none; }
-    .result ol { padding-left: 1.4rem; }
-    .result li { margin: .25rem 0; overflow-wrap: anywhere; }
-    .share-box { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin: .3rem 0; }
-    .share-box input { flex: 1 1 14rem; min-width: 0; padding: .3rem .45rem; border: 1px solid var(--pe-border, #b9b9c6); border-radius: 8px; font-size: .85em; }
-    .mark { font-weight: 700; }
-  `;
+  static css = quizCss;
 
   constructor() {
     super();
@@ -111,13 +70,14 @@ class PeFfnQuiz extends PeFfnElement {
     this.loadToken = 0;
     this.bank = null;
     this.questions = [];
-    this.quiz = null; // { seed, topic, known, key }
+    this.quiz = null; // { seed, topic, known, requested, key }
     this.state = null;
     this.drafts = {};
     this.loadError = null;
     this.focusKey = null;
     this.shareUrl = '';
     this.pending = null; // { id, text }: a message for an answer that could not be graded
+    this.progress = localProgress; // where progress is kept: { read(key), write(key, value), clear(key) }
   }
 
   /** The questions of the current set (bank format), e.g. for exporting them to GIFT or Moodle XML. */
@@ -129,21 +89,14 @@ class PeFfnQuiz extends PeFfnElement {
 
   /** Names of this quiz's share-link parameters, or null when it leaves the URL alone. */
   urlNames(v = this.values) {
-    const prefix = v['url-params'].trim();
-    if (!prefix || prefix === 'none') return null;
-    return { seed: `${prefix}-seed`, topic: `${prefix}-topic`, count: `${prefix}-count` };
+    return shareParamNames(v['url-params']);
   }
 
   adjustValues(v) {
     // A share link's parameters win over the attributes: the link is an explicit request.
-    const names = this.urlNames(v);
-    if (!names) return;
-    let params;
-    try { params = new URLSearchParams(location.search); } catch { return; }
-    if (params.get(names.seed)) v.seed = params.get(names.seed).slice(0, 64);
-    if (params.get(names.topic)) v.topic = params.get(names.topic).slice(0, 64);
-    const c = Number(params.get(names.count));
-    if (Number.isInteger(c) && c >= 1 && c <= 50) v.count = c;
+    let search = '';
+    try { search = location.search; } catch { return; }
+    Object.assign(v, readShareParams(search, this.urlNames(v)));
   }
 
   storageKey() {
@@ -200,15 +153,13 @@ class PeFfnQuiz extends PeFfnElement {
       const core = v.src ? null : (this.core || await getCore());
       if (token !== this.loadToken) return;
       const key = this.storageKey();
-      const saved = readProgress(key);
+      const saved = this.progress.read(key);
       const seed = v.seed || (saved && saved.seed) || randomSeed();
       const set = buildQuizSet(bank, core, { topic: v.topic, count: v.count, seed, generated: !v.src });
       this.bank = bank;
       this.questions = set.questions;
       this.quiz = { seed, topic: set.topic, known: set.known, requested: v.topic, key };
-      const ids = set.questions.map((q) => q.id);
-      const restored = saved && saved.seed === seed && JSON.stringify(saved.ids) === JSON.stringify(ids);
-      this.state = restored ? { ...this.freshState(ids), ...saved } : this.freshState(ids);
+      this.state = restoreState(saved, seed, set.questions.map((q) => q.id));
       this.drafts = {};
       this.save();
       this.renderStudySheet();
@@ -222,12 +173,8 @@ class PeFfnQuiz extends PeFfnElement {
     }
   }
 
-  freshState(ids) {
-    return { seed: this.quiz ? this.quiz.seed : '', ids, index: 0, answers: {}, hints: {}, view: 'quiz', completedRound: -1, round: 0 };
-  }
-
   save() {
-    if (this.quiz && this.state) writeProgress(this.quiz.key, { ...this.state, seed: this.quiz.seed });
+    if (this.quiz && this.state) this.progress.write(this.quiz.key, { ...this.state, seed: this.quiz.seed });
   }
 
   showBody(node) {
@@ -235,7 +182,7 @@ class PeFfnQuiz extends PeFfnElement {
     if (body) body.replaceChildren(node);
   }
 
-  // ---- helpers ----
+  // ---- helpers (also read by the render functions) ----
 
   lang() { return this.lang_ || 'ko'; }
 
@@ -250,24 +197,12 @@ class PeFfnQuiz extends PeFfnElement {
     return this.s.topicNames[topic] || this.sectionTitle(topic);
   }
 
-  studyRowFor(q) {
-    const sheet = this.bank && this.bank.studySheet;
-    if (!sheet || !q.tags) return -1;
-    return sheet.rows.findIndex((row) => (row.tags || []).some((t) => q.tags.includes(t)));
+  counts() {
+    return tally(this.questions, this.state.answers);
   }
 
-  counts() {
-    const answers = this.state.answers;
-    const total = this.questions.length;
-    let answered = 0;
-    let score = 0;
-    for (const q of this.questions) {
-      const a = answers[q.id];
-      if (!a) continue;
-      answered++;
-      if (a.correct) score++;
-    }
-    return { total, answered, score, percent: total ? Math.round((100 * score) / total) : 0 };
+  expectedShown(q) {
+    return expectedShown(q, this.lang(), this.quiz.seed);
   }
 
   announce(text) {
@@ -285,15 +220,11 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   activityId() {
-    const page = `${location.origin}${location.pathname}`;
-    return `${page}#pe-ffn-quiz/${encodeURIComponent(this.quiz.topic)}/${encodeURIComponent(this.quiz.seed)}`;
+    return quizActivityId(`${location.origin}${location.pathname}`, this.quiz.topic, this.quiz.seed);
   }
 
-  statement(verb, object, result) {
-    return statement(verb, object, result, {
-      language: this.lang(),
-      extensions: { 'https://pe-ffn-wasm.dev/xapi/quiz': { seed: this.quiz.seed, topic: this.quiz.topic, count: this.questions.length } },
-    });
+  context() {
+    return quizContext(this.lang(), { seed: this.quiz.seed, topic: this.quiz.topic, count: this.questions.length });
   }
 
   // ---- actions ----
@@ -313,7 +244,7 @@ class PeFfnQuiz extends PeFfnElement {
 
   reset() {
     if (!this.quiz) return;
-    clearProgress(this.quiz.key);
+    this.progress.clear(this.quiz.key);
     this.configKey = null;
     this.focusKey = 'reset';
     this.announce(this.s.resetDone);
@@ -322,12 +253,10 @@ class PeFfnQuiz extends PeFfnElement {
 
   async share() {
     if (!this.quiz) return;
-    const url = new URL(location.href);
     const names = this.urlNames();
     if (!names) return;
-    url.searchParams.set(names.seed, String(this.quiz.seed));
-    url.searchParams.set(names.topic, this.quiz.requested || this.quiz.topic);
-    url.searchParams.set(names.count, String(this.values.count));
+    const url = new URL(location.href);
+    writeShareParams(url.searchParams, names, { seed: String(this.quiz.seed), topic: this.quiz.requested || this.quiz.topic, count: this.values.count });
     this.shareUrl = url.href;
     const s = this.s;
     const input = h('input', { type: 'text', readonly: true, value: this.shareUrl, id: this.id('share'), 'aria-label': s.shareLabel });
@@ -363,29 +292,23 @@ class PeFfnQuiz extends PeFfnElement {
     return input ? input.value : '';
   }
 
+  /** Shows `text` at question q instead of grading it (nothing chosen, or an unreadable answer). */
+  holdAnswer(q, draft, text) {
+    this.drafts[q.id] = draft;
+    this.pending = { id: q.id, text };
+    this.focusKey = `input-${q.id}`;
+    this.render();
+    this.announce(text);
+  }
+
   check(q, form) {
     const s = this.s;
     const n = this.questions.indexOf(q) + 1;
     const draft = this.readDraft(q, form);
-    if (draft === null || (typeof draft === 'string' && draft.trim() === '')) {
-      this.drafts[q.id] = draft ?? '';
-      this.pending = { id: q.id, text: s.chooseFirst };
-      this.focusKey = `input-${q.id}`;
-      this.render();
-      this.announce(s.chooseFirst);
-      return;
-    }
+    if (isEmptyDraft(draft)) { this.holdAnswer(q, draft ?? '', s.chooseFirst); return; }
     const r = grade(q, draft, { lang: this.lang(), misconceptions: this.bank.misconceptions || [] });
-    if (!r.valid) {
-      this.drafts[q.id] = draft;
-      this.pending = { id: q.id, text: `${s.unreadable} ${r.feedback}` };
-      this.focusKey = `input-${q.id}`;
-      this.render();
-      this.announce(this.pending.text);
-      return;
-    }
-    const prev = this.state.answers[q.id];
-    this.state.answers[q.id] = { input: draft, given: r.given, correct: r.correct, attempts: ((prev && prev.attempts) || 0) + 1 };
+    if (!r.valid) { this.holdAnswer(q, draft, `${s.unreadable} ${r.feedback}`); return; }
+    recordAnswer(this.state, q, draft, r);
     this.pending = null;
     delete this.drafts[q.id];
     this.save();
@@ -399,39 +322,33 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   reveal(q) {
-    this.state.answers[q.id] = { input: '', given: null, correct: false, revealed: true, attempts: 0 };
+    recordReveal(this.state, q);
     delete this.drafts[q.id];
     this.pending = null;
     this.save();
     const L = localizeQuestion(q, this.lang());
     this.announce(`${fill(this.s.expected, { answer: this.expectedShown(q) })}. ${L.explanation}`);
     // A shown solution ends the question unscored; trackers still hear that it was answered.
-    this.emitAnswered(q, L, { success: false, response: '', extensions: { 'https://pe-ffn-wasm.dev/xapi/solution-shown': true } });
+    this.emitAnswered(q, L, { success: false, response: '', solutionShown: true });
     this.focusKey = `feedback-${q.id}`;
     this.afterAnswer();
   }
 
   /** Fires `answered` with an xAPI-shaped statement for question q (L: its localized text). */
-  emitAnswered(q, L, { success, response, extensions }) {
-    this.emit('answered', this.statement('answered', {
-      id: `${this.activityId()}/${encodeURIComponent(q.id)}`,
-      definition: { name: { [this.lang()]: L.prompt }, type: ACTIVITY_TYPES.interaction, interactionType: INTERACTION_TYPES[q.type] },
-    }, {
-      success,
-      response,
-      score: { raw: success ? 1 : 0, min: 0, max: 1, scaled: success ? 1 : 0 },
-      ...(extensions ? { extensions } : {}),
+  emitAnswered(q, L, { success, response, solutionShown }) {
+    this.emit('answered', answeredStatement({
+      activityId: this.activityId(), question: q, prompt: L.prompt, lang: this.lang(),
+      success, response, solutionShown, context: this.context(),
     }));
   }
 
   hint(q) {
     const L = localizeQuestion(q, this.lang());
-    const shown = this.state.hints[q.id] || 0;
-    if (shown >= L.hints.length) {
+    const shown = showNextHint(this.state, q, L.hints.length);
+    if (shown < 0) {
       this.announce(this.s.noHints);
       return;
     }
-    this.state.hints[q.id] = shown + 1;
     this.save();
     // The button is disabled after the last hint, so the focus then goes to the hints themselves.
     this.focusKey = shown + 1 >= L.hints.length ? `hints-${q.id}` : `hint-${q.id}`;
@@ -440,50 +357,39 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   afterAnswer() {
-    const c = this.counts();
-    if (c.answered === c.total && this.state.completedRound !== this.state.round) {
-      this.state.completedRound = this.state.round;
+    if (completeRound(this.state, this.questions)) {
       this.save();
+      const c = this.counts();
       const answers = this.questions.map((q) => {
         const a = this.state.answers[q.id] || {};
         return { id: q.id, input: a.input ?? '', correct: Boolean(a.correct), revealed: Boolean(a.revealed), expected: expectedText(q, this.lang()) };
       });
-      const scaled = c.total ? c.score / c.total : 0;
-      this.emit('completed', this.statement('completed', {
-        id: this.activityId(),
-        definition: { name: { [this.lang()]: this.s.title }, type: ACTIVITY_TYPES.assessment },
-      }, { score: { raw: c.score, min: 0, max: c.total, scaled }, success: scaled >= PASSING, completion: true }));
+      this.emit('completed', completedStatement({
+        activityId: this.activityId(), title: this.s.title, lang: this.lang(),
+        score: c.score, total: c.total, passing: PASSING, context: this.context(),
+      }));
       this.emit('quiz-complete', { score: c.score, total: c.total, percent: c.percent, seed: this.quiz.seed, topic: this.quiz.topic, answers });
     }
     this.render();
   }
 
   retryWrong() {
-    const wrong = this.questions.filter((q) => !(this.state.answers[q.id] && this.state.answers[q.id].correct));
+    const wrong = retryWrongAnswers(this.state, this.questions);
     if (!wrong.length) return;
-    for (const q of wrong) {
-      delete this.state.answers[q.id];
-      delete this.drafts[q.id];
-    }
-    this.state.round += 1;
-    this.state.view = 'quiz';
-    this.state.index = this.questions.indexOf(wrong[0]);
-    this.focusKey = this.values.mode === 'one' ? `heading-${wrong[0].id}` : `input-${wrong[0].id}`;
+    for (const q of wrong) delete this.drafts[q.id];
+    const first = wrong[0];
+    this.focusKey = this.values.mode === 'one' ? `heading-${first.id}` : `input-${first.id}`;
     this.save();
     this.render();
   }
 
   newSet() {
-    clearProgress(this.quiz.key);
+    this.progress.clear(this.quiz.key);
     if (this.values.seed) {
       // A fixed seed (attribute or share link): the next set uses the next seed.
       const next = String((normalizeSeed(this.values.seed) + 1) % 4294967296);
       this.setAttribute('seed', next);
-      try {
-        const url = new URL(location.href);
-        const names = this.urlNames();
-        if (names && url.searchParams.has(names.seed)) { url.searchParams.set(names.seed, next); history.replaceState(history.state, '', url); }
-      } catch { /* ignore */ }
+      replaceSeedInUrl(this.urlNames(), next);
     } else {
       this.configKey = null;
       this.requestRender();
@@ -492,15 +398,7 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   openStudyRow(index) {
-    const details = this.root.querySelector('.study');
-    if (!details) return;
-    details.open = true;
-    const row = details.querySelector(`tr[data-row="${index}"]`);
-    if (!row) return;
-    for (const r of details.querySelectorAll('tr.flash')) r.classList.remove('flash');
-    row.classList.add('flash');
-    row.focus();
-    row.scrollIntoView({ block: 'nearest' });
+    openStudyRow(this.root, index);
   }
 
   // ---- rendering ----
@@ -510,49 +408,17 @@ class PeFfnQuiz extends PeFfnElement {
     if (!slot) return;
     const sheet = this.bank && localizeStudySheet(this.bank.studySheet, this.lang());
     if (!sheet) { slot.replaceChildren(); return; }
-    const s = this.s;
-    const rows = sheet.rows.map((row, i) => h('tr', { 'data-row': i, tabindex: '-1', id: this.id(`study-${i}`) },
-      h('th', { scope: 'row', text: row.type }),
-      h('td', {}, `${row.keyword} → `, h('strong', { text: row.answer }))));
-    slot.replaceChildren(h('details', { class: 'study' },
-      h('summary', { text: s.studySheet }),
-      sheet.summary ? h('p', { class: 'muted', text: sheet.summary }) : null,
-      h('div', { class: 'scroll' }, h('table', {},
-        h('caption', { text: sheet.title }),
-        h('thead', {}, h('tr', {}, ...sheet.columns.slice(0, 2).map((c) => h('th', { scope: 'col', text: c })))),
-        h('tbody', {}, ...rows)))));
+    slot.replaceChildren(studySheetDetails(sheet, this.s.studySheet, { rowId: (i) => this.id(`study-${i}`) }));
   }
 
   render() {
     if (!this.state || !this.bank || this.loadError) return;
-    const s = this.s;
     this.renderStudySheet();
     if (!this.questions.length) {
-      this.showBody(h('p', { class: 'error', role: 'alert', text: fill(s.noQuestions, { topic: this.values.topic }) }));
+      this.showBody(h('p', { class: 'error', role: 'alert', text: fill(this.s.noQuestions, { topic: this.values.topic }) }));
       return;
     }
-    const c = this.counts();
-    const parts = [];
-    if (!this.quiz.known) parts.push(h('p', { class: 'notes', text: fill(s.unknownTopic, { topic: this.quiz.requested }) }));
-    parts.push(h('p', { class: 'muted seed-info', text: fill(s.seedInfo, { seed: this.quiz.seed, topic: this.topicLabel(this.quiz.topic), count: c.total }) }));
-    parts.push(h('div', { class: 'status-line' },
-      h('span', { class: 'progress' }, h('strong', { text: fill(s.progress, { answered: c.answered, total: c.total }) })),
-      h('span', { class: 'score' }, h('strong', { text: fill(s.score, { score: c.score, total: c.total }) }))));
-    parts.push(h('div', { class: 'meter', role: 'presentation' }, h('span', { style: `width:${c.total ? (100 * c.answered) / c.total : 0}%` })));
-
-    const one = this.values.mode === 'one';
-    if (one && this.state.view === 'result') {
-      parts.push(this.renderNav(), this.renderResult(c));
-    } else if (one) {
-      const q = this.questions[this.state.index] || this.questions[0];
-      parts.push(this.renderNav(), this.renderQuestion(q, this.state.index), this.renderPager(c));
-    } else {
-      this.questions.forEach((q, i) => parts.push(this.renderQuestion(q, i)));
-      if (c.answered === c.total) parts.push(this.renderResult(c));
-      else parts.push(h('p', { class: 'muted', text: fill(s.unanswered, { n: c.total - c.answered }) }));
-    }
-    parts.push(h('p', { class: 'muted', text: s.savedNote }));
-    this.showBody(h('div', { class: 'quiz' }, ...parts));
+    this.showBody(renderBody(this, this.counts()));
     this.restoreFocus();
   }
 
@@ -567,189 +433,12 @@ class PeFfnQuiz extends PeFfnElement {
     if (target) target.focus();
   }
 
-  renderNav() {
-    const s = this.s;
-    const items = this.questions.map((q, i) => {
-      const a = this.state.answers[q.id];
-      const mark = !a ? '' : a.correct ? ' ✓' : a.revealed ? ' ?' : ' ✗';
-      const status = !a ? '' : a.correct ? s.correct : a.revealed ? s.revealed : s.wrong;
-      const current = this.state.view === 'quiz' && i === this.state.index;
-      return h('li', {}, h('button', {
-        type: 'button', class: !a ? '' : a.correct ? 'ok' : a.revealed ? 'seen' : 'bad',
-        'aria-current': current ? 'step' : false, 'data-focus': `nav-${i}`,
-        'aria-label': `${fill(s.questionN, { n: i + 1, total: this.questions.length })}${status ? ` — ${status}` : ''}`,
-        onclick: () => this.go(i, `nav-${i}`),
-      }, `${i + 1}${mark}`));
-    });
-    return h('nav', { 'aria-label': s.questionList }, h('ol', { class: 'nav' }, ...items));
-  }
-
-  renderPager(c) {
-    const s = this.s;
-    const i = this.state.index;
-    const last = i === this.questions.length - 1;
-    const showFinish = c.answered === c.total || last;
-    return h('div', { class: 'actions pager' },
-      h('button', { type: 'button', 'data-focus': 'prev', disabled: i === 0, onclick: () => this.go(i - 1) }, `◀︎ ${s.prev}`),
-      last
-        ? null
-        : h('button', { type: 'button', class: this.state.answers[this.questions[i].id] ? 'primary' : '', 'data-focus': 'next', onclick: () => this.go(i + 1) }, `${s.next} ▶︎`),
-      showFinish
-        ? h('button', { type: 'button', class: last ? 'primary' : '', 'data-focus': last ? 'next' : 'finish', onclick: () => this.showResult() }, s.finish)
-        : null);
-  }
-
   showResult() {
     this.state.view = 'result';
     this.focusKey = 'result';
     this.save();
     this.render();
-    const c = this.counts();
-    this.announce(fill(this.s.resultText, c));
-  }
-
-  renderResult(c) {
-    const s = this.s;
-    const wrong = this.questions.filter((q) => !(this.state.answers[q.id] && this.state.answers[q.id].correct));
-    const list = this.questions.map((q, i) => {
-      const a = this.state.answers[q.id];
-      const L = localizeQuestion(q, this.lang());
-      const mark = !a ? '—' : a.correct ? '✓' : a.revealed ? '?' : '✗';
-      const status = !a ? s.notAnswered : a.correct ? s.correct : a.revealed ? s.revealed : s.wrong;
-      return h('li', {},
-        h('span', { class: 'mark', 'aria-hidden': 'true' }, `${mark} `),
-        h('span', { class: 'visually-hidden', text: `${status} ` }),
-        h('button', { type: 'button', class: 'linkish', 'data-focus': `result-${i}`, onclick: () => this.go(i) }, L.prompt.length > 90 ? `${L.prompt.slice(0, 88)}…` : L.prompt),
-        a && !a.correct ? h('span', { class: 'muted' }, ` — ${fill(s.expected, { answer: this.expectedShown(q) })}`) : null);
-    });
-    return h('section', { class: 'result', 'aria-labelledby': this.id('result-h') },
-      h('h4', { id: this.id('result-h'), tabindex: '-1', 'data-focus': 'result', text: s.resultTitle }),
-      h('p', {}, h('strong', { text: fill(s.resultText, c) })),
-      h('p', { class: 'muted', text: c.score === c.total ? s.resultPerfect : s.resultRetry }),
-      h('div', { class: 'actions' },
-        wrong.length ? h('button', { type: 'button', class: 'primary', 'data-focus': 'retry', onclick: () => this.retryWrong() }, fill(s.retryWrong, { n: wrong.length })) : null,
-        h('button', { type: 'button', 'data-focus': 'new-set', onclick: () => this.newSet() }, s.newSet)),
-      h('ol', {}, ...list));
-  }
-
-  renderQuestion(q, i) {
-    const s = this.s;
-    const lang = this.lang();
-    const L = localizeQuestion(q, lang);
-    const a = this.state.answers[q.id];
-    const locked = Boolean(a);
-    const headingId = this.id(`q-${i}`);
-    const badges = [
-      h('span', { class: 'badge', text: s.types[q.type] }),
-      q.difficulty ? h('span', { class: 'badge', text: s.difficulty[q.difficulty] }) : null,
-      q.origin === 'generated' ? h('span', { class: 'badge', text: fill(s.generated, { seed: this.quiz.seed }) }) : null,
-      q.origin === 'document' ? h('span', { class: 'badge', text: L.category || s.fromDocument }) : null,
-    ];
-    const form = h('form', { novalidate: true, 'aria-labelledby': headingId });
-    const inputId = this.id(`in-${i}`);
-    if (q.type === 'mc' || q.type === 'ox') {
-      const options = q.type === 'mc'
-        ? choiceOrder(q, this.quiz.seed).map((orig, k) => ({ value: orig, label: `${circled(k + 1)} ${L.choices[orig - 1]}` }))
-        : [{ value: 1, label: s.oxTrue }, { value: 0, label: s.oxFalse }];
-      const draft = locked ? a.given : this.drafts[q.id];
-      const fs = h('fieldset', { 'aria-describedby': `${this.id(`prompt-${i}`)} ${this.id(`fb-${i}`)}` }, h('legend', { text: s.answerLabel }));
-      options.forEach((o, k) => {
-        const id = `${inputId}-${k}`;
-        const right = locked && o.value === q.answer;
-        const pickedWrong = locked && !a.correct && !a.revealed && o.value === a.given;
-        const radio = h('input', {
-          type: 'radio', name: inputId, id, value: o.value, disabled: locked,
-          'data-focus': k === 0 ? `input-${q.id}` : `input-${q.id}-${k}`,
-        });
-        if (draft !== undefined && draft !== null && Number(draft) === o.value) radio.checked = true;
-        radio.addEventListener('change', () => { this.drafts[q.id] = o.value; });
-        // Enter on a radio submits, as it does in a text field.
-        radio.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); form.requestSubmit(); } });
-        fs.append(h('label', { class: `choice${right ? ' right' : ''}${pickedWrong ? ' picked-wrong' : ''}`, for: id }, radio,
-          h('span', {}, o.label, right ? h('span', { class: 'visually-hidden', text: ` (${s.correct})` }) : null)));
-      });
-      // The checked radio (or the first) is the tab stop; keep the focus key on it.
-      const checked = fs.querySelector('input:checked');
-      if (checked) checked.dataset.focus = `input-${q.id}`;
-      if (checked && checked !== fs.querySelector('input')) fs.querySelector('input').dataset.focus = `input-${q.id}-0`;
-      form.append(fs);
-    } else {
-      const input = h('input', {
-        type: 'text', id: inputId, disabled: locked, autocomplete: 'off', spellcheck: 'false',
-        inputmode: q.type === 'number' ? 'decimal' : false, 'data-focus': `input-${q.id}`,
-        placeholder: q.type === 'number' ? s.numberPlaceholder : s.textPlaceholder,
-        'aria-describedby': `${this.id(`prompt-${i}`)} ${this.id(`fb-${i}`)}`,
-      });
-      input.value = locked ? String(a.input ?? '') : (this.drafts[q.id] ?? '');
-      input.addEventListener('input', () => { this.drafts[q.id] = input.value; });
-      form.append(h('div', { class: 'answer-row' },
-        h('label', { for: inputId, text: s.answerLabel }), input, L.unit ? h('span', { class: 'muted', text: L.unit }) : null));
-    }
-    const hintsShown = this.state.hints[q.id] || 0;
-    form.append(h('div', { class: 'actions' },
-      h('button', { type: 'submit', class: 'primary', disabled: locked, 'data-focus': `check-${q.id}` }, s.check),
-      L.hints.length ? h('button', {
-        type: 'button', disabled: locked || hintsShown >= L.hints.length, 'data-focus': `hint-${q.id}`,
-        onclick: () => this.hint(q),
-      }, hintsShown ? s.moreHint : s.hint) : null,
-      h('button', { type: 'button', disabled: locked, 'data-focus': `solution-${q.id}`, onclick: () => this.reveal(q) }, s.solution)));
-    form.addEventListener('submit', (e) => { e.preventDefault(); if (!this.state.answers[q.id]) this.check(q, form); });
-
-    const hints = hintsShown
-      ? h('ol', { class: 'hints', 'aria-label': s.hint, tabindex: '-1', 'data-focus': `hints-${q.id}` }, ...L.hints.slice(0, hintsShown).map((t, k) => h('li', {}, h('strong', { text: `${fill(s.hintN, { n: k + 1 })}: ` }), t)))
-      : null;
-    return h('article', { class: 'q', 'aria-labelledby': headingId, 'data-id': q.id },
-      h('h4', { id: headingId, tabindex: '-1', 'data-focus': `heading-${q.id}` },
-        h('span', { text: fill(s.questionN, { n: i + 1, total: this.questions.length }) }), ...badges),
-      h('p', { class: 'prompt', id: this.id(`prompt-${i}`), text: L.prompt }),
-      form,
-      hints,
-      this.renderFeedback(q, i, L, a));
-  }
-
-  /** The right answer as shown to the learner: for multiple choice with the displayed (shuffled) number. */
-  expectedShown(q) {
-    if (q.type !== 'mc') return expectedText(q, this.lang());
-    const L = localizeQuestion(q, this.lang());
-    return `${circled(choiceOrder(q, this.quiz.seed).indexOf(q.answer) + 1)} ${L.choices[q.answer - 1]}`;
-  }
-
-  /** The learner's answer as shown: the choice with its displayed number, O/X, or what was typed. */
-  givenText(q, L, a) {
-    if (q.type === 'mc') return `${circled(choiceOrder(q, this.quiz.seed).indexOf(a.given) + 1)} ${L.choices[a.given - 1]}`;
-    if (q.type === 'ox') return a.given === 1 ? this.s.oxTrue : this.s.oxFalse;
-    return String(a.input);
-  }
-
-  renderFeedback(q, i, L, a) {
-    const s = this.s;
-    const box = h('div', { id: this.id(`fb-${i}`), tabindex: '-1', 'data-focus': `feedback-${q.id}` });
-    if (!a) {
-      if (this.pending && this.pending.id === q.id) {
-        box.className = 'feedback info';
-        box.append(h('p', { class: 'verdict', text: this.pending.text }));
-        return box;
-      }
-      return box;
-    }
-    const lang = this.lang();
-    const r = a.revealed ? null : grade(q, a.input, { lang, misconceptions: this.bank.misconceptions || [] });
-    box.className = `feedback ${a.revealed ? 'info' : a.correct ? 'ok' : 'bad'}`;
-    box.append(h('p', { class: 'verdict' }, a.revealed ? `? ${s.revealed}` : a.correct ? `✓ ${s.correct}` : `✗ ${s.wrong}`));
-    if (!a.revealed) box.append(h('p', { class: 'misc', text: fill(s.yourAnswer, { input: this.givenText(q, L, a) }) }));
-    if (!a.correct) box.append(h('p', {}, h('strong', { text: fill(s.expected, { answer: this.expectedShown(q) }) })));
-    if (r && r.feedback) box.append(h('p', { text: r.feedback }));
-    if (r && r.misconceptionText) box.append(h('p', { class: 'misc muted', text: r.misconceptionText }));
-    box.append(h('h5', { text: s.explanation }), h('p', { text: L.explanation }));
-    const rowIndex = this.studyRowFor(q);
-    const meta = [];
-    if (rowIndex >= 0) {
-      const sheet = localizeStudySheet(this.bank.studySheet, lang);
-      meta.push(h('button', { type: 'button', class: 'linkish', onclick: () => this.openStudyRow(rowIndex) }, fill(s.studyLink, { type: sheet.rows[rowIndex].type })));
-    }
-    if (q.section) meta.push(h('span', { class: 'muted', text: fill(s.source, { section: this.sectionTitle(q.section) }) }));
-    if (meta.length) box.append(h('p', { class: 'misc row' }, ...meta));
-    return box;
+    this.announce(fill(this.s.resultText, this.counts()));
   }
 }
 

@@ -2,6 +2,8 @@
 // blocked or full storage (private windows, sandboxed iframes): the quiz then simply does not persist.
 //   readProgress(key) -> saved object or null    writeProgress(key, value)    clearProgress(key)
 //   progressKey({ src, topic, count, seed })    randomSeed() -> '1'..'999999'
+//   localProgress = { read, write, clear }: the same three as one store (what the element uses unless
+//   an LMS adapter provides its own)
 
 const PREFIX = 'pe-ffn-quiz:v1:';
 
@@ -30,6 +32,8 @@ export function writeProgress(key, value) {
 export function clearProgress(key) {
   try { storage()?.removeItem(key); } catch { /* nothing to clear */ }
 }
+
+export const localProgress = { read: readProgress, write: writeProgress, clear: clearProgress };
 
 /** A short random seed for a new set (short so that share links stay readable). */
 export function randomSeed() {

@@ -1,0 +1,18 @@
+// How an answer reads to the learner: the right answer and the learner's own, for multiple choice with
+// the number the choice had on screen (choices are shuffled by the seed).
+//   expectedShown(q, lang, seed)           -> '② …' for mc, expectedText() otherwise
+//   givenText(q, L, answer, seed, strings) -> '③ …', O/X, or what was typed
+import { circled } from './dom.js';
+import { expectedText, choiceOrder, localizeQuestion } from '../../quiz/index.js';
+
+export function expectedShown(q, lang, seed) {
+  if (q.type !== 'mc') return expectedText(q, lang);
+  const L = localizeQuestion(q, lang);
+  return `${circled(choiceOrder(q, seed).indexOf(q.answer) + 1)} ${L.choices[q.answer - 1]}`;
+}
+
+export function givenText(q, L, a, seed, strings) {
+  if (q.type === 'mc') return `${circled(choiceOrder(q, seed).indexOf(a.given) + 1)} ${L.choices[a.given - 1]}`;
+  if (q.type === 'ox') return a.given === 1 ? strings.oxTrue : strings.oxFalse;
+  return String(a.input);
+}
