@@ -3,27 +3,33 @@
 #   dist/pe_ffn.wasm        the release module (emcc from PATH, optimised, SIMD on)
 #   dist/pe_ffn_relaxed.wasm the same with relaxed-SIMD FFN kernels (f32x4.relaxed_madd); init() picks it
 #                           where the engine validates it (src/js/loader.js)
-#   build/native/test_core  the same C sources built natively with AddressSanitizer + UBSan
+#   build/native/test_core  the same C sources (src/c/sources.txt) built natively with ASan + UBSan
+#   build/native/fuzz_core  the same again as a libFuzzer target (tests/c/run.sh runs both)
 #   dist/elements.js, dist/quiz.js   bundled browser entries (scripts/bundle.mjs, esbuild)
 set -euo pipefail
 cd "$(dirname "$0")"
 
-src=src/c
-sources=("$src/pe.c" "$src/ffn.c" "$src/matmul.c" "$src/activation.c" "$src/rng.c" "$src/status.c")
-
-# --- Emscripten: the one on PATH; on Debian as root, install Debian's if there is none. ---------
-if ! command -v emcc >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "build: emcc not found; installing Debian's emscripten"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends emscripten >/dev/null
-  else
-    echo "build: emcc not found. Install Emscripten (https://emscripten.org/docs/getting_started/downloads.html," >&2
-    echo "       or 'apt-get install emscripten' on Debian) and make sure emcc is on PATH." >&2
-    exit 1
-  fi
+# Builds only: installing is scripts/setup.sh's job (`npm run build` runs it first). Whatever is
+# missing stops the build here, saying what to install.
+missing=()
+command -v emcc >/dev/null 2>&1 || missing+=("emcc (Emscripten: 'apt-get install emscripten' on Debian, or emsdk from https://emscripten.org; emcc must be on PATH)")
+command -v clang >/dev/null 2>&1 || missing+=("clang (the native sanitizer and fuzz builds: 'apt-get install clang')")
+if command -v clang >/dev/null 2>&1 && ! echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' \
+    | clang -x c -fsanitize=fuzzer - -o /dev/null 2>/dev/null; then
+  missing+=("clang's libFuzzer runtime (tests/c/fuzz_core.c: 'apt-get install libclang-rt-14-dev', the version of your clang)")
+fi
+[ -d node_modules/esbuild ] || missing+=("esbuild (the bundled dist/elements.js and dist/quiz.js: 'npm ci')")
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "build: missing what the build needs ('bash scripts/setup.sh' installs all of it on Debian):" >&2
+  printf '  - %s\n' "${missing[@]}" >&2
+  exit 1
 fi
 # Debian's emcc runs its JS tools with the system's node modules (acorn); harmless elsewhere.
 if [ -d /usr/share/nodejs ]; then export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"; fi
+
+src=src/c
+# The one list of the core's sources (src/c/sources.txt; '#' starts a comment).
+mapfile -t sources < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' -e "s|^|$src/|" "$src/sources.txt")
 
 mkdir -p dist build/native
 exports=$(paste -sd, "$src/exports.txt")
@@ -68,11 +74,12 @@ node --experimental-wasm-relaxed-simd -e '
   if (!ok) { console.error("build: dist/pe_ffn_relaxed.wasm does not validate with relaxed SIMD on"); process.exit(1); }'
 echo "build: dist/pe_ffn_relaxed.wasm $(wc -c < dist/pe_ffn_relaxed.wasm) bytes"
 
-# --- Native test build of the same sources: sanitizers catch what wasm would silently allow. -----
-cc=${CC:-clang}
-"$cc" -std=c11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer \
-  -fsanitize=address,undefined -fno-sanitize-recover=all \
-  -I"$src" "${sources[@]}" tests/c/test_core.c -lm -o build/native/test_core
+# --- Native builds of the same sources: sanitizers catch what wasm would silently allow. ---------
+native_flags=(-std=c11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer -fno-sanitize-recover=all -I"$src")
+clang "${native_flags[@]}" -fsanitize=address,undefined "${sources[@]}" tests/c/test_core.c -lm \
+  -o build/native/test_core
+clang "${native_flags[@]}" -fsanitize=fuzzer,address,undefined "${sources[@]}" tests/c/fuzz_core.c -lm \
+  -o build/native/fuzz_core
 
 # --- Bundled browser entries (elements, quiz). ----------------------------------------------------
-if [ -d node_modules/esbuild ]; then node scripts/bundle.mjs; fi
+node scripts/bundle.mjs

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs what a fresh Debian machine lacks for building and testing: Emscripten and Chromium from
-# Debian's packages (when root), and the npm dev dependencies. Safe to run again: it skips what is there.
+# Installs what a fresh Debian machine lacks for building and testing: Emscripten, Chromium, clang and
+# its libFuzzer runtime from Debian's packages (when root), and the npm dev dependencies (esbuild among
+# them). The one installer: build.sh only checks and says what is missing. Safe to run again: it skips
+# what is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,10 +11,11 @@ want_apt=()      # optional: the tests run without them, with less to show
 command -v emcc >/dev/null 2>&1 || need_apt+=(emscripten)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 command -v clang >/dev/null 2>&1 || need_apt+=(clang)
+# libFuzzer's runtime: build.sh builds tests/c/fuzz_core.c, which npm test runs (Debian 12's clang is 14).
+echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' \
+  | clang -x c -fsanitize=fuzzer - -o /dev/null 2>/dev/null || need_apt+=(libclang-rt-14-dev)
 # A Korean font, so that screenshots of the Korean-first page are legible.
 [ -n "$(fc-list :lang=ko 2>/dev/null)" ] || want_apt+=(fonts-nanum)
-# libFuzzer's runtime for the short fuzz run in tests/c (skipped when it cannot be had).
-ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || want_apt+=(libclang-rt-14-dev)
 
 is_debian_root() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; }
 
@@ -33,6 +36,7 @@ if [ ${#need_apt[@]} -gt 0 ] || [ ${#want_apt[@]} -gt 0 ]; then
     echo "setup: missing ${need_apt[*]}." >&2
     echo "  Emscripten: install it from https://emscripten.org/docs/getting_started (emsdk) and put emcc on PATH." >&2
     echo "  Chromium (browser tests only): install a Chromium and set CHROMIUM=/path/to/chrome." >&2
+    echo "  clang with its libFuzzer runtime (native tests): clang and libclang-rt-<version>-dev or your system's equivalent." >&2
     command -v emcc >/dev/null 2>&1 || exit 1
   fi
 fi
