@@ -9,7 +9,8 @@
  * pe_anchor_at). Row p0 + r of frequency k, for r in -32 .. 31 (the anchor sits mid-block), is then,
  * by angle addition,
  *     sin((p0 + r) w) = s0 C[r] + c0 S[r],   cos((p0 + r) w) = c0 C[r] - s0 S[r],
- * with C[r] = cos(r w), S[r] = sin(r w) from a float table built once per (d_model, base). In float32
+ * with C[r] = cos(r w), S[r] = sin(r w) from a float table built once per (d_model, base) and kept
+ * in the caller's workspace (pe_workspace in pe_ffn.h: the core has no state of its own). In float32
  * that is two multiplies and an add per value, four frequencies per f32x4, with no dependency from
  * one row to the next; rows p0 + r and p0 - r share their four products (see pe_pairs). Error,
  * with u = 2^-24 (float's relative rounding): s0, c0, C, S rounded to float, the two products and
@@ -17,14 +18,15 @@
  * (see PE_ANCHOR_SHRINK) adds 2u; in all at most ~4.3e-7 (measured 2.6e-7), inside the 1e-6
  * contract. The double anchors and table add ~1e-14. Every value is in [-1, 1], as sin and cos
  * are, without a clamp. A value depends on its anchor and its distance r from it only, so any split
- * of a table into calls (as the JS wrapper's chunking does) is bit-identical. addPositionalEncoding
- * adds in the same pass.
+ * of a table into calls (as the JS wrapper's chunking does) is bit-identical; a workspace keeps the
+ * anchor where a call ended, which is the very value pe_anchor_at would compute for the next call
+ * (same operations, same order). addPositionalEncoding adds in the same pass.
  */
 #define _GNU_SOURCE 1   /* sincos(): one range reduction for both values (musl and glibc have it) */
 #include "pe_ffn.h"
 #include "vec4.h"
 #include <math.h>
-#include <stdlib.h>
+#include <stdint.h>
 
 enum {
     PE_ANCHOR_ROWS = 64,   /* rows per anchor = rows of the rotation table (32 measured 8-13 %
@@ -222,41 +224,50 @@ static void pe_column_rows(float *out, int add, int32_t d_model, int32_t sin_col
     }
 }
 
-/* Constants of frequencies k0 .. k0 + n - 1, k0 a multiple of PE_GROUP (pointers into pe_table or
-   into the buffers of one wide chunk). */
+/* The arrays of frequencies k0 .. k0 + n - 1 (k0 a multiple of PE_GROUP), carved from the caller's
+   workspace by pe_carve. */
 typedef struct {
-    const double *den, *jump_sin, *jump_cos;
-    const float *rot;                  /* rotation table, see pe_rot_stride */
+    double *den, *jump_sin, *jump_cos;
+    float *rot;                        /* rotation table, see pe_rot_stride */
     double *anchor_sin, *anchor_cos;   /* in/out: the state at anchor `anchor` (see pe_span) */
     float *anchor_sinf, *anchor_cosf;  /* the same rounded to float (scratch) */
 } pe_freqs;
 
-/*
- * The frequencies of the last (d_model, base) used, computed once and kept, with the anchor state
- * where the last call ended: the JS wrapper fills large arrays in consecutive chunks, and each chunk
- * then starts where the previous one stopped instead of recomputing anchors. The stored state is the
- * very value pe_anchor_at would compute (same operations, same order), so results do not change.
- */
-enum { PE_TABLE_FREQS = 2048 };        /* d_model <= 4096; larger tables go PE_FREQ_CHUNK at a time */
-static struct {
-    int32_t d_model;                   /* 0: empty */
-    double base;
-    int64_t anchor;                    /* position of anchor_sin/cos, -1: none */
-    double den[PE_TABLE_FREQS], jump_sin[PE_TABLE_FREQS], jump_cos[PE_TABLE_FREQS];
-    double anchor_sin[PE_TABLE_FREQS], anchor_cos[PE_TABLE_FREQS];
-    float anchor_sinf[PE_TABLE_FREQS], anchor_cosf[PE_TABLE_FREQS];
-    float *rot;                        /* allocated to the widest table so far: 128 KiB for d = 512,
-                                          1 MiB for d = 4096 (static, it would always cost 1 MiB) */
-    size_t rot_floats;
-} pe_table;
+/* A workspace holds the arrays of a whole table up to d_model 4096 (whose constants it then keeps
+   between calls); wider tables go PE_FREQ_CHUNK frequencies at a time through the same space. */
+enum { PE_TABLE_FREQS = 2048, PE_ALIGN = 16 };
+static int32_t pe_freqs_held(int32_t d_model) {
+    const int32_t h = (d_model + 1) / 2;
+    return h <= PE_TABLE_FREQS ? h : PE_FREQ_CHUNK;
+}
+static size_t pe_whole_groups(int32_t n) { return (size_t)(n + PE_GROUP - 1) / PE_GROUP * PE_GROUP; }
 
-/* The buffers of one chunk of a wider table (static: the wasm stack is only 64 KiB). */
-static struct {
-    double den[PE_FREQ_CHUNK], jump_sin[PE_FREQ_CHUNK], jump_cos[PE_FREQ_CHUNK];
-    double anchor_sin[PE_FREQ_CHUNK], anchor_cos[PE_FREQ_CHUNK];
-    float anchor_sinf[PE_FREQ_CHUNK], anchor_cosf[PE_FREQ_CHUNK];
-    float rot[PE_FREQ_CHUNK * PE_ROT_FLOATS];
-} pe_wide;
+size_t pe_workspace_bytes(int32_t d_model) {
+    if (d_model < 1 || d_model > PF_MAX_DIM) return 0;
+    const size_t n = pe_whole_groups(pe_freqs_held(d_model));
+    return n * (5 * sizeof(double) + 2 * sizeof(float) + 2 * PE_ANCHOR_ROWS * sizeof(float))
+           + PE_ALIGN - 1;
+}
+
+/* Five double arrays, two float arrays and the rotation table of n frequencies, in that order from
+   the first 16-byte boundary of `memory` (each array a whole number of groups: all stay aligned). */
+static pe_freqs pe_carve(void *memory, int32_t n) {
+    const size_t g = pe_whole_groups(n);
+    double *d = (double *)((char *)memory + (PE_ALIGN - (uintptr_t)memory % PE_ALIGN) % PE_ALIGN);
+    float *f = (float *)(d + 5 * g);
+    const pe_freqs freqs = { d, d + g, d + 2 * g, f + 2 * g, d + 3 * g, d + 4 * g, f, f + g };
+    return freqs;
+}
+
+pf_status pe_workspace_init(pe_workspace *workspace, void *memory, size_t bytes) {
+    if (!workspace || (!memory && bytes)) return PF_ERR_NULL;
+    workspace->memory = memory;
+    workspace->bytes = memory ? bytes : 0;
+    workspace->d_model = 0;
+    workspace->base = 0.0;
+    workspace->anchor = -1;
+    return PF_OK;
+}
 
 /* The first row of the block that holds `position`: blocks of PE_ANCHOR_ROWS rows start PE_HALF
    rows before their anchor, at positions PE_HALF mod PE_ANCHOR_ROWS (the first one at -PE_HALF). */
@@ -271,14 +282,13 @@ static int32_t pe_rot_stride(int32_t n) { return 2 * ((n + PE_GROUP - 1) / PE_GR
 
 /* den, jump and rotation-table values of frequencies k0 .. k0 + n - 1 (k0 a multiple of 4). The
    table's rows come from angle addition in double from (0, 1) (drift ~1e-15, then one rounding). */
-static void pe_constants(double *den, double *jump_sin, double *jump_cos, float *rot, int32_t k0,
-                         int32_t n, int32_t d_model, double base) {
+static void pe_constants(const pe_freqs *f, int32_t k0, int32_t n, int32_t d_model, double base) {
     for (int32_t i = 0; i < n; i++) {
-        den[i] = pe_denominator(k0 + i, d_model, base);
+        const double den = f->den[i] = pe_denominator(k0 + i, d_model, base);
         double step_sin, step_cos, s = 0.0, c = 1.0;
-        sincos(1.0 / den[i], &step_sin, &step_cos);
-        sincos((double)PE_ANCHOR_ROWS / den[i], &jump_sin[i], &jump_cos[i]);
-        float *entry = rot + (size_t)(i / PE_GROUP) * 2 * PE_GROUP + i % PE_GROUP;
+        sincos(1.0 / den, &step_sin, &step_cos);
+        sincos((double)PE_ANCHOR_ROWS / den, &f->jump_sin[i], &f->jump_cos[i]);
+        float *entry = f->rot + (size_t)(i / PE_GROUP) * 2 * PE_GROUP + i % PE_GROUP;
         const size_t row = (size_t)pe_rot_stride(n);
         for (int32_t r = 0; r <= PE_HALF; r++) {          /* r and -r: cos is even, sin odd */
             const size_t up = (size_t)(PE_HALF + r) * row, down = (size_t)(PE_HALF - r) * row;
@@ -363,57 +373,48 @@ static int64_t pe_span(float *out, int add, int32_t length, int32_t d_model, int
     return anchor;
 }
 
-static pf_status pe_apply(float *out, int add, int32_t length, int32_t d_model, double base,
-                          int32_t offset, pe_layout layout) {
+static pf_status pe_apply(pe_workspace *workspace, float *out, int add, int32_t length,
+                          int32_t d_model, double base, int32_t offset, pe_layout layout) {
     const pf_status status = pe_check(length, d_model, base, offset, layout);
     if (status != PF_OK) return status;
+    if (!workspace) return PF_ERR_NULL;
     if (length == 0) return PF_OK;
     if (!out) return PF_ERR_NULL;
+    if (!workspace->memory || workspace->bytes < pe_workspace_bytes(d_model)) return PF_ERR_NO_MEMORY;
     const int32_t h = (d_model + 1) / 2;
 
-    if (h <= PE_TABLE_FREQS) {            /* constants and anchors from the kept table */
-        if (pe_table.d_model != d_model || pe_table.base != base) {
-            const size_t floats = (size_t)pe_rot_stride(h) * PE_ANCHOR_ROWS;
-            if (floats > pe_table.rot_floats) {
-                float *rot = malloc(floats * sizeof(float));
-                if (!rot) return PF_ERR_NO_MEMORY;
-                free(pe_table.rot);
-                pe_table.rot = rot;
-                pe_table.rot_floats = floats;
-            }
-            pe_constants(pe_table.den, pe_table.jump_sin, pe_table.jump_cos, pe_table.rot, 0, h,
-                         d_model, base);
-            pe_table.d_model = d_model;
-            pe_table.base = base;
-            pe_table.anchor = -1;
+    if (h <= PE_TABLE_FREQS) {            /* constants and anchors kept in the workspace */
+        const pe_freqs f = pe_carve(workspace->memory, h);
+        if (workspace->d_model != d_model || workspace->base != base) {
+            pe_constants(&f, 0, h, d_model, base);
+            workspace->d_model = d_model;
+            workspace->base = base;
+            workspace->anchor = -1;
         }
         /* One anchor interval of rows at a time across all frequencies: the rows being written
            stay in cache until they are complete. */
-        const pe_freqs f = { pe_table.den, pe_table.jump_sin, pe_table.jump_cos, pe_table.rot,
-                             pe_table.anchor_sin, pe_table.anchor_cos, pe_table.anchor_sinf,
-                             pe_table.anchor_cosf };
-        pe_table.anchor = pe_span(out, add, length, d_model, offset, layout, 0, h, &f, pe_table.anchor);
+        workspace->anchor = pe_span(out, add, length, d_model, offset, layout, 0, h, &f,
+                                    workspace->anchor);
         return PF_OK;
     }
 
+    workspace->d_model = 0;               /* the chunks overwrite what it kept */
+    const pe_freqs f = pe_carve(workspace->memory, PE_FREQ_CHUNK);
     for (int32_t k0 = 0; k0 < h; k0 += PE_FREQ_CHUNK) {   /* very wide tables: a chunk at a time */
         const int32_t n = h - k0 < PE_FREQ_CHUNK ? h - k0 : PE_FREQ_CHUNK;
-        pe_constants(pe_wide.den, pe_wide.jump_sin, pe_wide.jump_cos, pe_wide.rot, k0, n, d_model, base);
-        const pe_freqs f = { pe_wide.den, pe_wide.jump_sin, pe_wide.jump_cos, pe_wide.rot,
-                             pe_wide.anchor_sin, pe_wide.anchor_cos, pe_wide.anchor_sinf,
-                             pe_wide.anchor_cosf };
+        pe_constants(&f, k0, n, d_model, base);
         pe_span(out, add, length, d_model, offset, layout, k0, n, &f, -1);
     }
     return PF_OK;
 }
-pf_status pe_fill(float *out, int32_t length, int32_t d_model, double base, int32_t offset,
-                  pe_layout layout) {
-    return pe_apply(out, 0, length, d_model, base, offset, layout);
+pf_status pe_fill(pe_workspace *workspace, float *out, int32_t length, int32_t d_model, double base,
+                  int32_t offset, pe_layout layout) {
+    return pe_apply(workspace, out, 0, length, d_model, base, offset, layout);
 }
 
-pf_status pe_add(float *x, int32_t length, int32_t d_model, double base, int32_t offset,
-                 pe_layout layout) {
-    return pe_apply(x, 1, length, d_model, base, offset, layout);
+pf_status pe_add(pe_workspace *workspace, float *x, int32_t length, int32_t d_model, double base,
+                 int32_t offset, pe_layout layout) {
+    return pe_apply(workspace, x, 1, length, d_model, base, offset, layout);
 }
 
 int32_t pe_chunk_rows(int32_t position, int32_t rows) {

@@ -4,8 +4,12 @@
  *
  * How to use it:
  *
+ *     pe_workspace ws;                                         // the PE kernels' memory, the caller's
+ *     void *memory = malloc(pe_workspace_bytes(64));           // enough for any table up to d_model 64
+ *     pe_workspace_init(&ws, memory, pe_workspace_bytes(64));
  *     float table[50 * 64];                                    // (length, d_model)
- *     pe_fill(table, 50, 64, 10000.0, 0, PE_INTERLEAVED);
+ *     pe_fill(&ws, table, 50, 64, 10000.0, 0, PE_INTERLEAVED);
+ *     free(memory);
  *
  *     ffn_layer layer;
  *     ffn_init(&layer, 64, 256, FFN_RELU);                     // owns its weights, created once
@@ -14,7 +18,9 @@
  *     ffn_free(&layer);                                        // safe to call twice
  *
  * Every function returns a pf_status (pf_status_name() names it) and never aborts. Callers own every
- * buffer they pass; kernels never allocate. Only ffn_init and ffn_init_seeded allocate (with malloc).
+ * buffer they pass, PE's workspace included; kernels never allocate. Only ffn_init and
+ * ffn_init_seeded allocate (with malloc). There is no global state: calls on different workspaces
+ * and layers may run at the same time.
  *
  * Dimension legend: T = length (positions) or tokens, D = d_model, F = d_ff, H = ceil(D / 2) frequencies.
  */
@@ -40,7 +46,8 @@ typedef enum {
     PF_ERR_COLUMN = 8,        /* column j outside 0 .. d_model - 1 */
     PF_ERR_LAYOUT = 9,        /* not a pe_layout */
     PF_ERR_ACTIVATION = 10,   /* not an ffn_activation */
-    PF_ERR_NO_MEMORY = 11,    /* an allocation failed or its size does not fit in size_t */
+    PF_ERR_NO_MEMORY = 11,    /* an allocation failed, its size does not fit in size_t, or a
+                                 pe_workspace is smaller than pe_workspace_bytes(d_model) */
     PF_ERR_NOT_READY = 12,    /* the layer was freed or never initialised */
     PF_STATUS_COUNT = 13
 } pf_status;
@@ -62,13 +69,38 @@ enum {
  */
 typedef enum { PE_INTERLEAVED = 0, PE_CONCAT = 1 } pe_layout;
 
-/* out (T, D) = PE(offset .. offset + T - 1) */
-pf_status pe_fill(float *out, int32_t length, int32_t d_model, double base, int32_t offset,
-                  pe_layout layout);
+/*
+ * The PE kernels' working memory, owned by the caller: the frequencies' constants, a float table of
+ * cos and sin of r w for the 64 rows of a block, and the anchors' state. For tables up to d_model
+ * 4096 it keeps the constants of the last (d_model, base) and the anchor where the last call ended,
+ * so that a table filled in consecutive calls (as the JS wrapper does) does not recompute them; what
+ * it keeps is exactly what a fresh workspace would compute, so results never depend on a workspace's
+ * history. One workspace serves one call at a time; the fields are the kernels' (do not change them).
+ */
+typedef struct {
+    void *memory;               /* the caller's, any alignment */
+    size_t bytes;
+    int32_t d_model;            /* the (d_model, base) whose constants memory holds; 0: none */
+    double base;
+    int64_t anchor;             /* position of the anchor state memory holds; -1: none */
+} pe_workspace;
+
+/* Bytes of memory a workspace needs for tables of d_model columns (at most ~1.1 MiB, at d_model
+   4096; wider tables need ~36 KiB); 0 when d_model is outside 1 .. PF_MAX_DIM. */
+size_t pe_workspace_bytes(int32_t d_model);
+
+/* Makes `memory` (bytes long) an empty workspace; memory may be NULL with bytes 0 (it then serves
+   only calls of length 0). */
+pf_status pe_workspace_init(pe_workspace *workspace, void *memory, size_t bytes);
+
+/* out (T, D) = PE(offset .. offset + T - 1). A workspace smaller than pe_workspace_bytes(D) gives
+   PF_ERR_NO_MEMORY. */
+pf_status pe_fill(pe_workspace *workspace, float *out, int32_t length, int32_t d_model, double base,
+                  int32_t offset, pe_layout layout);
 
 /* x (T, D) += PE(offset .. offset + T - 1), in place */
-pf_status pe_add(float *x, int32_t length, int32_t d_model, double base, int32_t offset,
-                 pe_layout layout);
+pf_status pe_add(pe_workspace *workspace, float *x, int32_t length, int32_t d_model, double base,
+                 int32_t offset, pe_layout layout);
 
 /*
  * For callers that fill a long table in several calls (the results are the same for any split): how

@@ -11,14 +11,35 @@
 void *pf_alloc(size_t bytes) { return aligned_alloc(16, bytes ? (bytes + 15u) & ~(size_t)15u : 16u); }
 void pf_free(void *ptr) { free(ptr); }
 
+/*
+ * The PE kernels' workspace of this instance (each instance has its own memory, so its own statics):
+ * grown to the widest table asked for so far (at most ~1.1 MiB), and with the memory when the
+ * instance goes. 0 when it cannot grow; length 0 and refused arguments need none.
+ */
+static pe_workspace *pe_workspace_for(int32_t length, int32_t d_model) {
+    static pe_workspace workspace;
+    const size_t bytes = pe_workspace_bytes(d_model);
+    if (length > 0 && bytes > workspace.bytes) {
+        void *memory = malloc(bytes);
+        if (!memory) return NULL;
+        free(workspace.memory);
+        pe_workspace_init(&workspace, memory, bytes);
+    }
+    return &workspace;
+}
+
 int32_t pf_pe_fill(float *out, int32_t length, int32_t d_model, double base, int32_t offset,
                    int32_t layout) {
-    return (int32_t)pe_fill(out, length, d_model, base, offset, (pe_layout)layout);
+    pe_workspace *workspace = pe_workspace_for(length, d_model);
+    if (!workspace) return PF_ERR_NO_MEMORY;
+    return (int32_t)pe_fill(workspace, out, length, d_model, base, offset, (pe_layout)layout);
 }
 
 int32_t pf_pe_add(float *x, int32_t length, int32_t d_model, double base, int32_t offset,
                   int32_t layout) {
-    return (int32_t)pe_add(x, length, d_model, base, offset, (pe_layout)layout);
+    pe_workspace *workspace = pe_workspace_for(length, d_model);
+    if (!workspace) return PF_ERR_NO_MEMORY;
+    return (int32_t)pe_add(workspace, x, length, d_model, base, offset, (pe_layout)layout);
 }
 
 int32_t pf_pe_chunk_rows(int32_t position, int32_t rows) { return pe_chunk_rows(position, rows); }

@@ -33,12 +33,19 @@ static void fuzz_pe(reader *r) {
     const pe_layout layout = (pe_layout)(take_u32(r) % 3);
     const size_t n = length > 0 && d_model > 0 ? (size_t)length * (size_t)d_model : 1;
     float *table = malloc(n * sizeof(float));
-    if (pe_fill(table, length, d_model, base, offset, layout) == PF_OK) {
+    /* A workspace of the size asked for, or a few bytes short (the kernels must refuse it). */
+    const size_t short_by = take_u32(r) % 4 == 0 ? take_u32(r) % 64 : 0;
+    const size_t need = pe_workspace_bytes(d_model), bytes = need > short_by ? need - short_by : 0;
+    void *memory = bytes ? malloc(bytes) : NULL;
+    pe_workspace workspace;
+    pe_workspace_init(&workspace, memory, bytes);
+    if (pe_fill(&workspace, table, length, d_model, base, offset, layout) == PF_OK) {
         for (size_t i = 0; length > 0 && i < n; i++) {
             if (!(fabsf(table[i]) <= 1.0f)) abort();            /* sin and cos stay in [-1, 1] */
         }
     }
-    pe_add(table, length, d_model, base, offset, layout);
+    pe_add(&workspace, table, length, d_model, base, offset, layout);
+    free(memory);
     double v;
     pe_entry(&v, offset, (int32_t)(take_u32(r) % 100) - 10, d_model, base, layout);
     free(table);

@@ -3,54 +3,19 @@
  * Each numeric kernel is compared with a double-precision reference written here, independently of
  * the core, and the largest difference is printed. Failure paths are exercised for every status.
  */
-#include "pe_ffn.h"
+#include "test_support.h"
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures = 0, checks = 0;
-
-#define CHECK(cond, ...)                                                    \
-    do {                                                                    \
-        checks++;                                                           \
-        if (!(cond)) {                                                      \
-            failures++;                                                     \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);            \
-            fprintf(stderr, __VA_ARGS__);                                   \
-            fputc('\n', stderr);                                            \
-        }                                                                   \
-    } while (0)
-
-/* ---- independent references ------------------------------------------------------------------ */
-
-static double ref_pe(double p, int j, int d, double base, int concat) {
-    const int h = (d + 1) / 2;
-    const int is_sin = concat ? j < h : j % 2 == 0;
-    const int k = concat ? (is_sin ? j : j - h) : j / 2;
-    const double angle = p / pow(base, 2.0 * k / d);
-    return is_sin ? sin(angle) : cos(angle);
-}
-
-static double ref_act(int act, double z) {
-    switch (act) {
-    case FFN_RELU: return z > 0 ? z : 0;
-    /* Written in forms that stay accurate in the negative tail: z Phi(z) with erfc, and
-       0.5 (1 + tanh u) = 1 / (1 + exp(-2u)) (1 + tanh u cancels to 0 in double there). */
-    case FFN_GELU: return 0.5 * z * erfc(-z / sqrt(2.0));
-    case FFN_GELU_TANH: return z / (1 + exp(-2 * sqrt(2 / 3.14159265358979323846) * (z + 0.044715 * z * z * z)));
-    default: return z / (1 + exp(-z));
-    }
-}
 
 /* ---- positional encoding ---------------------------------------------------------------------- */
 
 static void test_pe_table(int length, int d, double base, int offset, pe_layout layout) {
     float *table = malloc(sizeof(float) * (size_t)(length * d + 1));
     float *added = malloc(sizeof(float) * (size_t)(length * d + 1));
-    CHECK(pe_fill(table, length, d, base, offset, layout) == PF_OK, "pe_fill status");
+    CHECK(pe_fill_fresh(table, length, d, base, offset, layout) == PF_OK, "pe_fill status");
     for (int i = 0; i < length * d; i++) added[i] = 0.25f;
-    CHECK(pe_add(added, length, d, base, offset, layout) == PF_OK, "pe_add status");
+    CHECK(pe_add_fresh(added, length, d, base, offset, layout) == PF_OK, "pe_add status");
     double worst = 0, worst_add = 0, worst_entry = 0;
     for (int t = 0; t < length; t++) {
         for (int j = 0; j < d; j++) {
@@ -77,7 +42,7 @@ static void test_pe_table(int length, int d, double base, int offset, pe_layout 
    rounding tie may round the other way: 0.5 + 1e-6 ulp allowed). */
 static void test_pe_first_rows(int d, double base) {
     float *table = malloc(sizeof(float) * 32 * (size_t)d);
-    CHECK(pe_fill(table, 32, d, base, 0, PE_INTERLEAVED) == PF_OK, "pe_fill status");
+    CHECK(pe_fill_fresh(table, 32, d, base, 0, PE_INTERLEAVED) == PF_OK, "pe_fill status");
     double worst_ulps = 0;
     for (int r = 0; r < 32; r++) {
         for (int j = 0; j + 1 < d; j += 2) {
@@ -98,7 +63,7 @@ static void test_pe_first_rows(int d, double base) {
    where values reach +-1 to the last bit). */
 static void test_pe_range(int length, int d, double base, int offset, pe_layout layout) {
     float *table = malloc(sizeof(float) * (size_t)length * (size_t)d);
-    CHECK(pe_fill(table, length, d, base, offset, layout) == PF_OK, "pe_fill status");
+    CHECK(pe_fill_fresh(table, length, d, base, offset, layout) == PF_OK, "pe_fill status");
     long outside = 0, at_one = 0;
     for (long i = 0; i < (long)length * d; i++) {
         outside += !(fabsf(table[i]) <= 1.0f);
@@ -133,24 +98,24 @@ static void test_pe(void) {
 
     /* Known values: PE(1, 0) = sin 1, PE(1, 1) = cos 1; concat d=4: column 2 is cos of k = 0. */
     float row[8];
-    pe_fill(row, 2, 4, 10000, 0, PE_CONCAT);
+    pe_fill_fresh(row, 2, 4, 10000, 0, PE_CONCAT);
     CHECK(row[0] == 0.0f && row[2] == 1.0f && fabsf(row[4] - (float)sin(1.0)) < 1e-7f, "concat layout");
 
     float guard[4] = { 7, 7, 7, 7 };
-    CHECK(pe_fill(guard, 0, 4, 10000, 0, PE_INTERLEAVED) == PF_OK && guard[0] == 7, "length 0 writes nothing");
-    CHECK(pe_fill(NULL, 0, 4, 10000, 0, PE_INTERLEAVED) == PF_OK, "length 0 allows NULL");
-    CHECK(pe_fill(NULL, 1, 4, 10000, 0, PE_INTERLEAVED) == PF_ERR_NULL, "NULL out");
-    CHECK(pe_fill(guard, -1, 4, 10000, 0, PE_INTERLEAVED) == PF_ERR_LENGTH, "negative length");
-    CHECK(pe_fill(guard, PF_MAX_LENGTH + 1, 4, 10000, 0, PE_INTERLEAVED) == PF_ERR_LENGTH, "length too big");
-    CHECK(pe_fill(guard, 1, 0, 10000, 0, PE_INTERLEAVED) == PF_ERR_D_MODEL, "d_model 0");
-    CHECK(pe_fill(guard, 1, PF_MAX_DIM + 1, 10000, 0, PE_INTERLEAVED) == PF_ERR_D_MODEL, "d_model too big");
-    CHECK(pe_fill(guard, 1, 4, 1.0, 0, PE_INTERLEAVED) == PF_ERR_BASE, "base 1");
-    CHECK(pe_fill(guard, 1, 4, NAN, 0, PE_INTERLEAVED) == PF_ERR_BASE, "base NaN");
-    CHECK(pe_fill(guard, 1, 4, INFINITY, 0, PE_INTERLEAVED) == PF_ERR_BASE, "base inf");
-    CHECK(pe_fill(guard, 1, 4, 10000, -1, PE_INTERLEAVED) == PF_ERR_OFFSET, "negative offset");
-    CHECK(pe_fill(guard, 2, 2, 10000, PF_MAX_POSITION, PE_INTERLEAVED) == PF_ERR_OFFSET, "position overflow");
-    CHECK(pe_fill(guard, 1, 4, 10000, PF_MAX_POSITION, PE_INTERLEAVED) == PF_OK, "largest position");
-    CHECK(pe_add(guard, 1, 4, 10000, 0, (pe_layout)2) == PF_ERR_LAYOUT, "bad layout");
+    CHECK(pe_fill_fresh(guard, 0, 4, 10000, 0, PE_INTERLEAVED) == PF_OK && guard[0] == 7, "length 0 writes nothing");
+    CHECK(pe_fill_fresh(NULL, 0, 4, 10000, 0, PE_INTERLEAVED) == PF_OK, "length 0 allows NULL");
+    CHECK(pe_fill_fresh(NULL, 1, 4, 10000, 0, PE_INTERLEAVED) == PF_ERR_NULL, "NULL out");
+    CHECK(pe_fill_fresh(guard, -1, 4, 10000, 0, PE_INTERLEAVED) == PF_ERR_LENGTH, "negative length");
+    CHECK(pe_fill_fresh(guard, PF_MAX_LENGTH + 1, 4, 10000, 0, PE_INTERLEAVED) == PF_ERR_LENGTH, "length too big");
+    CHECK(pe_fill_fresh(guard, 1, 0, 10000, 0, PE_INTERLEAVED) == PF_ERR_D_MODEL, "d_model 0");
+    CHECK(pe_fill_fresh(guard, 1, PF_MAX_DIM + 1, 10000, 0, PE_INTERLEAVED) == PF_ERR_D_MODEL, "d_model too big");
+    CHECK(pe_fill_fresh(guard, 1, 4, 1.0, 0, PE_INTERLEAVED) == PF_ERR_BASE, "base 1");
+    CHECK(pe_fill_fresh(guard, 1, 4, NAN, 0, PE_INTERLEAVED) == PF_ERR_BASE, "base NaN");
+    CHECK(pe_fill_fresh(guard, 1, 4, INFINITY, 0, PE_INTERLEAVED) == PF_ERR_BASE, "base inf");
+    CHECK(pe_fill_fresh(guard, 1, 4, 10000, -1, PE_INTERLEAVED) == PF_ERR_OFFSET, "negative offset");
+    CHECK(pe_fill_fresh(guard, 2, 2, 10000, PF_MAX_POSITION, PE_INTERLEAVED) == PF_ERR_OFFSET, "position overflow");
+    CHECK(pe_fill_fresh(guard, 1, 4, 10000, PF_MAX_POSITION, PE_INTERLEAVED) == PF_OK, "largest position");
+    CHECK(pe_add_fresh(guard, 1, 4, 10000, 0, (pe_layout)2) == PF_ERR_LAYOUT, "bad layout");
     double v;
     CHECK(pe_entry(NULL, 0, 0, 4, 10000, PE_INTERLEAVED) == PF_ERR_NULL, "entry NULL");
     CHECK(pe_entry(&v, -1, 0, 4, 10000, PE_INTERLEAVED) == PF_ERR_POSITION, "entry position");
@@ -356,9 +321,10 @@ static void test_pe_chunk_rows(void) {
 
 int main(void) {
     test_pe();
+    test_pe_workspace();
     test_pe_chunk_rows();
     test_ffn();
     test_status_names();
-    printf("%d passed, %d failed\n", checks - failures, failures);
-    return failures ? 1 : 0;
+    printf("%d passed, %d failed\n", test_checks - test_failures, test_failures);
+    return test_failures ? 1 : 0;
 }
