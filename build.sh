@@ -6,6 +6,7 @@
 #   build/native/test_core  the same C sources (src/c/sources.txt) built natively with ASan + UBSan
 #   build/native/fuzz_core  the same again as a libFuzzer target (tests/c/run.sh runs both)
 #   dist/elements.js, dist/quiz.js   bundled browser entries (scripts/bundle.mjs, esbuild)
+#   custom-elements.json    the elements' manifest, from their own declarations
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -83,3 +84,4 @@ clang "${native_flags[@]}" -fsanitize=fuzzer,address,undefined "${sources[@]}" t
 
 # --- Bundled browser entries (elements, quiz). ----------------------------------------------------
 node scripts/bundle.mjs
+node scripts/custom-elements-manifest.mjs

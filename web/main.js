@@ -3,6 +3,7 @@
 //
 // Element instances are created once and moved between renders, so switching the language keeps
 // what the learner set in them.
+import 'virtual:pe-tokens.css'; // the design tokens, light and dark (web/vite.config.js)
 import { setPageLang, LANG_EVENT, getCore } from '../src/elements/index.js'; // also registers every element
 import { normalizeLang, fill } from '../src/elements/shared/i18n.js';
 import { tex } from '../src/elements/shared/math.js';

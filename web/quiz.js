@@ -3,6 +3,7 @@
 // State lives in the URL with the element's own share parameters (quiz-topic, quiz-seed, quiz-count)
 // plus mode and lang, so the address bar is always a link to the same quiz. The tutorial links here
 // with a hash (#pe, #ffn, #all, #document) to pick the topic.
+import 'virtual:pe-tokens.css'; // the design tokens, light and dark (web/vite.config.js)
 import { setPageLang, LANG_EVENT } from '../src/elements/index.js';
 import { normalizeLang, fill } from '../src/elements/shared/i18n.js';
 import { escapeHtml } from '../src/elements/shared/format.js';

@@ -4,9 +4,27 @@
 // server may read the whole repository.
 import { defineConfig } from 'vite';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+// `import 'virtual:pe-tokens.css'`: the design tokens of src/elements/shared/tokens.js as a style
+// sheet, so the pages get the one definition the elements use, in the page's CSS (no flash of
+// untokened colours before the elements load).
+function designTokens() {
+  const id = 'virtual:pe-tokens.css';
+  const file = here('../src/elements/shared/tokens.js');
+  return {
+    name: 'pe-design-tokens',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      this.addWatchFile(file);
+      const { tokenCss } = await import(`${pathToFileURL(file).href}?t=${Date.now()}`);
+      return tokenCss;
+    },
+  };
+}
 
 // Browser tests set PE_FFN_TEST_SERVER=1: no file watching and no hot reload, so a file saved while a
 // test runs cannot reload the page under it.
@@ -20,6 +38,7 @@ export default defineConfig({
   root: here('.'),
   base: './',
   publicDir: false,
+  plugins: [designTokens()],
   build: {
     outDir: here('../dist-web'),
     emptyOutDir: true,

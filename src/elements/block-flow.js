@@ -52,10 +52,10 @@ class BlockFlow extends PeFfnElement {
   static css = `${heatGridCss}${mixMapCss}
     .steps { display: flex; flex-wrap: wrap; gap: .35rem; margin: .6rem 0; padding: 0; }
     .steps [role=tab] { display: flex; gap: .35em; align-items: center; }
-    .steps [role=tab][aria-selected=true] { background: var(--pe-accent, #3a4fc4); border-color: var(--pe-accent, #3a4fc4); color: #fff; }
+    .steps [role=tab][aria-selected=true] { background: var(--pe-accent); border-color: var(--pe-accent); color: #fff; }
     .steps [role=tab].mixes { border-style: dashed; }
     .nav { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .3rem 0 .6rem; }
-    .panel { border-top: 1px solid var(--pe-border, #e2e2ea); padding-top: .6rem; }
+    .panel { border-top: 1px solid var(--pe-border); padding-top: .6rem; }
     .panel-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 15rem), 1fr)); gap: 1rem; align-items: start; }
     .grids3 { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 13rem), 1fr)); gap: .8rem; }
     .grids3 h4 { font-size: .88rem; }

@@ -8,7 +8,8 @@
 //   tokens (1..128, default 32), repetitions (3..15, default 5), lang.
 // Read-only property: rows = [{ multiple, dFF, params, latencyMs }] (null until known).
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after each
-//   render; ffn-tradeoff-measured { rows } when a full measurement has finished.
+//   render.
+//   @fires ffn-tradeoff-measured - detail { rows }: a full measurement has finished
 import { PeFfnElement } from './shared/base.js';
 import { escapeHtml, fmtInt, fmtCompact } from './shared/format.js';
 import { fill } from './shared/i18n.js';
@@ -38,7 +39,7 @@ class FfnTradeoff extends PeFfnElement {
     .charts h4 { font-size: .9rem; margin-bottom: .3rem; }
     .bars { width: 100%; max-width: 24rem; display: block; }
     .status { min-height: 1.5em; font-weight: 600; }
-    td.common, th.common { background: var(--pe-highlight, #fff3d6); }
+    td.common, th.common { background: var(--pe-highlight); }
     .summary { font-weight: 600; }
     .table-box thead th { white-space: normal; min-width: 5.5em; vertical-align: bottom; }
   `;

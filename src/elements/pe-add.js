@@ -39,15 +39,15 @@ class PeAdd extends PeFfnElement {
   };
   static css = `
     .tables { display: grid; gap: .3rem; }
-    .op { font-size: 1.4em; font-weight: 700; text-align: center; line-height: 1; color: var(--pe-muted, #5b5b6b); }
+    .op { font-size: 1.4em; font-weight: 700; text-align: center; line-height: 1; color: var(--pe-muted); }
     .vec td { min-width: 3.9em; font-size: .85em; }
     .vec th { font-size: .85em; }
     .vec td.tok, .vec th.tok { text-align: left; font-weight: 600; }
     .match { text-align: left !important; font-size: .8em !important; white-space: normal; min-width: 9em; }
     .match.same { background: #fff3d6; font-weight: 700; }
-    .verdict-box { padding: .5rem .7rem; border-radius: 8px; background: var(--pe-code-bg, #f5f5fa); margin: .5rem 0; }
+    .verdict-box { padding: .5rem .7rem; border-radius: 8px; background: var(--pe-code-bg); margin: .5rem 0; }
     h4 { margin: 1rem 0 .3rem; }
-    input[type=text] { padding: .3rem .45rem; border: 1px solid var(--pe-border, #b9b9c6); border-radius: 8px; min-height: 2.2rem; width: 15rem; max-width: 100%; background: var(--pe-bg, #fff); }
+    input[type=text] { padding: .3rem .45rem; border: 1px solid var(--pe-border); border-radius: 8px; min-height: 2.2rem; width: 15rem; max-width: 100%; background: var(--pe-bg); }
   `;
 
   adjustValues(v) {

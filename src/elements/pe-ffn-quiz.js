@@ -15,10 +15,10 @@
 //   a second quiz on the same page takes its own prefix (url-params="review" -> review-seed, …).
 // Events (bubbling, composed; also sent to window.parent with postMessage when inside an iframe, as
 //   { source: 'pe-ffn-quiz', type, detail }):
-//   answered       detail: an xAPI-shaped statement { actor?, verb, object, result: { success,
+//   @fires answered - detail: an xAPI-shaped statement { actor?, verb, object, result: { success,
 //                  response, score: { raw, min, max, scaled } }, context, timestamp }
-//   completed      detail: xAPI-shaped statement with result { score, success, completion: true }
-//   quiz-complete  detail: { score, total, percent, seed, topic, answers: [{ id, input, correct,
+//   @fires completed - detail: an xAPI-shaped statement with result { score, success, completion: true }
+//   @fires quiz-complete - detail: { score, total, percent, seed, topic, answers: [{ id, input, correct,
 //                  revealed, expected }] }
 //   pe-ffn-change / pe-ffn-render as every element of the package.
 // Property: currentQuestions (read-only) — the questions of the current set, in the bank format.

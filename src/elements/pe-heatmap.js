@@ -36,14 +36,14 @@ class PeHeatmap extends PeFfnElement {
   };
   static css = `
     .heat { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .2rem .4rem; align-items: stretch; }
-    .yaxis { writing-mode: vertical-rl; font-size: .8em; color: var(--pe-muted, #5b5b6b); text-align: center; }
+    .yaxis { writing-mode: vertical-rl; font-size: .8em; color: var(--pe-muted); text-align: center; }
     .plot { position: relative; min-width: 0; }
-    canvas.map { display: block; width: 100%; height: clamp(12rem, 40vw, 22rem); image-rendering: pixelated; border: 1px solid var(--pe-border, #d7d7e0); cursor: crosshair; }
+    canvas.map { display: block; width: 100%; height: clamp(12rem, 40vw, 22rem); image-rendering: pixelated; border: 1px solid var(--pe-border); cursor: crosshair; }
     .marker { position: absolute; pointer-events: none; border: 2px solid #fff; outline: 2px solid #000; display: none; }
     .colmark { position: absolute; top: 0; bottom: 0; pointer-events: none; border: 2px dashed #fff; outline: 2px dashed #000; display: none; }
-    .ticks { position: relative; height: 1.2rem; font-size: .75em; color: var(--pe-muted, #5b5b6b); }
+    .ticks { position: relative; height: 1.2rem; font-size: .75em; color: var(--pe-muted); }
     .ticks span { position: absolute; transform: translateX(-50%); white-space: nowrap; }
-    .xaxis { grid-column: 2; text-align: center; font-size: .8em; color: var(--pe-muted, #5b5b6b); }
+    .xaxis { grid-column: 2; text-align: center; font-size: .8em; color: var(--pe-muted); }
     .legend { display: flex; align-items: center; gap: .5rem; font-size: .8em; margin: .5rem 0; flex-wrap: wrap; }
     .legend .bar { width: min(12rem, 50%); height: .8rem; border-radius: 3px; border: 1px solid #0003; }
     .readout { min-height: 1.6em; font-variant-numeric: tabular-nums; margin: .3rem 0; }
@@ -52,7 +52,7 @@ class PeHeatmap extends PeFfnElement {
     .waves ul { list-style: none; padding: 0; margin: .4rem 0; display: flex; flex-wrap: wrap; gap: .2rem 1rem; font-size: .82em; }
     .waves li svg { display: inline-block; width: 2.2rem; height: .8rem; vertical-align: middle; margin-right: .3rem; }
     .waves .field input { width: 14rem; max-width: 100%; }
-    input[type=text] { padding: .3rem .45rem; border: 1px solid var(--pe-border, #b9b9c6); border-radius: 8px; min-height: 2.2rem; background: var(--pe-bg, #fff); }
+    input[type=text] { padding: .3rem .45rem; border: 1px solid var(--pe-border); border-radius: 8px; min-height: 2.2rem; background: var(--pe-bg); }
   `;
 
   constructor() {

@@ -38,10 +38,10 @@ class PeRelative extends PeFfnElement {
   };
   static css = `
     .sim { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .2rem .4rem; max-width: 30rem; }
-    .yaxis { writing-mode: vertical-rl; font-size: .8em; color: var(--pe-muted, #5b5b6b); text-align: center; }
-    .xaxis { grid-column: 2; text-align: center; font-size: .8em; color: var(--pe-muted, #5b5b6b); }
+    .yaxis { writing-mode: vertical-rl; font-size: .8em; color: var(--pe-muted); text-align: center; }
+    .xaxis { grid-column: 2; text-align: center; font-size: .8em; color: var(--pe-muted); }
     .plot { position: relative; min-width: 0; }
-    .plot canvas { display: block; width: 100%; aspect-ratio: 1; image-rendering: pixelated; border: 1px solid var(--pe-border, #d7d7e0); cursor: crosshair; }
+    .plot canvas { display: block; width: 100%; aspect-ratio: 1; image-rendering: pixelated; border: 1px solid var(--pe-border); cursor: crosshair; }
     canvas.overlay { position: absolute; inset: 0; pointer-events: none; border-color: transparent; }
     .legend { display: flex; align-items: center; gap: .5rem; font-size: .8em; margin: .5rem 0; flex-wrap: wrap; }
     .legend .bar { width: min(10rem, 40%); height: .8rem; border-radius: 3px; border: 1px solid #0003; }

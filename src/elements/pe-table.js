@@ -37,7 +37,7 @@ class PeTable extends PeFfnElement {
     .grid { max-height: 30rem; }
     .grid table { font-size: .88em; }
     .grid td { cursor: default; min-width: 4.6em; }
-    .grid td:focus { outline: 3px solid var(--pe-focus, #e69f00); outline-offset: -3px; }
+    .grid td:focus { outline: 3px solid var(--pe-focus); outline-offset: -3px; }
     .grid td.hi, .grid th.hi { box-shadow: inset 0 0 0 3px #000; }
     .grid thead th { position: sticky; top: 0; z-index: 1; }
     .grid tbody th { position: sticky; left: 0; }
@@ -48,7 +48,7 @@ class PeTable extends PeFfnElement {
       .grid table { font-size: .78em; }
       .grid td { min-width: 0; padding: .2rem .3rem; }
     }
-    .formula-box { min-height: 4.2rem; margin-top: .6rem; padding: .5rem .7rem; background: var(--pe-code-bg, #f5f5fa); border-radius: 8px; }
+    .formula-box { min-height: 4.2rem; margin-top: .6rem; padding: .5rem .7rem; background: var(--pe-code-bg); border-radius: 8px; }
   `;
 
   constructor() {

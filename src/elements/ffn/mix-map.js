@@ -4,10 +4,10 @@ import { escapeHtml } from '../shared/format.js';
 
 export const mixMapCss = `
   .mix { display: grid; gap: 2px; width: min(100%, 16rem); }
-  .mix span { aspect-ratio: 1; border: 1px solid var(--pe-border, #c9c9d6); background: #fff; font-size: .7em; display: flex; align-items: center; justify-content: center; }
+  .mix span { aspect-ratio: 1; border: 1px solid var(--pe-border); background: #fff; font-size: .7em; display: flex; align-items: center; justify-content: center; }
   .mix span.on { background: #0072B2; border-color: #0072B2; }
   .mix span.now { box-shadow: 0 0 0 3px #E69F00; }
-  .mix span.head { border: 0; background: none; color: var(--pe-muted, #5b5b6b); aspect-ratio: auto; padding: 0 .2em; }
+  .mix span.head { border: 0; background: none; color: var(--pe-muted); aspect-ratio: auto; padding: 0 .2em; }
 `;
 
 /** all: every pair meets (attention) or only i = j (row-wise); current: a row to ring (-1 for none). */

@@ -3,40 +3,40 @@
 // vermilion, so they stay apart for colour-blind readers; every state also has a mark or a text.
 export const quizCss = `
     .toolbar { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .5rem 0 .75rem; }
-    .toolbar .group { display: inline-flex; border: 1px solid var(--pe-border, #b9b9c6); border-radius: 8px; overflow: hidden; }
+    .toolbar .group { display: inline-flex; border: 1px solid var(--pe-border); border-radius: 8px; overflow: hidden; }
     .toolbar .group button { border: 0; border-radius: 0; }
-    .toolbar .group button + button { border-left: 1px solid var(--pe-border, #b9b9c6); }
-    button[aria-pressed="true"] { background: var(--pe-accent, #3a4fc4); color: #fff; }
+    .toolbar .group button + button { border-left: 1px solid var(--pe-border); }
+    button[aria-pressed="true"] { background: var(--pe-accent); color: #fff; }
     button:disabled { opacity: .55; cursor: not-allowed; }
     .status-line { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; font-size: .92em; margin: .3rem 0; }
     .status-line strong { font-variant-numeric: tabular-nums; }
-    .meter { height: .5rem; background: var(--pe-head, #ececf4); border-radius: 99px; overflow: hidden; margin: .2rem 0 .6rem; }
-    .meter > span { display: block; height: 100%; background: var(--pe-accent, #3a4fc4); }
+    .meter { height: .5rem; background: var(--pe-head); border-radius: 99px; overflow: hidden; margin: .2rem 0 .6rem; }
+    .meter > span { display: block; height: 100%; background: var(--pe-accent); }
     .nav { display: flex; flex-wrap: wrap; gap: .3rem; list-style: none; padding: 0; margin: .4rem 0 .8rem; }
     .nav button { min-width: 2.6rem; padding: .2rem .45rem; font-variant-numeric: tabular-nums; }
-    .nav button[aria-current="step"] { font-weight: 700; box-shadow: inset 0 -4px 0 var(--pe-accent, #3a4fc4); }
+    .nav button[aria-current="step"] { font-weight: 700; box-shadow: inset 0 -4px 0 var(--pe-accent); }
     .nav .ok { background: #e3f1fa; border-color: #0072b2; }
     .nav .bad { background: #fdeee4; border-color: #d55e00; }
     .nav .seen { background: #f1f1f5; }
-    article.q { border: 1px solid var(--pe-border, #d7d7e0); border-radius: 12px; padding: .9rem 1rem; margin: .8rem 0; background: var(--pe-surface, #fff); }
+    article.q { border: 1px solid var(--pe-border); border-radius: 12px; padding: .9rem 1rem; margin: .8rem 0; background: var(--pe-surface); }
     article.q h4 { display: flex; flex-wrap: wrap; gap: .3rem .6rem; align-items: baseline; }
     article.q h4:focus { outline: none; }
-    article.q h4:focus-visible { outline: 3px solid var(--pe-focus, #e69f00); }
-    .badge { font-size: .75em; font-weight: 600; padding: .05rem .5rem; border-radius: 99px; background: var(--pe-head, #f0f0f7); color: var(--pe-muted, #4a4a58); white-space: nowrap; }
+    article.q h4:focus-visible { outline: 3px solid var(--pe-focus); }
+    .badge { font-size: .75em; font-weight: 600; padding: .05rem .5rem; border-radius: 99px; background: var(--pe-head); color: var(--pe-muted); white-space: nowrap; }
     .prompt { font-size: 1.02em; margin: .4rem 0 .7rem; white-space: pre-wrap; overflow-wrap: anywhere; }
     fieldset { border: 0; padding: 0; margin: 0; min-width: 0; }
-    legend { font-weight: 600; font-size: .85em; color: var(--pe-muted, #4a4a58); padding: 0; margin-bottom: .3rem; }
-    .choice { display: flex; gap: .55rem; align-items: flex-start; padding: .45rem .6rem; margin: .25rem 0; border: 1px solid var(--pe-border, #d7d7e0); border-radius: 10px; cursor: pointer; overflow-wrap: anywhere; }
-    .choice:hover { background: var(--pe-hover, #eef0fb); }
+    legend { font-weight: 600; font-size: .85em; color: var(--pe-muted); padding: 0; margin-bottom: .3rem; }
+    .choice { display: flex; gap: .55rem; align-items: flex-start; padding: .45rem .6rem; margin: .25rem 0; border: 1px solid var(--pe-border); border-radius: 10px; cursor: pointer; overflow-wrap: anywhere; }
+    .choice:hover { background: var(--pe-hover); }
     .choice input { margin-top: .3rem; flex: none; width: 1.1rem; height: 1.1rem; }
     .choice.right { border: 2px solid #0072b2; background: #e8f3fa; }
     .choice.picked-wrong { border: 2px dashed #d55e00; background: #fdf1ea; }
     .answer-row { display: flex; flex-wrap: wrap; gap: .4rem .6rem; align-items: center; }
-    .answer-row input[type=text] { padding: .35rem .5rem; border: 1px solid var(--pe-border, #b9b9c6); border-radius: 8px; min-height: 2.3rem; width: min(16rem, 100%); font-variant-numeric: tabular-nums; }
+    .answer-row input[type=text] { padding: .35rem .5rem; border: 1px solid var(--pe-border); border-radius: 8px; min-height: 2.3rem; width: min(16rem, 100%); font-variant-numeric: tabular-nums; }
     .actions { display: flex; flex-wrap: wrap; gap: .45rem; margin-top: .7rem; }
     .hints { margin: .6rem 0 0; padding: .4rem .7rem; list-style: none; background: #fff7e6; border-radius: 8px; }
     .hints li { margin: .2rem 0; }
-    .feedback { margin-top: .7rem; padding: .6rem .8rem; border-radius: 10px; border-left: 5px solid var(--pe-border, #b9b9c6); background: var(--pe-code-bg, #f5f5fa); overflow-wrap: anywhere; }
+    .feedback { margin-top: .7rem; padding: .6rem .8rem; border-radius: 10px; border-left: 5px solid var(--pe-border); background: var(--pe-code-bg); overflow-wrap: anywhere; }
     .feedback.ok { border-left-color: #0072b2; background: #eaf4fb; }
     .feedback.bad { border-left-color: #d55e00; background: #fdf3ec; }
     .feedback.info { border-left-color: #e69f00; background: #fff7e6; }
@@ -44,16 +44,16 @@ export const quizCss = `
     .feedback .verdict { font-weight: 700; margin: 0 0 .3rem; }
     .feedback .misc { margin: .4rem 0 0; font-size: .92em; }
     .feedback h5 { margin: .5rem 0 .2rem; font-size: .9em; }
-    .linkish { background: none; border: 0; padding: 0; min-height: 0; color: var(--pe-link, #2a3eb1); text-decoration: underline; cursor: pointer; font-size: .9em; }
+    .linkish { background: none; border: 0; padding: 0; min-height: 0; color: var(--pe-link); text-decoration: underline; cursor: pointer; font-size: .9em; }
     .study table { font-size: .88em; }
     .study th, .study td { white-space: normal; text-align: left; vertical-align: top; min-width: 8rem; }
     .study tr.flash td, .study tr.flash th { background: #fff1cc; }
-    .study tr:focus { outline: 3px solid var(--pe-focus, #e69f00); outline-offset: -3px; }
-    .result { border: 2px solid var(--pe-accent, #3a4fc4); border-radius: 12px; padding: .9rem 1rem; margin: .8rem 0; }
+    .study tr:focus { outline: 3px solid var(--pe-focus); outline-offset: -3px; }
+    .result { border: 2px solid var(--pe-accent); border-radius: 12px; padding: .9rem 1rem; margin: .8rem 0; }
     .result h4:focus { outline: none; }
     .result ol { padding-left: 1.4rem; }
     .result li { margin: .25rem 0; overflow-wrap: anywhere; }
     .share-box { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin: .3rem 0; }
-    .share-box input { flex: 1 1 14rem; min-width: 0; padding: .3rem .45rem; border: 1px solid var(--pe-border, #b9b9c6); border-radius: 8px; font-size: .85em; }
+    .share-box input { flex: 1 1 14rem; min-width: 0; padding: .3rem .45rem; border: 1px solid var(--pe-border); border-radius: 8px; font-size: .85em; }
     .mark { font-weight: 700; }
 `;

@@ -29,8 +29,8 @@
 // and this.cardHtml({ fields, body }) for the card every element opens the same way.
 //
 // Events fired (bubbling, composed):
-//   pe-ffn-change  detail { name, value }  when the learner changes a value through a control
-//   pe-ffn-render  detail { }              after each completed render (tests and pages can wait on it)
+//   @fires pe-ffn-change - detail { name, value }: the learner changed a value through a control
+//   @fires pe-ffn-render - detail { }: a render finished (tests and pages can wait on it)
 // Promise: el.updateComplete resolves after the render that follows the latest change.
 import { getCore } from './core.js';
 import { LANG_EVENT, langOf, pick, fill } from './i18n.js';
@@ -298,19 +298,25 @@ export class PeFfnElement extends HTMLElement {
    *   body            HTML after the notes box: the element's own content
    *   beforeControls  HTML between the intro and the controls (e.g. a formula)
    *   afterControls   HTML between the controls and the notes box (e.g. a second row of controls)
+   * Parts an embedding page can style with ::part():
+   * @csspart card - the element's card (border, background, padding)
+   * @csspart title - the card's heading
+   * @csspart intro - the sentence under the heading
+   * @csspart controls - the row of inputs and selects
+   * @csspart notes - notes about attribute values that were clamped
    */
   cardHtml({ fields, body = '', beforeControls = '', afterControls = '' }) {
     const s = this.s;
     const parts = [
-      `<h3>${escapeHtml(s.title)}</h3>`,
-      `<p class="muted">${escapeHtml(s.intro)}</p>`,
+      `<h3 part="title">${escapeHtml(s.title)}</h3>`,
+      `<p class="muted" part="intro">${escapeHtml(s.intro)}</p>`,
       beforeControls,
-      `<div class="controls">\n        ${fields.join('\n        ')}\n      </div>`,
+      `<div class="controls" part="controls">\n        ${fields.join('\n        ')}\n      </div>`,
       afterControls,
-      '<div class="notes" role="status"></div>',
+      '<div class="notes" part="notes" role="status"></div>',
       body,
     ];
-    return `<div class="card">\n      ${parts.filter(Boolean).join('\n      ')}\n    </div>`;
+    return `<div class="card" part="card">\n      ${parts.filter(Boolean).join('\n      ')}\n    </div>`;
   }
 
   /** Unique id inside this element (for label/for and aria attributes). */

@@ -7,6 +7,9 @@
 import { escapeHtml, fmt } from './format.js';
 import { fill } from './i18n.js';
 
+/**
+ * @csspart data-table - the folded table of the numbers behind a picture
+ */
 export function dataTableHtml(el, { caption, data, rows, cols, colNames, rowNames, corner = '', maxRows = 20, maxCols = 12, digits = 4, open = false }) {
   const r = Math.min(rows, maxRows);
   const c = Math.min(cols, maxCols);
@@ -19,7 +22,7 @@ export function dataTableHtml(el, { caption, data, rows, cols, colNames, rowName
     body += `<tr>${cells}</tr>`;
   }
   const cut = r < rows || c < cols ? `<p class="muted">${escapeHtml(fill(el.s.dataTableNote, { rows: r, cols: c }))}</p>` : '';
-  return `<details class="data-table"${open ? ' open' : ''}>
+  return `<details class="data-table" part="data-table"${open ? ' open' : ''}>
     <summary>${escapeHtml(el.s.dataTable)}</summary>
     ${cut}
     <div class="scroll"><table><caption>${escapeHtml(caption)}</caption>

@@ -10,10 +10,13 @@
 import { escapeHtml } from './format.js';
 import { toCsv, encodeNpy, saveFile } from './data-export.js';
 
+/**
+ * @csspart export - the download bar (CSV, .npy) with the NumPy and PyTorch code
+ */
 export function exportPanelHtml(el, key, what) {
   const s = el.s;
   const label = (text) => escapeHtml(what ? `${text} · ${what}` : text);
-  return `<div class="export" data-export="${key}">
+  return `<div class="export" part="export" data-export="${key}">
     <div class="row">
       <button type="button" data-action="csv">${label(s.downloadCsv)}</button>
       <button type="button" data-action="npy">${label(s.downloadNpy)}</button>

@@ -10,10 +10,13 @@ import { fill } from './i18n.js';
 
 const marks = ['①', '②', '③', '④', '⑤', '⑥'];
 
+/**
+ * @csspart predict - the predict-then-reveal question
+ */
 export function predictHtml(el, key, { question, options }) {
   const name = el.id(`predict-${key}`);
   const items = options.map((text, i) => `<label><input type="radio" name="${name}" value="${i}"> <span>${marks[i]} ${escapeHtml(text)}</span></label>`).join('');
-  return `<div class="predict" data-predict="${key}">
+  return `<div class="predict" part="predict" data-predict="${key}">
     <fieldset>
       <legend>${escapeHtml(el.s.predictTitle)}: ${escapeHtml(question)}</legend>
       ${items}

@@ -1,18 +1,19 @@
-// CSS shared by every element's shadow root. Pages theme elements through custom properties on the
-// element or any ancestor (they inherit into shadow DOM):
-//   --pe-fg, --pe-bg, --pe-muted, --pe-accent, --pe-border, --pe-surface, --pe-radius, --pe-font,
-//   --pe-mono
+// CSS shared by every element's shadow root. Every colour, spacing and font is a design token of
+// shared/tokens.js (--pe-*), read here without fallbacks: the tokens module is their one definition,
+// installed on the document when the first element is created. Pages theme elements by setting the
+// tokens on the element or any ancestor (they inherit into shadow DOM).
 // Sizes are in em/rem so the page's text-size control scales elements too.
 //
 // API:
 //   adoptStyles(shadowRoot, ...cssTexts)   the shared sheet first, then the element's own CSS
 //   baseCss                                 the shared CSS text
+import { installTokens } from './tokens.js';
 
 export const baseCss = `
 :host {
   display: block;
-  color: var(--pe-fg, #1d1d24);
-  font-family: var(--pe-font, system-ui, -apple-system, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Malgun Gothic', sans-serif);
+  color: var(--pe-fg);
+  font-family: var(--pe-font);
   line-height: 1.55;
   margin: 1.25rem 0;
   min-width: 0;
@@ -22,10 +23,10 @@ export const baseCss = `
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
 .card {
-  background: var(--pe-surface, #fff);
-  border: 1px solid var(--pe-border, #d7d7e0);
-  border-radius: var(--pe-radius, 12px);
-  padding: 1rem;
+  background: var(--pe-surface);
+  border: 1px solid var(--pe-border);
+  border-radius: var(--pe-radius);
+  padding: var(--pe-space);
   min-width: 0;
   word-break: keep-all;
   overflow-wrap: break-word;
@@ -37,66 +38,66 @@ h3, h4 { margin: 0 0 .5rem; line-height: 1.3; }
 h3 { font-size: 1.05rem; }
 h4 { font-size: .95rem; }
 p { margin: .4rem 0; }
-.muted { color: var(--pe-muted, #5b5b6b); font-size: .9em; }
+.muted { color: var(--pe-muted); font-size: .9em; }
 .controls {
   display: flex; flex-wrap: wrap; gap: .6rem 1rem; align-items: flex-end; margin: 0 0 .75rem;
 }
 .field { display: flex; flex-direction: column; gap: .2rem; min-width: 0; }
-.field > label, .field > .label { font-size: .85em; font-weight: 600; color: var(--pe-muted, #4a4a58); }
+.field > label, .field > .label { font-size: .85em; font-weight: 600; color: var(--pe-muted); }
 input, select, button, textarea { font: inherit; color: inherit; }
 input[type=number], select {
-  padding: .3rem .45rem; border: 1px solid var(--pe-border, #b9b9c6); border-radius: 8px;
-  background: var(--pe-bg, #fff); min-height: 2.2rem; max-width: 100%;
+  padding: .3rem .45rem; border: 1px solid var(--pe-border); border-radius: var(--pe-radius-small);
+  background: var(--pe-bg); min-height: 2.2rem; max-width: 100%;
 }
 input[type=number] { width: 6.5em; }
-input[type=range] { width: min(14rem, 100%); accent-color: var(--pe-accent, #3a4fc4); min-height: 2.2rem; }
+input[type=range] { width: min(14rem, 100%); accent-color: var(--pe-accent); min-height: 2.2rem; }
 button {
-  padding: .35rem .8rem; border-radius: 8px; border: 1px solid var(--pe-border, #b9b9c6);
-  background: var(--pe-bg, #fff); cursor: pointer; min-height: 2.2rem;
+  padding: .35rem .8rem; border-radius: var(--pe-radius-small); border: 1px solid var(--pe-border);
+  background: var(--pe-bg); cursor: pointer; min-height: 2.2rem;
 }
-button:hover { background: var(--pe-hover, #eef0fb); }
-button.primary { background: var(--pe-accent, #3a4fc4); border-color: var(--pe-accent, #3a4fc4); color: #fff; }
+button:hover { background: var(--pe-hover); }
+button.primary { background: var(--pe-accent); border-color: var(--pe-accent); color: var(--pe-on-accent); }
 button.primary:hover { filter: brightness(1.1); }
-:focus-visible { outline: 3px solid var(--pe-focus, #e69f00); outline-offset: 2px; }
+:focus-visible { outline: 3px solid var(--pe-focus); outline-offset: 2px; }
 .scroll { overflow: auto; max-width: 100%; -webkit-overflow-scrolling: touch; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-th, td { padding: .2rem .45rem; text-align: right; white-space: nowrap; border: 1px solid var(--pe-border, #e2e2ea); }
-th { background: var(--pe-head, #f3f3f8); font-weight: 600; }
-caption { text-align: left; font-size: .85em; color: var(--pe-muted, #5b5b6b); padding-bottom: .3rem; caption-side: top; }
+th, td { padding: .2rem .45rem; text-align: right; white-space: nowrap; border: 1px solid var(--pe-border); }
+th { background: var(--pe-head); font-weight: 600; }
+caption { text-align: left; font-size: .85em; color: var(--pe-muted); padding-bottom: .3rem; caption-side: top; }
 details { margin: .6rem 0 0; }
 summary { cursor: pointer; font-weight: 600; font-size: .9em; padding: .2rem 0; }
 summary:focus-visible { outline-offset: 1px; }
 pre {
-  background: var(--pe-code-bg, #f5f5fa); border: 1px solid var(--pe-border, #e2e2ea); border-radius: 8px;
-  padding: .6rem .75rem; overflow: auto; font-family: var(--pe-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+  background: var(--pe-code-bg); border: 1px solid var(--pe-border); border-radius: var(--pe-radius-small);
+  padding: .6rem .75rem; overflow: auto; font-family: var(--pe-mono);
   font-size: .82em; line-height: 1.45; margin: .4rem 0;
 }
-code { font-family: var(--pe-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace); font-size: .92em; }
+code { font-family: var(--pe-mono); font-size: .92em; }
 .notes:empty { display: none; }
-.notes { margin: 0 0 .6rem; padding: .5rem .7rem; border-left: 4px solid #e69f00; background: #fff7e6; font-size: .9em; }
-.error { padding: .6rem .8rem; border-left: 4px solid #b3007a; background: #fdf0f7; }
+.notes { margin: 0 0 .6rem; padding: .5rem .7rem; border-left: 4px solid var(--pe-note-border); background: var(--pe-note-bg); font-size: .9em; }
+.error { padding: .6rem .8rem; border-left: 4px solid var(--pe-error-border); background: var(--pe-error-bg); }
 .visually-hidden {
   position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0;
 }
 .row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
-.sin { color: var(--pe-sin, #0072B2); }
-.cos { color: var(--pe-cos, #D55E00); }
-math { font-size: 1.08em; }
+.sin { color: var(--pe-sin); }
+.cos { color: var(--pe-cos); }
+math { font-size: 1.08em; font-family: var(--pe-math); }
 .formula { overflow-x: auto; overflow-y: hidden; max-width: 100%; padding: .15rem 0; }
 figure { margin: 0; min-width: 0; }
 svg, canvas { max-width: 100%; }
 .export { margin-top: .75rem; }
 .export .row { margin-bottom: .3rem; }
-.predict { margin: .8rem 0 0; padding: .7rem .85rem; border-radius: 10px; background: var(--pe-predict-bg, #f1f3fd); border: 1px solid var(--pe-predict-border, #cfd5f5); }
+.predict { margin: .8rem 0 0; padding: .7rem .85rem; border-radius: 10px; background: var(--pe-predict-bg); border: 1px solid var(--pe-predict-border); }
 .predict fieldset { border: 0; padding: 0; margin: .3rem 0; min-width: 0; }
 .predict legend { font-weight: 600; padding: 0; margin-bottom: .3rem; }
 .predict label { display: flex; gap: .45rem; align-items: baseline; padding: .15rem 0; cursor: pointer; }
 .predict .verdict { margin-top: .5rem; }
 .layout-diff table { font-size: .8em; }
 .layout-diff td { text-align: center; min-width: 2.6em; }
-.layout-diff td.sin { background: #e5f1f8; }
-.layout-diff td.cos { background: #fbece3; }
+.layout-diff td.sin { background: var(--pe-sin-bg); }
+.layout-diff td.cos { background: var(--pe-cos-bg); }
 `;
 
 const sheetCache = new Map();
@@ -112,6 +113,7 @@ function sheetFor(cssText) {
 }
 
 export function adoptStyles(shadowRoot, ...cssTexts) {
+  installTokens(shadowRoot.ownerDocument);
   const texts = [baseCss, ...cssTexts.filter(Boolean)];
   if ('adoptedStyleSheets' in shadowRoot && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
     shadowRoot.adoptedStyleSheets = texts.map(sheetFor);
