@@ -33,7 +33,8 @@ src=src/c
 mapfile -t sources < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' -e "s|^|$src/|" "$src/sources.txt")
 
 mkdir -p dist build/native
-exports=$(paste -sd, "$src/exports.txt")
+node scripts/gen-abi.mjs # src/c/pf_abi.h -> src/js/abi.js and emcc's exports and memory size
+mapfile -t abi_link_flags < build/wasm/abi-link-flags.txt
 
 compile_flags=(
   -O3 -msimd128               # optimised, wasm SIMD128 (runs by default in Node 20 and Chromium)
@@ -45,10 +46,10 @@ link_flags=(
   -msimd128
   --no-entry -sSTANDALONE_WASM # a plain module our own loader instantiates: no JS glue, so the same
                                # loader serves Node, browsers and bundlers
-  "-sEXPORTED_FUNCTIONS=$exports"
+  "${abi_link_flags[@]}"     # -sEXPORTED_FUNCTIONS and -sMAXIMUM_MEMORY (2 GiB: every pointer stays a
+                              # positive int32), from pf_abi.h
   -sALLOW_MEMORY_GROWTH=1     # tensors may take most of the memory
   -sINITIAL_MEMORY=1048576    # 1 MiB to start: init() stays cheap, memory grows on demand
-  -sMAXIMUM_MEMORY=2147483648 # 2 GiB: every pointer stays a positive int32
   -sTOTAL_STACK=65536         # the core uses a few KiB of stack
   -sMALLOC=emmalloc           # small allocator; the core allocates rarely
 )

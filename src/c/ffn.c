@@ -54,30 +54,48 @@ void ffn_free(ffn_layer *layer) {
     memset(layer, 0, sizeof *layer);
 }
 
+/* Floats of each part of a layer's one allocation, in the order they lie in memory. */
+typedef struct { uint64_t w1, w2, b1, b2, hidden, packed; } ffn_parts;
+
+static ffn_parts ffn_part_floats(int32_t d_model, int32_t d_ff) {
+    const uint64_t d = (uint64_t)d_model, f = (uint64_t)d_ff;
+    const uint64_t f_pad = mm_padded(d_ff), d_pad = mm_padded(d_model);
+    return (ffn_parts){
+        .w1 = round4(d * f), .w2 = round4(f * d), .b1 = f_pad, .b2 = d_pad,
+        .hidden = round4((uint64_t)FFN_BLOCK_TOKENS * f) + ffn_pack_floats(d_model, d_ff),
+        .packed = d * f_pad + f * d_pad,
+    };
+}
+
+pf_status ffn_memory_bytes(uint64_t *bytes, int32_t d_model, int32_t d_ff) {
+    if (!bytes) return PF_ERR_NULL;
+    if (d_model < 1 || d_model > PF_MAX_DIM) return PF_ERR_D_MODEL;
+    if (d_ff < 1 || d_ff > PF_MAX_DIM) return PF_ERR_D_FF;
+    const ffn_parts n = ffn_part_floats(d_model, d_ff);
+    *bytes = (n.w1 + n.w2 + n.b1 + n.b2 + n.hidden + n.packed) * sizeof(float);
+    return PF_OK;
+}
+
 pf_status ffn_init(ffn_layer *layer, int32_t d_model, int32_t d_ff, ffn_activation activation) {
     if (!layer) return PF_ERR_NULL;
     memset(layer, 0, sizeof *layer);
-    if (d_model < 1 || d_model > PF_MAX_DIM) return PF_ERR_D_MODEL;
-    if (d_ff < 1 || d_ff > PF_MAX_DIM) return PF_ERR_D_FF;
+    uint64_t bytes;
+    const pf_status status = ffn_memory_bytes(&bytes, d_model, d_ff);
+    if (status != PF_OK) return status;
     if (activation < FFN_RELU || activation > FFN_SILU) return PF_ERR_ACTIVATION;
-
-    const uint64_t d = (uint64_t)d_model, f = (uint64_t)d_ff;
-    const uint64_t f_pad = mm_padded(d_ff), d_pad = mm_padded(d_model);
-    const uint64_t n_w1 = round4(d * f), n_w2 = round4(f * d), n_b1 = f_pad, n_b2 = d_pad;
-    const uint64_t n_hidden = round4((uint64_t)FFN_BLOCK_TOKENS * f) + ffn_pack_floats(d_model, d_ff);
-    const uint64_t n_packed = d * f_pad + f * d_pad;
-    const uint64_t total = n_w1 + n_w2 + n_b1 + n_b2 + n_hidden + n_packed;
-    if (total > SIZE_MAX / sizeof(float)) return PF_ERR_NO_MEMORY;
-    float *memory = calloc((size_t)total, sizeof(float));
+    const uint64_t floats = bytes / sizeof(float);
+    if (floats > SIZE_MAX / sizeof(float)) return PF_ERR_NO_MEMORY;
+    float *memory = calloc((size_t)floats, sizeof(float));
     if (!memory) return PF_ERR_NO_MEMORY;
+    const ffn_parts n = ffn_part_floats(d_model, d_ff);
 
     layer->config = (ffn_config){ d_model, d_ff, activation };
     layer->memory = memory;
     layer->weights.w1 = memory;
-    layer->weights.w2 = layer->weights.w1 + n_w1;
-    layer->weights.b1 = layer->weights.w2 + n_w2;
-    layer->weights.b2 = layer->weights.b1 + n_b1;
-    layer->scratch.hidden = layer->weights.b2 + n_b2;
+    layer->weights.w2 = layer->weights.w1 + n.w1;
+    layer->weights.b1 = layer->weights.w2 + n.w2;
+    layer->weights.b2 = layer->weights.b1 + n.b1;
+    layer->scratch.hidden = layer->weights.b2 + n.b2;
     return PF_OK;
 }
 

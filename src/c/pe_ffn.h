@@ -29,37 +29,23 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "pf_abi.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef enum {
-    PF_OK = 0,
-    PF_ERR_NULL = 1,          /* a required pointer is NULL */
-    PF_ERR_LENGTH = 2,        /* length/tokens outside 0 .. PF_MAX_LENGTH */
-    PF_ERR_D_MODEL = 3,       /* d_model outside 1 .. PF_MAX_DIM */
-    PF_ERR_D_FF = 4,          /* d_ff outside 1 .. PF_MAX_DIM */
-    PF_ERR_BASE = 5,          /* base not a finite number > 1 */
-    PF_ERR_OFFSET = 6,        /* offset < 0, or offset + length - 1 > PF_MAX_POSITION */
-    PF_ERR_POSITION = 7,      /* position outside 0 .. PF_MAX_POSITION */
-    PF_ERR_COLUMN = 8,        /* column j outside 0 .. d_model - 1 */
-    PF_ERR_LAYOUT = 9,        /* not a pe_layout */
-    PF_ERR_ACTIVATION = 10,   /* not an ffn_activation */
-    PF_ERR_NO_MEMORY = 11,    /* an allocation failed, its size does not fit in size_t, or a
-                                 pe_workspace is smaller than pe_workspace_bytes(d_model) */
-    PF_ERR_NOT_READY = 12,    /* the layer was freed or never initialised */
-    PF_STATUS_COUNT = 13
-} pf_status;
+/* Status codes and limits come from the lists in pf_abi.h, which JavaScript shares. */
+#define PF_STATUS_ENUM(name, code, kind, param, text) name = code,
+typedef enum { PF_STATUSES(PF_STATUS_ENUM) PF_STATUS_COUNT } pf_status;
+#undef PF_STATUS_ENUM
 
 /* A short lowercase name for a status ("ok", "d_model out of range", ...); never NULL. */
 const char *pf_status_name(pf_status status);
 
-enum {
-    PF_MAX_LENGTH = 16777216,     /* 2^24 positions or tokens */
-    PF_MAX_DIM = 65536,           /* d_model and d_ff */
-    PF_MAX_POSITION = 2147483647  /* largest position t + offset */
-};
+#define PF_LIMIT_ENUM(name, value) name = value,
+enum { PF_LIMITS(PF_LIMIT_ENUM) };
+#undef PF_LIMIT_ENUM
 
 /* ----------------------------------------------------------------------------------------------
  * Positional encoding. For position p = t + offset, column j, k = floor(j / 2):
@@ -147,6 +133,9 @@ typedef struct {
     ffn_scratch scratch;        /* also inside `memory` */
     float *memory;              /* the one allocation; NULL when not initialised or freed */
 } ffn_layer;
+
+/* *bytes = the size of the one allocation ffn_init makes for this shape (callers check it fits). */
+pf_status ffn_memory_bytes(uint64_t *bytes, int32_t d_model, int32_t d_ff);
 
 /* Allocates the layer's weights (zeros) and scratch. On failure the layer is left freed. */
 pf_status ffn_init(ffn_layer *layer, int32_t d_model, int32_t d_ff, ffn_activation activation);

@@ -1,14 +1,50 @@
 /*
  * wasm_exports.c — the only file that knows it is compiled to WebAssembly: a flat ABI of int32,
- * double and pointer arguments for the JavaScript wrapper (src/js). The list of exported names lives
- * in exports.txt; build.sh passes it to emcc.
+ * double and pointer arguments for the JavaScript wrapper (src/js). Every export that can fail
+ * returns a pf_status and writes its results through out-pointers (JS passes pf_out_slot()); the
+ * list of exports, limits and statuses lives in pf_abi.h (see there how to add one).
  */
 #include "pe_ffn.h"
-#include <math.h>
 #include <stdlib.h>
 
-/* 16-byte aligned memory for tensors and temporaries; 0 when it cannot be had. */
-void *pf_alloc(size_t bytes) { return aligned_alloc(16, bytes ? (bytes + 15u) & ~(size_t)15u : 16u); }
+/* FNV-1a over the lists of pf_abi.h; src/js/abi.js holds the same hash, so init() can refuse a
+   module built from other lists than the JavaScript it is loaded by. */
+static uint32_t fnv_bytes(uint32_t h, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
+    return h;
+}
+static uint32_t fnv_text(uint32_t h, const char *s) {
+    while (*s) h = (h ^ (uint8_t)*s++) * 16777619u;
+    return fnv_bytes(h, "\n", 1);
+}
+static uint32_t fnv_int(uint32_t h, int64_t v) {
+    const uint8_t le[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+    return fnv_bytes(h, (const char *)le, 4);
+}
+
+uint32_t pf_abi_hash(void) {
+    uint32_t h = 2166136261u;
+#define PF_HASH_LIMIT(name, value) h = fnv_int(fnv_text(h, #name), value);
+#define PF_HASH_STATUS(name, code, kind, param, text) h = fnv_int(fnv_text(h, #name), code);
+#define PF_HASH_EXPORT(name) h = fnv_text(h, #name);
+    PF_LIMITS(PF_HASH_LIMIT)
+    PF_STATUSES(PF_HASH_STATUS)
+    PF_EXPORTS(PF_HASH_EXPORT)
+#undef PF_HASH_LIMIT
+#undef PF_HASH_STATUS
+#undef PF_HASH_EXPORT
+    return h;
+}
+
+/* Where exports write their results for JS: each instance has its own memory, so its own slot. */
+static _Alignas(16) uint8_t out_slot[16];
+void *pf_out_slot(void) { return out_slot; }
+
+/* *ptr = 16-byte aligned memory for tensors and temporaries. */
+int32_t pf_alloc(void **ptr, size_t bytes) {
+    *ptr = aligned_alloc(16, bytes ? (bytes + 15u) & ~(size_t)15u : 16u);
+    return *ptr ? PF_OK : PF_ERR_NO_MEMORY;
+}
 void pf_free(void *ptr) { free(ptr); }
 
 /*
@@ -42,23 +78,39 @@ int32_t pf_pe_add(float *x, int32_t length, int32_t d_model, double base, int32_
     return (int32_t)pe_add(workspace, x, length, d_model, base, offset, (pe_layout)layout);
 }
 
-int32_t pf_pe_chunk_rows(int32_t position, int32_t rows) { return pe_chunk_rows(position, rows); }
-
-/* One PE entry; NaN when the arguments are refused (the wrapper validates them first). */
-double pf_pe_value(int32_t position, int32_t j, int32_t d_model, double base, int32_t layout) {
-    double value;
-    return pe_entry(&value, position, j, d_model, base, (pe_layout)layout) == PF_OK ? value : NAN;
+/* *chunk = pe_chunk_rows(position, rows), for rows >= 1. */
+int32_t pf_pe_chunk_rows(int32_t *chunk, int32_t position, int32_t rows) {
+    if (rows < 1 || rows > PF_MAX_LENGTH) return PF_ERR_LENGTH;
+    if (position < 0) return PF_ERR_POSITION;
+    *chunk = pe_chunk_rows(position, rows);
+    return PF_OK;
 }
 
-/* A new layer on the heap, or 0 when it does not fit in memory (arguments validated by the caller). */
-ffn_layer *pf_ffn_new(int32_t d_model, int32_t d_ff, int32_t activation) {
-    ffn_layer *layer = malloc(sizeof *layer);
-    if (!layer) return NULL;
-    if (ffn_init(layer, d_model, d_ff, (ffn_activation)activation) != PF_OK) {
-        free(layer);
-        return NULL;
+/* *value = one PE entry in double precision. */
+int32_t pf_pe_value(double *value, int32_t position, int32_t j, int32_t d_model, double base,
+                    int32_t layout) {
+    return (int32_t)pe_entry(value, position, j, d_model, base, (pe_layout)layout);
+}
+
+/* *bytes = the size of a layer's allocation (a double: exact, and it may exceed 2^32). */
+int32_t pf_ffn_bytes(double *bytes, int32_t d_model, int32_t d_ff) {
+    uint64_t n;
+    const pf_status status = ffn_memory_bytes(&n, d_model, d_ff);
+    if (status == PF_OK) *bytes = (double)n;
+    return (int32_t)status;
+}
+
+/* *layer = a new layer on the heap; unchanged on failure. */
+int32_t pf_ffn_new(ffn_layer **layer, int32_t d_model, int32_t d_ff, int32_t activation) {
+    ffn_layer *created = malloc(sizeof *created);
+    if (!created) return PF_ERR_NO_MEMORY;
+    const pf_status status = ffn_init(created, d_model, d_ff, (ffn_activation)activation);
+    if (status != PF_OK) {
+        free(created);
+        return (int32_t)status;
     }
-    return layer;
+    *layer = created;
+    return PF_OK;
 }
 
 void pf_ffn_delete(ffn_layer *layer) {
@@ -81,5 +133,3 @@ int32_t pf_ffn_forward(ffn_layer *layer, float *out, float *hidden, float *z, co
                        int32_t tokens) {
     return (int32_t)ffn_forward_with_pre(layer, out, hidden, z, x, tokens);
 }
-
-const char *pf_status_text(int32_t status) { return pf_status_name((pf_status)status); }

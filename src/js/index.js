@@ -4,6 +4,7 @@ import { addPositionalEncoding, peValue, positionalEncoding } from './pe.js';
 import { createFFN } from './ffn.js';
 import { compileModule, instantiate } from './loader.js';
 import { Heap, Tensor } from './memory.js';
+import { readOptions } from './args.js';
 import * as check from './validate.js';
 import { version } from './version.js';
 
@@ -52,10 +53,10 @@ class Core {
   }
 
   /** A reusable scratch area of at least `floats` values (internal; grows, never shrinks). */
-  scratch(floats) {
+  scratch(floats, name) {
     if (floats > this.#scratchFloats) {
       const size = Math.max(floats, SCRATCH_MIN_FLOATS);
-      const ptr = this.heap.alloc(size * 4, 'dModel');
+      const ptr = this.heap.alloc(size * 4, name);
       this.heap.free(this.#scratchPtr);
       this.#scratchPtr = ptr;
       this.#scratchFloats = size;
@@ -69,9 +70,9 @@ class Core {
  * URL, string, Response or WebAssembly.Module; by default the .wasm next to this package is used.
  */
 export async function init(options) {
-  const o = check.options('options', options);
-  const module = await compileModule(o.wasm);
-  return new Core(await instantiate(module));
+  const o = readOptions('options', options, ['wasm']);
+  const { module, label } = await compileModule(o.wasm);
+  return new Core(await instantiate(module, label));
 }
 
 export { version };

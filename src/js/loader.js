@@ -7,11 +7,12 @@
 // the CPU has one). Without a `wasm` option, init() asks the engine whether it validates relaxed SIMD
 // (a tiny probe module, no download) and takes the relaxed build if so, else — or if that file fails
 // to load — the SIMD128 one.
+//
+// Every failure names the location (or the kind of value) it came from; a valid module that is not
+// this package's, or was built from other lists than src/js/abi.js, is refused (checkOurs, instantiate).
+import { ABI_HASH, EXPORTS } from './abi.js';
 import { typeError } from './errors.js';
-
-const REQUIRED_EXPORTS = ['memory', 'pf_alloc', 'pf_free', 'pf_pe_fill', 'pf_pe_add', 'pf_pe_value',
-  'pf_pe_chunk_rows', 'pf_ffn_new', 'pf_ffn_delete', 'pf_ffn_set_weights', 'pf_ffn_init_seeded',
-  'pf_ffn_forward', 'pf_status_text'];
+import { typedArrayName } from './intrinsics.js';
 
 /** The module files in dist/, by variant. */
 export const WASM_VARIANTS = { simd128: 'pe_ffn.wasm', relaxed: 'pe_ffn_relaxed.wasm' };
@@ -49,12 +50,23 @@ async function readFileBytes(location) {
   return readFile(location);
 }
 
+/** Throws unless the module exports what this package calls (names and kinds), naming `what`. */
+function checkOurs(module, what) {
+  const kinds = new Map(WebAssembly.Module.exports(module).map(({ name, kind }) => [name, kind]));
+  const wanted = [['memory', 'memory'], ...EXPORTS.map((name) => [name, 'function'])];
+  const missing = wanted.filter(([name, kind]) => kinds.get(name) !== kind).map(([name, kind]) => `${kind} ${name}`);
+  if (missing.length) throw new Error(`${what} holds a WebAssembly module that is not pe-ffn-wasm's (missing ${missing.join(', ')})`);
+  return { module, label: what };
+}
+
 async function compileBytes(bytes, what) {
+  let module;
   try {
-    return await WebAssembly.compile(bytes);
+    module = await WebAssembly.compile(bytes);
   } catch (error) {
     throw new Error(`${what} is not a valid WebAssembly module (${error.message})`);
   }
+  return checkOurs(module, what);
 }
 
 async function compileResponse(response, what) {
@@ -93,28 +105,31 @@ function viteDevFallback(file) {
   return at < 0 ? null : new URL(`${here.slice(0, at)}/node_modules/pe-ffn-wasm/dist/${file}`);
 }
 
-async function compileVariant(variant) {
-  try {
-    return await compileUrl(defaultWasmUrls[variant]());
-  } catch (error) {
-    const fallback = viteDevFallback(WASM_VARIANTS[variant]);
-    if (!fallback) throw error;
-    return compileUrl(fallback);
-  }
-}
-
-async function compileDefault() {
-  if (relaxedSimdSupported()) {
+/** The first of `attempts` (async functions) that succeeds; if none does, one Error naming every failure. */
+async function firstThatLoads(attempts) {
+  const failures = [];
+  for (const attempt of attempts) {
     try {
-      return await compileVariant('relaxed');
-    } catch {
-      // fall back to the SIMD128 build, which every supported engine runs
+      return await attempt();
+    } catch (error) {
+      failures.push(error.message);
     }
   }
-  return compileVariant('simd128');
+  throw new Error(failures.length === 1 ? failures[0] : `no module could be loaded: ${failures.join('; then ')}`);
 }
 
-/** Compiles the module a `wasm` option designates (see API.md, Loading). */
+/** The variant's file next to this module, then where Vite's dev server keeps it. */
+function variantAttempts(variant) {
+  const fallback = viteDevFallback(WASM_VARIANTS[variant]);
+  return [() => compileUrl(defaultWasmUrls[variant]()), ...(fallback ? [() => compileUrl(fallback)] : [])];
+}
+
+/** The relaxed build where the engine runs it, else (or if it fails to load) the SIMD128 one. */
+function compileDefault() {
+  return firstThatLoads([...(relaxedSimdSupported() ? variantAttempts('relaxed') : []), ...variantAttempts('simd128')]);
+}
+
+/** Compiles the module a `wasm` option designates (see API.md, Loading): { module, label }. */
 export async function compileModule(wasm) {
   if (wasm === undefined) {
     defaultModule ??= compileDefault().catch((error) => {
@@ -123,8 +138,14 @@ export async function compileModule(wasm) {
     });
     return defaultModule;
   }
-  if (wasm instanceof WebAssembly.Module) return wasm;
-  if (wasm instanceof ArrayBuffer || wasm instanceof Uint8Array) return compileBytes(wasm, 'the given bytes');
+  let isModule;
+  try {
+    isModule = wasm instanceof WebAssembly.Module; // a revoked Proxy throws here
+  } catch (error) {
+    throw new TypeError(`wasm must be an ArrayBuffer, Uint8Array, URL, string, Response or WebAssembly.Module, got a revoked Proxy (${error.message})`);
+  }
+  if (isModule) return checkOurs(wasm, 'the given WebAssembly.Module');
+  if (wasm instanceof ArrayBuffer || typedArrayName(wasm) === 'Uint8Array') return compileBytes(wasm, 'the given bytes');
   if (typeof Response === 'function' && wasm instanceof Response) return compileResponse(wasm, `the Response${wasm.url ? ` for ${wasm.url}` : ''}`);
   if (wasm instanceof URL) return compileUrl(wasm);
   if (typeof wasm === 'string') {
@@ -142,8 +163,8 @@ export async function compileModule(wasm) {
   throw typeError('wasm', 'an ArrayBuffer, Uint8Array, URL, string, Response or WebAssembly.Module', wasm);
 }
 
-/** Instantiates a compiled module and checks that it is this package's module. */
-export async function instantiate(module) {
+/** Instantiates a module checked by compileModule, and checks it was built from this package's lists. */
+export async function instantiate(module, label) {
   const imports = {};
   for (const { module: ns, name, kind } of WebAssembly.Module.imports(module)) {
     if (kind !== 'function') continue;
@@ -157,10 +178,13 @@ export async function instantiate(module) {
   try {
     instance = await WebAssembly.instantiate(module, imports);
   } catch (error) {
-    throw new Error(`the WebAssembly module could not be instantiated: ${error.message}`);
+    throw new Error(`the WebAssembly module of ${label} could not be instantiated: ${error.message}`);
   }
-  const missing = REQUIRED_EXPORTS.filter((name) => !(name in instance.exports));
-  if (missing.length) throw new Error(`the WebAssembly module is not pe-ffn-wasm's (missing ${missing.join(', ')})`);
+  const hash = instance.exports.pf_abi_hash() >>> 0;
+  if (hash !== ABI_HASH) {
+    throw new Error(`${label} holds a pe-ffn-wasm module built from other lists (pf_abi.h hash ${hash}) than this package's JavaScript (${ABI_HASH}): rebuild with bash build.sh`);
+  }
   instance.exports._initialize?.();
-  return instance.exports;
+  // Only the listed exports: calling anything else is a bug that shows at once.
+  return Object.freeze(Object.fromEntries(['memory', ...EXPORTS].map((name) => [name, instance.exports[name]])));
 }

@@ -1,108 +1,134 @@
-// The module's linear memory as JavaScript sees it: allocation, tensors (float32 arrays that live in
-// that memory), fresh views after growth, and the resolution of array arguments into pointers.
-import { typeError } from './errors.js';
+// The module's linear memory as JavaScript sees it: allocation, the results exports write through
+// out-pointers, tensors (float32 arrays that live in that memory), and which regions of it are
+// handed out, so that a view of core.memory is accepted only inside one of them.
+import { LIMITS } from './abi.js';
+import { checkStatus } from './errors.js';
+import { memoryBuffer } from './intrinsics.js';
 
-/** Bytes the wasm memory can ever hold (MAXIMUM_MEMORY in build.sh); larger requests are refused. */
-export const MAX_MEMORY_BYTES = 2 ** 31;
+/** Bytes the wasm memory can ever hold (pf_abi.h); larger requests are refused before any call. */
+export const MAX_MEMORY_BYTES = LIMITS.MAX_MEMORY_PAGES * 65536;
 
 const tensorState = new WeakMap(); // Tensor -> { heap, ptr, length, view, freed }
 
 export class Heap {
+  #slot;
+  #views = null; // { buffer, i32, f64 } over the whole memory, rebuilt after growth
+  #starts = []; // byte addresses of the live tensors of non-zero length, sorted
+  #ends = new Map(); // start -> end (exclusive)
+
   constructor(exports) {
     this.exports = exports;
     this.memory = exports.memory;
+    this.#slot = exports.pf_out_slot() >>> 0;
+  }
+
+  /** The pointer exports write their results to; read it with slotI32 / slotF64 right after. */
+  get slot() {
+    return this.#slot;
+  }
+
+  #whole() {
+    const buffer = memoryBuffer(this.memory);
+    if (this.#views?.buffer !== buffer) this.#views = { buffer, i32: new Int32Array(buffer), f64: new Float64Array(buffer) };
+    return this.#views;
+  }
+
+  slotU32() {
+    return this.#whole().i32[this.#slot >> 2] >>> 0;
+  }
+
+  slotF64() {
+    return this.#whole().f64[this.#slot >> 3];
   }
 
   /** A fresh Float32Array view of n floats at byte address ptr (never hold it across an allocation). */
   f32(ptr, n) {
-    return new Float32Array(this.memory.buffer, ptr, n);
+    return new Float32Array(memoryBuffer(this.memory), ptr, n);
   }
 
   /** Allocates `bytes` (16-byte aligned); throws RangeError naming `name` when memory cannot hold it. */
   alloc(bytes, name) {
-    const ptr = bytes < MAX_MEMORY_BYTES ? this.exports.pf_alloc(bytes) >>> 0 : 0;
-    if (ptr === 0) {
+    if (!(bytes < MAX_MEMORY_BYTES)) {
       throw new RangeError(`${name} needs ${bytes} bytes, more than the module's memory can hold (at most ${MAX_MEMORY_BYTES} bytes)`);
     }
-    return ptr;
+    checkStatus(this.exports.pf_alloc(this.#slot, bytes), name, `${bytes} bytes do not fit in the module's memory`);
+    return this.slotU32();
   }
 
   free(ptr) {
     if (ptr) this.exports.pf_free(ptr);
   }
 
-  statusText(status) {
-    const ptr = this.exports.pf_status_text(status) >>> 0;
-    const bytes = new Uint8Array(this.memory.buffer, ptr);
-    return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
+  /** Marks [ptr, ptr + bytes) as handed out to the caller (a tensor). */
+  claim(ptr, bytes) {
+    if (bytes === 0) return;
+    const starts = this.#starts;
+    let i = starts.length;
+    while (i > 0 && starts[i - 1] > ptr) i--; // tensors are mostly allocated at rising addresses
+    starts.splice(i, 0, ptr);
+    this.#ends.set(ptr, ptr + bytes);
   }
+
+  release(ptr) {
+    if (!this.#ends.delete(ptr)) return;
+    this.#starts.splice(this.#starts.indexOf(ptr), 1);
+  }
+
+  /** Whether [start, start + bytes) lies wholly inside one region handed out (bytes > 0). */
+  holds(start, bytes) {
+    const end = this.#ends.get(start);
+    if (end !== undefined) return start + bytes <= end; // a tensor's own data view
+    const starts = this.#starts;
+    let lo = 0, hi = starts.length; // the last region starting at or before `start`
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && start + bytes <= this.#ends.get(starts[lo - 1]);
+  }
+}
+
+function stateOf(tensor) {
+  const s = tensorState.get(tensor);
+  if (!s) throw new TypeError('this is not a tensor from core.alloc()');
+  return s;
 }
 
 /** n float32 values inside the module's memory, shared with C without copies. */
 export class Tensor {
   constructor(heap, n) {
     const ptr = n > 0 ? heap.alloc(n * 4, 'n') : 0;
+    heap.claim(ptr, n * 4);
     tensorState.set(this, { heap, ptr, length: n, view: null, freed: false });
   }
 
   /** Byte address in core.memory. */
   get ptr() {
-    return tensorState.get(this).ptr;
+    return stateOf(this).ptr;
   }
 
   get length() {
-    return tensorState.get(this).length;
+    return stateOf(this).length;
   }
 
   /** A Float32Array view of the values, rebuilt when the memory has grown since the last access. */
   get data() {
-    const s = liveState(this, 'tensor');
-    if (!s.view || s.view.buffer !== s.heap.memory.buffer) s.view = s.heap.f32(s.ptr, s.length);
+    const s = stateOf(this);
+    if (s.freed) throw new Error('tensor.data: this tensor has been freed');
+    if (!s.view || s.view.buffer !== memoryBuffer(s.heap.memory)) s.view = s.heap.f32(s.ptr, s.length);
     return s.view;
   }
 
   free() {
-    const s = tensorState.get(this);
+    const s = stateOf(this);
     if (s.freed) throw new Error('tensor.free(): this tensor has already been freed');
     s.freed = true;
     s.view = null;
+    s.heap.release(s.ptr);
     s.heap.free(s.ptr);
   }
 }
 
-function liveState(tensor, name) {
-  const s = tensorState.get(tensor);
-  if (s.freed) throw new Error(`${name} is a tensor that has been freed`);
-  return s;
-}
-
-/**
- * Resolves a Float32Array-or-tensor argument. Returns { ptr, length } for data inside this heap's
- * memory (a live tensor of this instance, or a Float32Array view of core.memory), or { array, length }
- * for any other Float32Array. Throws TypeError for other types, Error for freed or foreign tensors.
- */
-export function resolveFloats(heap, name, value) {
-  if (value instanceof Tensor) {
-    const s = liveState(value, name);
-    if (s.heap !== heap) throw new Error(`${name} is a tensor of another pe-ffn-wasm instance`);
-    return { ptr: s.ptr, length: s.length };
-  }
-  if (value instanceof Float32Array) {
-    if (value.buffer === heap.memory.buffer) return { ptr: value.byteOffset, length: value.length };
-    return { array: value, length: value.length };
-  }
-  throw typeError(name, 'a Float32Array or a tensor from core.alloc()', value);
-}
-
-/** True when two resolved arguments share any memory. */
-export function overlaps(a, b) {
-  if (a.length === 0 || b.length === 0) return false;
-  if (a.array && b.array) {
-    if (a.array.buffer !== b.array.buffer) return false;
-    const a0 = a.array.byteOffset, b0 = b.array.byteOffset;
-    return a0 < b0 + b.length * 4 && b0 < a0 + a.length * 4;
-  }
-  if (a.array || b.array) return false;
-  return a.ptr < b.ptr + b.length * 4 && b.ptr < a.ptr + a.length * 4;
-}
-
+/** The state of a Tensor of any instance (undefined for anything else: no user code runs). */
+export const tensorOf = (value) => tensorState.get(value);

@@ -1,23 +1,23 @@
 // Sinusoidal positional encoding over the module's memory. Tables for tensors and views of
 // core.memory are written in place; tables for plain Float32Arrays are computed through a reusable
 // scratch area a few rows at a time, so no temporary ever grows with the table.
-import { statusError } from './errors.js';
-import { resolveFloats, MAX_MEMORY_BYTES } from './memory.js';
+import { LIMITS } from './abi.js';
+import { expectLength, floats, optionalFloats, readOptions } from './args.js';
+import { checkStatus } from './errors.js';
+import { MAX_MEMORY_BYTES } from './memory.js';
 import * as check from './validate.js';
 
-export const MAX_LENGTH = 16777216;
-export const MAX_DIM = 65536;
-export const MAX_POSITION = 2147483647;
+const { MAX_LENGTH, MAX_DIM, MAX_POSITION } = LIMITS;
 const LAYOUTS = ['interleaved', 'concat'];
 const SCRATCH_FLOATS = 1 << 16; // 256 KiB: large enough to amortise calls, small enough for cache
 
-/** base, offset and layout options with their defaults; `offset` only where the call takes it. */
-function peOptions(options, { withOffset }) {
-  const o = check.options('options', options);
-  const base = o.base === undefined ? 10000 : check.finiteAbove('base', o.base, 1);
-  const offset = !withOffset || o.offset === undefined ? 0 : check.integer('offset', o.offset, 0, MAX_POSITION);
-  const layout = o.layout === undefined ? 0 : check.oneOf('layout', o.layout, LAYOUTS);
-  return { o, base, offset, layout };
+/** base, offset and layout with their defaults, from options already read (readOptions). */
+function peSettings(o) {
+  return {
+    base: o.base === undefined ? 10000 : check.finiteAbove('base', o.base, 1),
+    offset: o.offset === undefined ? 0 : check.integer('offset', o.offset, 0, MAX_POSITION),
+    layout: o.layout === undefined ? 0 : check.oneOf('layout', o.layout, LAYOUTS),
+  };
 }
 
 function tableShape(length, dModel, offset) {
@@ -33,10 +33,6 @@ function tableShape(length, dModel, offset) {
   return n;
 }
 
-function expectLength(name, resolved, n, what) {
-  if (resolved.length !== n) throw new RangeError(`${name} must hold exactly ${what} = ${n} values, got ${resolved.length}`);
-}
-
 /**
  * Runs `kernel(ptr, rows, rowOffset)` over an array outside the module's memory, a chunk of rows at
  * a time through scratch memory; `copyIn` says whether the chunk's current values are needed first.
@@ -44,54 +40,54 @@ function expectLength(name, resolved, n, what) {
  * blocks: measured 8-19 % faster for out arrays than chunks of a fixed size.
  */
 function throughScratch(core, array, length, dModel, offset, copyIn, kernel) {
+  const { heap, exports } = core;
   const rowsPerChunk = Math.max(1, Math.floor(SCRATCH_FLOATS / dModel));
-  const ptr = core.scratch(rowsPerChunk * dModel);
+  const ptr = core.scratch(rowsPerChunk * dModel, 'dModel');
   for (let t0 = 0, rows; t0 < length; t0 += rows) {
-    rows = core.exports.pf_pe_chunk_rows(offset + t0, Math.min(rowsPerChunk, length - t0));
+    checkStatus(exports.pf_pe_chunk_rows(heap.slot, offset + t0, Math.min(rowsPerChunk, length - t0)), 'length');
+    rows = heap.slotU32();
     const span = rows * dModel;
-    if (copyIn) core.heap.f32(ptr, span).set(array.subarray(t0 * dModel, t0 * dModel + span));
+    if (copyIn) heap.f32(ptr, span).set(array.subarray(t0 * dModel, t0 * dModel + span));
     kernel(ptr, rows, t0);
-    array.set(core.heap.f32(ptr, span), t0 * dModel);
+    array.set(heap.f32(ptr, span), t0 * dModel);
   }
 }
 
 export function positionalEncoding(core, length, dModel, options) {
-  const { o, base, offset, layout } = peOptions(options, { withOffset: true });
+  const o = readOptions('options', options, ['base', 'offset', 'layout', 'out']);
+  const { base, offset, layout } = peSettings(o);
   const n = tableShape(length, dModel, offset);
-  const out = o.out === undefined ? null : resolveFloats(core.heap, 'out', o.out);
-  if (out) expectLength('out', out, n, 'length * dModel');
-  const fill = (ptr, rows, t0) => {
-    const status = core.exports.pf_pe_fill(ptr, rows, dModel, base, offset + t0, layout);
-    if (status !== 0) throw statusError(core.heap, status, 'positionalEncoding');
-  };
+  const out = optionalFloats(core.heap, 'out', o.out);
+  expectLength('out', out, n, 'length * dModel');
+  const fill = (ptr, rows, t0) => checkStatus(core.exports.pf_pe_fill(ptr, rows, dModel, base, offset + t0, layout), 'dModel');
   if (out && out.array === undefined) {
     fill(out.ptr, length, 0);
     return o.out;
   }
   const result = out ? out.array : new Float32Array(n);
   throughScratch(core, result, length, dModel, offset, false, fill);
-  return result;
+  return out ? o.out : result;
 }
 
 export function addPositionalEncoding(core, x, length, dModel, options) {
-  const { base, offset, layout } = peOptions(options, { withOffset: true });
+  const o = readOptions('options', options, ['base', 'offset', 'layout']);
+  const { base, offset, layout } = peSettings(o);
   const n = tableShape(length, dModel, offset);
-  const target = resolveFloats(core.heap, 'x', x);
+  const target = floats(core.heap, 'x', x);
   expectLength('x', target, n, 'length * dModel');
-  const add = (ptr, rows, t0) => {
-    const status = core.exports.pf_pe_add(ptr, rows, dModel, base, offset + t0, layout);
-    if (status !== 0) throw statusError(core.heap, status, 'addPositionalEncoding');
-  };
+  const add = (ptr, rows, t0) => checkStatus(core.exports.pf_pe_add(ptr, rows, dModel, base, offset + t0, layout), 'dModel');
   if (target.array === undefined) add(target.ptr, length, 0);
   else throughScratch(core, target.array, length, dModel, offset, true, add);
   return x;
 }
 
 export function peValue(core, position, j, dModel, options) {
-  const { base, layout } = peOptions(options, { withOffset: false });
+  const o = readOptions('options', options, ['base', 'layout']);
+  const { base, layout } = peSettings(o);
   check.integer('position', position, 0, MAX_POSITION);
   check.integer('dModel', dModel, 1, MAX_DIM);
   check.integer('j', j, 0, dModel - 1);
-  return core.exports.pf_pe_value(position, j, dModel, base, layout);
+  const heap = core.heap;
+  checkStatus(core.exports.pf_pe_value(heap.slot, position, j, dModel, base, layout), 'position');
+  return heap.slotF64();
 }
-

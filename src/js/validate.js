@@ -1,4 +1,5 @@
-// Argument checks shared by every API function. Each throws before anything is allocated or written:
+// Checks of argument values already read into locals (src/js/args.js reads them), shared by every
+// API function. Each throws before anything is allocated or written:
 // TypeError for a value of the wrong JavaScript type, RangeError for a value that is not accepted.
 import { rangeError, typeError } from './errors.js';
 
@@ -29,20 +30,5 @@ export function oneOf(name, value, choices) {
 
 export function boolean(name, value) {
   if (typeof value !== 'boolean') throw typeError(name, 'a boolean', value);
-  return value;
-}
-
-/** An options argument: undefined (no options) or an object. Returns an object either way. */
-export function options(name, value) {
-  if (value === undefined) return {};
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw typeError(name, 'an object', value);
-  }
-  return value;
-}
-
-/** A required option: missing (or undefined) is a TypeError. */
-export function required(name, value) {
-  if (value === undefined) throw new TypeError(`${name} is required`);
   return value;
 }

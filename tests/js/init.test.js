@@ -59,3 +59,20 @@ test('core.version equals package.json version, and the named export too', async
   assert.equal((await init()).version, meta.version);
   assert.equal(pkg.version, meta.version);
 });
+
+test('a valid module that is not this package\'s rejects with an Error naming its path or URL', async () => {
+  const { EXPORTS, ABI_HASH } = await import('../../src/js/abi.js');
+  const { foreignModule } = await import('./fixtures/foreign-wasm.js');
+  const dir = await mkdtemp(join(tmpdir(), 'pe-ffn-'));
+  const other = join(dir, 'some-other-module.wasm');
+  await writeFile(other, foreignModule(['main']));
+  const names = (where) => (e) => e.constructor === Error && e.message.includes(where) && /not pe-ffn-wasm's \(missing .*pf_alloc/.test(e.message);
+  await assert.rejects(init({ wasm: other }), names(other));
+  await assert.rejects(init({ wasm: pathToFileURL(other) }), names(pathToFileURL(other).href));
+  await assert.rejects(init({ wasm: pathToFileURL(other).href }), names(pathToFileURL(other).href));
+  await assert.rejects(init({ wasm: new Response(foreignModule(['main'])) }), names('the Response'));
+  // Every name there, but built from other lists than this JavaScript: refused, naming the file.
+  const stale = join(dir, 'stale-build.wasm');
+  await writeFile(stale, foreignModule(EXPORTS, ABI_HASH + 1));
+  await assert.rejects(init({ wasm: stale }), (e) => e.constructor === Error && e.message.includes(stale) && /other lists.*rebuild/.test(e.message));
+});

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// Reads the lists of src/c/pf_abi.h (limits, status codes, exports) and writes what the other side
+// needs from them: src/js/abi.js for the JavaScript wrapper, and emcc's export list and memory size
+// (build/wasm/abi-link-flags.txt, one flag a line). build.sh runs it before linking;
+// tests/js/abi.test.js checks that the committed abi.js is what it would write.
+//
+//   node scripts/gen-abi.mjs            writes both files
+//   node scripts/gen-abi.mjs --check    only checks src/js/abi.js, exit 1 when it differs
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const HEADER = join(root, 'src/c/pf_abi.h');
+export const JS_MODULE = join(root, 'src/js/abi.js');
+export const LINK_FLAGS = join(root, 'build/wasm/abi-link-flags.txt');
+
+const WASM_PAGE_BYTES = 65536;
+const KINDS = ['RANGE', 'TYPE', 'STATE'];
+
+/** The arguments of one X(...) entry: identifiers, integers and "strings" (no escapes but \" and \\). */
+function parseArgs(text, where) {
+  const args = [];
+  const token = /\s*(?:([A-Za-z_]\w*)|(-?\d+)|"((?:[^"\\]|\\["\\])*)")\s*(,|$)/y;
+  let at = 0;
+  while (at < text.length) {
+    token.lastIndex = at;
+    const m = token.exec(text);
+    if (!m) throw new Error(`${where}: cannot read the arguments "${text}"`);
+    args.push(m[1] ?? (m[2] !== undefined ? Number(m[2]) : m[3].replace(/\\(["\\])/g, '$1')));
+    at = token.lastIndex;
+    if (m[4] === '' && at < text.length) throw new Error(`${where}: cannot read the arguments "${text}"`);
+  }
+  return args;
+}
+
+/** The X(...) entries of `#define NAME(X)` in the header, each as its list of arguments. */
+function list(header, name) {
+  const lines = header.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`#define ${name}(X) \\`));
+  if (start < 0) throw new Error(`pf_abi.h: no "#define ${name}(X) \\" line`);
+  const entries = [];
+  for (let i = start + 1; i < lines.length; i++) {
+    const m = /^\s*X\((.*)\)\s*(?:\/\*.*?\*\/)?\s*(\\?)\s*$/.exec(lines[i]);
+    if (!m) throw new Error(`pf_abi.h:${i + 1}: expected one X(...) entry of ${name}, got "${lines[i].trim()}"`);
+    entries.push(parseArgs(m[1], `pf_abi.h:${i + 1}`));
+    if (!m[2]) return entries;
+  }
+  throw new Error(`pf_abi.h: ${name} does not end`);
+}
+
+function expectShape(entries, listName, types) {
+  for (const args of entries) {
+    const ok = args.length === types.length && args.every((a, i) => typeof a === types[i]);
+    if (!ok) throw new Error(`pf_abi.h: an entry of ${listName} must be X(${types.join(', ')}), got X(${args.join(', ')})`);
+  }
+}
+
+/** The three lists, checked: int32 limits, status codes 0 .. n-1 in order, unique names. */
+export function abiFromHeader(header) {
+  const limits = list(header, 'PF_LIMITS');
+  const statuses = list(header, 'PF_STATUSES');
+  const exports = list(header, 'PF_EXPORTS');
+  expectShape(limits, 'PF_LIMITS', ['string', 'number']);
+  expectShape(statuses, 'PF_STATUSES', ['string', 'number', 'string', 'string', 'string']);
+  expectShape(exports, 'PF_EXPORTS', ['string']);
+  for (const [name, value] of limits) {
+    if (!name.startsWith('PF_') || !Number.isInteger(value) || value < 0 || value > 2147483647) {
+      throw new Error(`pf_abi.h: limit ${name} must be named PF_... and be an int32 >= 0, got ${value}`);
+    }
+  }
+  statuses.forEach(([name, code, kind], i) => {
+    if (code !== i) throw new Error(`pf_abi.h: status ${name} has code ${code}, expected ${i} (codes run 0, 1, 2, ... in order)`);
+    if (!KINDS.includes(kind)) throw new Error(`pf_abi.h: status ${name} has kind ${kind}, expected one of ${KINDS.join(', ')}`);
+  });
+  const names = [...limits, ...statuses, ...exports].map(([name]) => name);
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice) throw new Error(`pf_abi.h: ${twice} is listed twice`);
+  return {
+    limits: Object.fromEntries(limits.map(([name, value]) => [name.slice(3), value])),
+    statuses: statuses.map(([name, code, kind, param, text]) => ({ code, name, kind, param, text })),
+    exports: exports.map(([name]) => name),
+    hash: abiHash(limits, statuses, exports),
+  };
+}
+
+/** FNV-1a over the lists, as pf_abi_hash() in wasm_exports.c computes it. */
+function abiHash(limits, statuses, exports) {
+  let h = 2166136261;
+  const bytes = (list) => { for (const b of list) h = Math.imul(h ^ b, 16777619) >>> 0; };
+  const text = (s) => bytes([...new TextEncoder().encode(s), 10]);
+  const int = (v) => bytes([v & 255, (v >>> 8) & 255, (v >>> 16) & 255, (v >>> 24) & 255]);
+  for (const [name, value] of limits) { text(name); int(value); }
+  for (const [name, code] of statuses) { text(name); int(code); }
+  for (const [name] of exports) text(name);
+  return h;
+}
+
+/** The text of src/js/abi.js. */
+export function abiModule(abi) {
+  const statusLines = abi.statuses.map((s) => `  ${JSON.stringify(s)},`);
+  return `// Generated by scripts/gen-abi.mjs from src/c/pf_abi.h: do not edit here. To add a limit, a status
+// code or an export, edit pf_abi.h (its top comment says how) and run \`bash build.sh\`.
+
+/** The API's limits (PF_MAX_... in C). */
+export const LIMITS = Object.freeze(${JSON.stringify(abi.limits)});
+
+/** pf_status codes by number: C name, JavaScript error kind, the parameter it is about, text. */
+export const STATUSES = Object.freeze([
+${statusLines.join('\n')}
+].map(Object.freeze));
+
+/** The functions the module exports besides its memory. */
+export const EXPORTS = Object.freeze(${JSON.stringify(abi.exports)});
+
+/** pf_abi_hash() of a module built from the same lists. */
+export const ABI_HASH = ${abi.hash};
+`;
+}
+
+/** emcc flags, one a line: the exported functions and the largest memory. */
+export function linkFlags(abi) {
+  return [
+    `-sEXPORTED_FUNCTIONS=${abi.exports.map((name) => `_${name}`).join(',')}`,
+    `-sMAXIMUM_MEMORY=${abi.limits.MAX_MEMORY_PAGES * WASM_PAGE_BYTES}`,
+  ].join('\n') + '\n';
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const abi = abiFromHeader(readFileSync(HEADER, 'utf8'));
+  const js = abiModule(abi);
+  if (process.argv.includes('--check')) {
+    const current = readFileSync(JS_MODULE, 'utf8');
+    if (current !== js) {
+      console.error('gen-abi: src/js/abi.js is not what src/c/pf_abi.h gives: run node scripts/gen-abi.mjs');
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(JS_MODULE, js);
+    mkdirSync(dirname(LINK_FLAGS), { recursive: true });
+    writeFileSync(LINK_FLAGS, linkFlags(abi));
+  }
+}

@@ -1,0 +1,60 @@
+/*
+ * pf_abi.h — the one list of facts that C and JavaScript share: limits, status codes, exports.
+ * C includes it (pe_ffn.h builds its enums from it); scripts/gen-abi.mjs reads the same lines and
+ * writes src/js/abi.js (committed, so the packed package imports it) and emcc's export list and
+ * memory size (build/wasm/abi-link-flags.txt). build.sh runs it; tests/js/abi.test.js fails when
+ * abi.js, the lists or the built module disagree, and init() refuses a module built from other lists.
+ *
+ * To add an export: define it in wasm_exports.c, add X(name) to PF_EXPORTS, run `bash build.sh`.
+ *   If it can fail it returns int32_t pf_status and writes results through out-pointers.
+ * To add a status code: add X(...) at the end of PF_STATUSES with the next code, and the text,
+ *   the JavaScript error kind (RANGE: RangeError, TYPE: TypeError, STATE: Error) and the API
+ *   parameter it is about ("" = the parameter the JS call site passes, e.g. the one whose size ran
+ *   out of memory). One JS function (statusError in src/js/errors.js) turns every status into an error.
+ * To add a limit: add X(PF_MAX_..., value) to PF_LIMITS; JavaScript sees LIMITS.MAX_... .
+ * Keep one X(...) per line: the generator parses these lines and stops on any it cannot read.
+ */
+#ifndef PF_ABI_H
+#define PF_ABI_H
+
+/* X(name, value): int32 limits of the API, checked by C and by JavaScript with the same numbers. */
+#define PF_LIMITS(X) \
+    X(PF_MAX_LENGTH, 16777216) /* 2^24 positions or tokens */ \
+    X(PF_MAX_DIM, 65536) /* d_model and d_ff */ \
+    X(PF_MAX_POSITION, 2147483647) /* largest position t + offset */ \
+    X(PF_MAX_MEMORY_PAGES, 32768) /* 64 KiB wasm pages: 2 GiB, every pointer a positive int32 */
+
+/* X(name, code, kind, "js parameter", "text"): pf_status codes, 0 .. PF_STATUS_COUNT - 1 in order. */
+#define PF_STATUSES(X) \
+    X(PF_OK, 0, STATE, "", "ok") \
+    X(PF_ERR_NULL, 1, STATE, "", "a required pointer is NULL") \
+    X(PF_ERR_LENGTH, 2, RANGE, "length", "length out of range") \
+    X(PF_ERR_D_MODEL, 3, RANGE, "dModel", "d_model out of range") \
+    X(PF_ERR_D_FF, 4, RANGE, "dFF", "d_ff out of range") \
+    X(PF_ERR_BASE, 5, RANGE, "base", "base must be a finite number greater than 1") \
+    X(PF_ERR_OFFSET, 6, RANGE, "offset", "offset out of range") \
+    X(PF_ERR_POSITION, 7, RANGE, "position", "position out of range") \
+    X(PF_ERR_COLUMN, 8, RANGE, "j", "column out of range") \
+    X(PF_ERR_LAYOUT, 9, RANGE, "layout", "unknown layout") \
+    X(PF_ERR_ACTIVATION, 10, RANGE, "activation", "unknown activation") \
+    X(PF_ERR_NO_MEMORY, 11, RANGE, "", "out of memory") \
+    X(PF_ERR_NOT_READY, 12, STATE, "", "layer not initialised or already freed")
+
+/* X(name): the functions wasm_exports.c exports (besides the memory). */
+#define PF_EXPORTS(X) \
+    X(pf_abi_hash) \
+    X(pf_out_slot) \
+    X(pf_alloc) \
+    X(pf_free) \
+    X(pf_pe_fill) \
+    X(pf_pe_add) \
+    X(pf_pe_value) \
+    X(pf_pe_chunk_rows) \
+    X(pf_ffn_bytes) \
+    X(pf_ffn_new) \
+    X(pf_ffn_delete) \
+    X(pf_ffn_set_weights) \
+    X(pf_ffn_init_seeded) \
+    X(pf_ffn_forward)
+
+#endif /* PF_ABI_H */
