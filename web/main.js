@@ -96,6 +96,7 @@ function renderBlock(block, key) {
   if (block.element) return elementFor(block, key);
   const wrap = document.createElement('div');
   if (block.p) wrap.innerHTML = `<p>${inline(block.p)}</p>`;
+  else if (block.h) wrap.innerHTML = `<h3>${inline(block.h)}</h3>`;
   else if (block.tex) wrap.innerHTML = `<div class="display-math">${tex(texNames(block.tex), { display: true })}</div>`;
   else if (block.list) {
     const tag = block.ordered ? 'ol' : 'ul';

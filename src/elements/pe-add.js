@@ -5,8 +5,8 @@
 //
 // Attributes (reflected): d-model (2..32, default 8), base (> 1, default 10000), layout
 //   ('interleaved' | 'concat'), seed (embedding seed, default 7), sentence-a, sentence-b (tokens
-//   separated by spaces; default: the documents' "내가 너를 이겼다" / "너를 내가 이겼다", or an English
-//   pair), show ('a' | 'b': which sentence the x + PE = h tables show), compare ('x' | 'h'), lang.
+//   separated by spaces; default: "철수 가 영희 를 이겼다" / "영희 가 철수 를 이겼다" (the same tokens
+//   once the particles are split off, opposite meanings), or an English pair), show ('a' | 'b': which sentence the x + PE = h tables show), compare ('x' | 'h'), lang.
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
 import { PeFfnElement } from './shared/base.js';
 import { escapeHtml, fmt } from './shared/format.js';

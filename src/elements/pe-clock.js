@@ -165,7 +165,7 @@ class PeClock extends PeFfnElement {
           <line x1="50" y1="50" x2="${x}" y2="${y}" stroke="#1d1d24" stroke-width="${k === this.highlightK ? 5 : 3.5}" stroke-linecap="round"/>
           <circle cx="50" cy="50" r="3.5" fill="#1d1d24"/><circle cx="${x}" cy="${y}" r="4" fill="#e69f00" stroke="#000" stroke-width="1"/>
         </svg>
-        <div class="k">${escapeHtml(fill(s.handLabel, { k }))}</div>
+        <div class="k">${escapeHtml(fill(s.handLabel, { i: k }))}</div>
         <div class="vals"><span class="sin">${fmt(sv, 2)}</span> · <span class="cos">${fmt(cv, 2)}</span></div>
         <div class="muted">${escapeHtml(fill(s.perTurn, { wave: waveText }))}</div>
       </li>`);

@@ -193,7 +193,7 @@ class PeHeatmap extends PeFfnElement {
       explain: () => {
         const j = cols[best];
         const { k } = columnInfo(j, this.values['d-model'], this.values.layout);
-        return fill(s.predictExplain, { j, k, base: this.values.base, wave: waveText(wavelength(k, this.values['d-model'], this.values.base)) });
+        return fill(s.predictExplain, { j, i: k, base: this.values.base, wave: waveText(wavelength(k, this.values['d-model'], this.values.base)) });
       },
       onReveal: (shown) => {
         this.highlightCol = shown ? cols[best] : -1;
@@ -250,7 +250,7 @@ class PeHeatmap extends PeFfnElement {
     this.cursor = { t, j };
     const value = this.pe[t * d + j];
     const { fn, k } = columnInfo(j, d, v.layout);
-    this.$('.readout').textContent = fill(this.s.readout, { t: t + v.offset, j, fn, k, value: fmt(value, 4) });
+    this.$('.readout').textContent = fill(this.s.readout, { t: t + v.offset, j, fn, i: k, value: fmt(value, 4) });
     const marker = this.$('.marker');
     if (showMarker) {
       const canvas = this.$('canvas.map');
@@ -295,7 +295,7 @@ class PeHeatmap extends PeFfnElement {
       // PE exists only at whole positions: dots mark the values, the line just guides the eye.
       if (L <= 64) svg += pts.map((p) => { const [cx, cy] = p.split(','); return `<circle cx="${cx}" cy="${cy}" r="2.2" fill="${color}"/>`; }).join('');
       const { fn, k } = columnInfo(j, d, v.layout);
-      const name = fill(s.waveName, { j, fn, k, wave: waveText(wavelength(k, d, v.base)) });
+      const name = fill(s.waveName, { j, fn, i: k, wave: waveText(wavelength(k, d, v.base)) });
       legend.push(`<li${j === this.highlightCol ? ' style="font-weight:700"' : ''}><svg viewBox="0 0 36 10" aria-hidden="true"><line x1="0" x2="36" y1="5" y2="5" stroke="${color}" stroke-width="${wide}" stroke-dasharray="${dash}"/></svg>${escapeHtml(name)}</li>`);
     });
     this.$('.waves svg').innerHTML = svg;

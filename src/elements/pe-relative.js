@@ -17,6 +17,7 @@ import { pairColumns, angularFrequency, layoutFieldHtml, LAYOUTS } from './share
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { dataTableHtml } from './shared/data-table.js';
+import { dotMaxLabel, dotExplanation } from './shared/pe-dot.js';
 import { similaritySnippets, rotationSnippets } from './shared/snippets.js';
 import ko from '../i18n/ko/pe-relative.js';
 import en from '../i18n/en/pe-relative.js';
@@ -127,7 +128,7 @@ class PeRelative extends PeFfnElement {
     }));
     wirePredict(this, 'depends', {
       answer: 1,
-      explain: () => fill(this.s.predictExplain, { k: Math.min(this.values.k, this.values.length - 1) }),
+      explain: () => dotExplanation(this.s, this.values['d-model'], Math.min(this.values.k, this.values.length - 1)),
       onReveal: (shown) => {
         this.band = shown ? Math.min(this.values.k, this.values.length - 1) : -1;
         this.drawOverlay();
@@ -157,7 +158,7 @@ class PeRelative extends PeFfnElement {
     for (const x of sim) { if (x < lo) lo = x; if (x > hi) hi = x; }
     this.range = [lo, hi];
     this.$('.lmin').textContent = fill(this.s.legendMin, { v: fmt(lo, 2) });
-    this.$('.lmax').textContent = fill(this.s.legendMax, { v: fmt(hi, 2) });
+    this.$('.lmax').textContent = dotMaxLabel(this.s, d, fmt(hi, 2));
     this.drawMatrix();
     if (this.band >= 0) this.band = Math.min(v.k, L - 1);
     this.drawOverlay();

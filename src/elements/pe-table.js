@@ -227,7 +227,7 @@ class PeTable extends PeFfnElement {
     const { fn, k } = columnInfo(j, d, v.layout);
     const wave = wavelength(k, d, v.base);
     this.$('.formula-box').innerHTML = `<div class="formula">${tex(cellTex({ position: t, j, dModel: d, base: v.base, layout: v.layout, value }))}</div>
-      <p class="muted">${escapeHtml(fill(this.s.cellExplain, { j, k, fn, wave: wave < 1e6 ? wave.toFixed(1) : wave.toExponential(2) }))}</p>`;
+      <p class="muted">${escapeHtml(fill(this.s.cellExplain, { j, i: k, fn, wave: wave < 1e6 ? wave.toFixed(1) : wave.toExponential(2) }))}</p>`;
   }
 }
 

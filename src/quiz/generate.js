@@ -139,7 +139,7 @@ const generators = {
         const v = { dModel, ratio, dFF: expected };
         return {
           prompt: fill(s.ffnDff.prompt, v), explanation: fill(s.ffnDff.explanation, v),
-          hints: [s.ffnDff.hint], distractors: [{ explanation: fill(s.ffnDff.distractorDivide, v) }],
+          hints: [fill(s.ffnDff.hint, v)], distractors: [{ explanation: fill(s.ffnDff.distractorDivide, v) }],
         };
       }),
       type: 'number', section: '001-how', difficulty: 1, tags: ['d_ff', 'intermediate_size'],

@@ -3,7 +3,9 @@
 //
 // API:
 //   LAYOUTS                                  ['interleaved', 'concat']
-//   columnInfo(j, dModel, layout)            -> { fn: 'sin' | 'cos', k }  (k = frequency index)
+//   columnInfo(j, dModel, layout)            -> { fn: 'sin' | 'cos', k }  (k = frequency index, shown
+//                                               as i: on the page and in every element i is the
+//                                               frequency index and k a shift in position)
 //   pairColumns(k, dModel, layout)           -> { sin, cos }  column indices (cos = -1 when an odd
 //                                               dModel leaves the last frequency without a cosine)
 //   frequencyCount(dModel)                   ceil(dModel / 2)
@@ -48,9 +50,9 @@ const texBase = (base) => (Number.isInteger(base) ? String(base) : String(+base.
 export function generalTex(layout) {
   // Two lines (gathered), so the formula fits a phone without scrolling.
   if (layout === 'concat') {
-    return String.raw`\begin{gathered} PE(t, k) = \sin\!\left(\frac{t}{b^{2k/d}}\right) \\ PE(t, h + k) = \cos\!\left(\frac{t}{b^{2k/d}}\right),\quad h = \lceil d/2 \rceil \end{gathered}`;
+    return String.raw`\begin{gathered} PE(t, i) = \sin\!\left(\frac{t}{b^{2i/d}}\right) \\ PE(t, h + i) = \cos\!\left(\frac{t}{b^{2i/d}}\right),\quad h = \lceil d/2 \rceil \end{gathered}`;
   }
-  return String.raw`\begin{gathered} PE(t, 2k) = \sin\!\left(\frac{t}{b^{2k/d}}\right) \\ PE(t, 2k+1) = \cos\!\left(\frac{t}{b^{2k/d}}\right) \end{gathered}`;
+  return String.raw`\begin{gathered} PE(t, 2i) = \sin\!\left(\frac{t}{b^{2i/d}}\right) \\ PE(t, 2i+1) = \cos\!\left(\frac{t}{b^{2i/d}}\right) \end{gathered}`;
 }
 
 /** The values the general formula uses: b (base) and d (d_model). */
@@ -84,7 +86,7 @@ export function layoutDiffHtml(el, dModel, maxCols = 8) {
     <summary>${escapeHtml(s.layoutDiffTitle)}</summary>
     <p class="muted">${escapeHtml(s.layoutDiffBody)}</p>
     <div class="scroll"><table>
-      <caption>${escapeHtml(s.column)} j → (sin/cos, k)</caption>
+      <caption>${escapeHtml(s.column)} j → (sin/cos, i)</caption>
       <thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody>
     </table></div>
   </details>`;

@@ -8,7 +8,7 @@ export default {
   layoutConcat: 'Concatenated halves (TensorFlow tutorial: sin … sin, cos … cos)',
   layoutShort: { interleaved: 'interleaved', concat: 'concatenated' },
   layoutDiffTitle: 'How the two layouts differ',
-  layoutDiffBody: 'Same frequencies, same values: only the order of the columns differs. Interleaved puts each pair (sin, cos) in columns 2k, 2k+1; concatenated puts every sine in the first half and every cosine in the second. This is the most common confusion when comparing with another library.',
+  layoutDiffBody: 'Same frequencies, same values: only the order of the columns differs. Interleaved puts each pair (sin, cos) in columns 2i, 2i+1; the split (concatenated) layout puts every sine in the first half and every cosine in the second. This is the most common confusion when comparing with another library.',
   layoutDiffRow: { interleaved: 'interleaved', concat: 'concatenated' },
   column: 'column',
   download: 'Download',

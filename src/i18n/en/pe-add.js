@@ -1,7 +1,7 @@
 // <pe-add> strings (English).
 export default {
   title: 'Adding position to the embedding: h = x + PE',
-  intro: 'The token embedding x says “what this token is”; the positional encoding PE says “where it is”. Their sum (Add) h is the Transformer’s input. They are added entry by entry, not concatenated.',
+  intro: 'The token embedding x says “what this token is”; the positional encoding PE says “where it is”. Their sum (Add) h is the Transformer’s input. They are added entry by entry, not concatenated. Type sentences as tokens separated by spaces.',
   sentenceA: 'Sentence A',
   sentenceB: 'Sentence B',
   defaultA: 'the cat ate the fish',
@@ -23,7 +23,7 @@ export default {
   match: 'same as row t={t} of sentence A',
   noMatch: 'no equal row in sentence A',
   verdictX: 'Without PE every row of sentence B equals some row of sentence A. Ignoring order, the model has nothing to tell the sentences apart.',
-  verdictH: 'With PE the same word at another position gives another input. Rows equal to a row of sentence A: {n}; the largest difference between the same word’s rows: {diff}.',
+  verdictH: 'With PE the same word at another position gives another input. Rows equal to a row of sentence A: {n} (the same word in the same place); the largest difference between the same word’s rows: {diff}.',
   tooLong: 'Each sentence uses at most {max} tokens.',
   tableCaption: '{name}: rows are tokens, columns are dimensions',
   predictQ: 'Without PE, how do the two sentences’ sets of input vectors (ignoring order) compare?',

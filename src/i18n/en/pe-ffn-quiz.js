@@ -1,7 +1,7 @@
 // English strings of <pe-ffn-quiz>, a faithful translation of ../ko/pe-ffn-quiz.js.
 export default {
   title: 'Quiz: positional encoding and feed-forward',
-  intro: 'Pick or type an answer and press “Check” to see the solution at once. Numbers may be typed as 3, ３, 3 items or 4,722,432; O/X accepts O, X, 1, 0, true and false.',
+  intro: 'Pick or type an answer and press “Check” to see the solution at once. Numbers may be typed as 3, ３, 3 items or 4,722,432; for O/X questions press the O or the X button.',
   toolbar: 'Quiz tools',
   modeLabel: 'Show',
   modeOne: 'One at a time',

@@ -1,7 +1,7 @@
 // <pe-relative> strings (English).
 export default {
   title: 'Relative position: dot products and rotations',
-  intro: 'The picture below paints PE(p)·PE(q) for every pair of positions (p, q). Bands parallel to the diagonal mean that the value depends on the distance |p − q|, not on p and q themselves.',
+  intro: 'The picture below paints PE(p)·PE(q) for every pair of positions (p, q). Bands parallel to the diagonal mean that the value depends on the distance |p − q|, not on p and q themselves. The picture is symmetric about the diagonal: the dot product tells how far apart two positions are, not which comes first.',
   length: 'Sentence length (positions)',
   dModel: 'd_model (vector dimensions)',
   base: 'Base',
@@ -14,7 +14,8 @@ export default {
   xAxis: 'position q →',
   yAxis: 'position p ↓',
   legendMin: 'min {v}',
-  legendMax: 'max {v} (= d_model/2)',
+  legendMax: 'max {v} (d_model/2, at p = q)',
+  legendMaxOdd: 'max {v} (d_model = {d} is odd: (d_model − 1)/2 + sin²(p·ω) at p = q)',
   matrixCaption: 'Dot products PE(p)·PE(q) (rows: p, columns: q)',
   rotTitle: 'PE(p + k) is PE(p) rotated',
   rotIntro: 'For each frequency (two columns: sin, cos), a 2×2 rotation matrix that depends only on k turns PE(p) into PE(p + k). The matrix contains no p. That is why a model can learn “k positions apart” as one linear map.',
@@ -32,6 +33,7 @@ export default {
   rotWhat: 'rotation check',
   rotNote: 'The CSV and .npy hold the check for all {n} pairs. One row per pair i; the columns are ω_i, cos kω_i, sin kω_i, PE(p) sin and cos, matrix × PE(p) sin and cos, PE(p + k) sin and cos, and the difference (the larger of sin and cos). The CSV starts with a column for the pair number i; the .npy is an array of {n} rows × 10 columns.',
   predictQ: 'What decides the value of PE(p)·PE(q)?',
-  predictOptions: ['the values of p and q themselves', 'the difference p − q', 'nothing: it is the same for every pair'],
-  predictExplain: 'PE(p)·PE(q) = Σ cos((p − q)·ω_i), so only the difference p − q remains. The cells at distance {k} are marked in the picture: they all share one colour.',
+  predictOptions: ['the values of p and q themselves', 'the distance |p − q|', 'nothing: it is the same for every pair'],
+  predictExplain: 'For an even d_model, PE(p)·PE(q) = Σ cos((p − q)·ω_i). Cosine is even, so the sign of p − q is lost and only the distance |p − q| remains. The cells at distance {k} are marked in the picture: they all share one colour.',
+  predictExplainOdd: 'd_model = {d} is odd, so PE(p)·PE(q) = Σ cos((p − q)·ω_i) + sin(p·ω_m)·sin(q·ω_m). The sum depends on the distance |p − q| only, but the last sine column without a partner (frequency index m) adds a term of p and q themselves. The cells at distance {k} are marked: almost, but not exactly, one colour.',
 };

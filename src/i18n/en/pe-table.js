@@ -15,7 +15,7 @@ export default {
   caption: 'Positional encoding values (rows: position t, columns: dimension j)',
   corner: 't \\ j',
   cellHelp: 'Point at a cell, or click the table and move with the arrow keys.',
-  cellExplain: 'Column {j}: the {fn} of frequency k = {k}. Its wavelength is about {wave} positions.',
+  cellExplain: 'Column {j}: the {fn} of frequency i = {i}. Its wavelength is about {wave} positions.',
   gridLabel: 'Positional encoding table. Move with the arrow keys; the formula appears below.',
   predictQ: 'What does the row of position 0 (the first token) hold?',
   predictOptions: ['0 in every sin column, 1 in every cos column', '0 in every cell', 'A different value in every column'],

@@ -1,7 +1,7 @@
 // Korean strings of <pe-ffn-quiz>. {name} marks a value filled in by the element.
 export default {
   title: '퀴즈: 위치 인코딩과 피드포워드',
-  intro: '답을 고르거나 입력하고 ‘채점하기’를 누르면 바로 풀이가 나옵니다. 숫자는 3, ３, 3개, 4,722,432처럼 편하게 써도 되고, O/X는 O·X·1·0·참·거짓 모두 됩니다.',
+  intro: '답을 고르거나 입력하고 ‘채점하기’를 누르면 바로 풀이가 나옵니다. 숫자는 3, 3개, 세 개, 4,722,432, 472만 2432처럼 편하게 써도 되고, O/X 문제는 O나 X 단추를 누르면 됩니다.',
   toolbar: '퀴즈 도구',
   modeLabel: '보기 방식',
   modeOne: '한 문제씩',

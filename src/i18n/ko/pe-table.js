@@ -15,7 +15,7 @@ export default {
   caption: '위치 인코딩 값 (행: 위치 t, 열: 차원 j)',
   corner: 't \\ j',
   cellHelp: '칸을 가리키거나, 표를 누른 뒤 화살표 키로 움직여 보세요.',
-  cellExplain: '열 {j}: 주파수 k={k}의 {fn} 값이에요. 파장은 약 {wave} 위치입니다.',
+  cellExplain: '열 {j}: 주파수 i={i}의 {fn} 값이에요. 파장은 약 {wave} 위치입니다.',
   gridLabel: '위치 인코딩 표. 화살표 키로 칸을 옮기면 공식이 아래에 나타납니다.',
   predictQ: '위치 0(첫 번째 토큰)의 행은 어떤 값들일까요?',
   predictOptions: ['sin 열은 모두 0, cos 열은 모두 1', '모든 칸이 0', '열마다 제각각인 값'],
