@@ -29,6 +29,6 @@ export default {
   depthNote: 'Doubling the number of layers doubles parameters and FLOPs exactly, and nearly doubles the latency: the layers run one after another.',
   flopsDef: 'FLOPs: one multiply-add counts as 2 FLOPs, so one layer costs 4 · d_model · d_ff per token (biases and the activation not counted). Parameters are the module’s ffn.paramCount = 2 · d_model · d_ff + d_ff + d_model times the number of layers.',
   howMeasured: 'How it is measured: the time to pass the same tokens through all layers in turn, {reps} times, and the median is shown. Browser clocks are coarse, so small layers are run several times back to back and averaged. Copying the input into the module’s memory and the result out is included. The page gets control back between measurements, so it never freezes.',
-  docQuote: 'The documents sum it up: “more d_ff and depth ↔ more compute and latency → tune for the service”. In real code, intermediate_size is d_ff, usually 4 × d_model (768 → 3072).',
+  docQuote: 'The documents sum it up: “more d_ff and depth ↔ more compute and latency → tune for the service”. In real code, intermediate_size is d_ff: 4 × d_model in the paper, BERT and GPT-2 (768 → 3072), about 2.7× in LLaMA (4096 → 11008).',
   tooBig: 'A layer of this size does not fit in the module’s memory: {message}',
 };
