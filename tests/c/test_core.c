@@ -323,6 +323,7 @@ int main(void) {
     test_pe();
     test_pe_workspace();
     test_pe_chunk_rows();
+    sweep_pe();
     test_ffn();
     test_status_names();
     printf("%d passed, %d failed\n", test_checks - test_failures, test_failures);
