@@ -326,6 +326,7 @@ int main(void) {
     sweep_pe();
     test_ffn();
     test_status_names();
+    sweep_ffn();
     printf("%d passed, %d failed\n", test_checks - test_failures, test_failures);
     return test_failures ? 1 : 0;
 }
