@@ -1,10 +1,13 @@
 /*
  * fuzz_core.c — libFuzzer target for the core's entry points, built with ASan + UBSan by
- * tests/c/run.sh. The input bytes choose every argument (including invalid ones) and the data; the
- * core must return a status for each, never touch memory outside the buffers, and keep PE in [-1, 1].
+ * build.sh and run by tests/c/run.sh. The input bytes choose every argument (including invalid ones)
+ * and the data; the core must return a status for each, never touch memory outside the buffers, write
+ * nothing when it refuses, and give PE values within the contract's bound of the formula (tables up
+ * to d_model 65,536, both layouts, positions near 0, 1e6 and 2^31; add = x + table bit for bit).
  */
 #include "pe_ffn.h"
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,32 +26,93 @@ static double take_f64(reader *r) {
     return d;
 }
 
+/* A stop the fuzzer reports as a crash, with the numbers that broke. */
+#define FUZZ_ASSERT(cond, ...)                                                       \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
+            fprintf(stderr, "fuzz_core: " __VA_ARGS__);                              \
+            fputc('\n', stderr);                                                     \
+            abort();                                                                 \
+        }                                                                            \
+    } while (0)
+
+/* The contract's bound below position 1e6; beyond, the formula's own conditioning (an angle of size
+   p is known to a few p 2^-53; see tests/sweep/pe.js). */
+static double pe_bound(double p, double below) {
+    return p < 1e6 ? below : below + 6 * p * 0x1p-53;
+}
+
+/* The formula in double, from the contract (not the core's way). */
+static double pe_formula(double p, int32_t j, int32_t d, const double *den, pe_layout layout) {
+    const int32_t h = (d + 1) / 2;
+    const int is_sin = layout == PE_CONCAT ? j < h : j % 2 == 0;
+    const int32_t k = layout == PE_CONCAT ? (is_sin ? j : j - h) : j / 2;
+    return is_sin ? sin(p / den[k]) : cos(p / den[k]);
+}
+
 static void fuzz_pe(reader *r) {
-    /* Small tables only: lengths and widths up to 64 keep each run fast; signs and overflows are free. */
-    const int32_t length = (int32_t)(take_u32(r) % 80) - 8;
-    const int32_t d_model = (int32_t)(take_u32(r) % 80) - 8;
+    /* Narrow tables (any length, signs and overflows free), or wide ones up to d_model 65,536 with
+       a few rows (about 2^15 values at most, so that each run stays fast). */
+    const int wide = take_u32(r) % 8 == 0;
+    /* wide: log-uniform over 1 .. 65,536 (a run costs about d_model / 2 frequencies' constants) */
+    const int32_t d_model = wide ? (int32_t)exp2(16.0 * take_u32(r) / 4294967296.0) + (int32_t)(take_u32(r) % 3)
+                                 : (int32_t)(take_u32(r) % 80) - 8;
+    const int32_t most_rows = wide && d_model > 0 ? 1 + (1 << 15) / d_model : 80;
+    const int32_t length = wide ? 1 + (int32_t)(take_u32(r) % (uint32_t)most_rows) : (int32_t)(take_u32(r) % 80) - 8;
     const uint32_t raw_offset = take_u32(r);
-    const int32_t offset = (int32_t)raw_offset;
-    const double base = (take_u32(r) & 1) ? take_f64(r) : 1.0 + (take_u32(r) % 20000);
+    const int32_t near[4] = { (int32_t)raw_offset, (int32_t)(raw_offset % 300), 999424 + (int32_t)(raw_offset % 1200) - 600,
+                              PF_MAX_POSITION - (int32_t)(raw_offset % 5000) };
+    const int32_t offset = near[take_u32(r) % 4];
+    const double bases[4] = { 2, 10000, 1e9, 1.0 + (take_u32(r) % 20000) };
+    const double base = (take_u32(r) % 4 == 0) ? take_f64(r) : bases[take_u32(r) % 4];
     const pe_layout layout = (pe_layout)(take_u32(r) % 3);
-    const size_t n = length > 0 && d_model > 0 ? (size_t)length * (size_t)d_model : 1;
-    float *table = malloc(n * sizeof(float));
+    const int valid = length > 0 && d_model > 0;
+    const size_t n = valid ? (size_t)length * (size_t)d_model : 1;
+    float *table = malloc(n * sizeof(float)), *x = malloc(n * sizeof(float)), *x0 = malloc(n * sizeof(float));
+    for (size_t i = 0; i < n; i++) table[i] = 7.0f;
+    for (size_t i = 0; i < n; i++) x[i] = x0[i] = (float)(int32_t)take_u32(r) / 65536.0f;
+
     /* A workspace of the size asked for, or a few bytes short (the kernels must refuse it). */
     const size_t short_by = take_u32(r) % 4 == 0 ? take_u32(r) % 64 : 0;
     const size_t need = pe_workspace_bytes(d_model), bytes = need > short_by ? need - short_by : 0;
     void *memory = bytes ? malloc(bytes) : NULL;
     pe_workspace workspace;
     pe_workspace_init(&workspace, memory, bytes);
-    if (pe_fill(&workspace, table, length, d_model, base, offset, layout) == PF_OK) {
-        for (size_t i = 0; length > 0 && i < n; i++) {
-            if (!(fabsf(table[i]) <= 1.0f)) abort();            /* sin and cos stay in [-1, 1] */
+    const pf_status filled = pe_fill(&workspace, table, length, d_model, base, offset, layout);
+    const pf_status added = pe_add(&workspace, x, length, d_model, base, offset, layout);
+    FUZZ_ASSERT(filled == added, "pe_fill gave status %d, pe_add %d", filled, added);
+    if (filled == PF_OK && valid) {
+        const int32_t h = (d_model + 1) / 2;
+        double *den = malloc((size_t)h * sizeof(double));
+        for (int32_t k = 0; k < h; k++) den[k] = pow(base, 2.0 * k / d_model);
+        for (int32_t t = 0; t < length; t++) {
+            const double p = (double)offset + t;
+            for (int32_t j = 0; j < d_model; j++) {
+                const size_t i = (size_t)t * (size_t)d_model + (size_t)j;
+                const double want = pe_formula(p, j, d_model, den, layout);
+                FUZZ_ASSERT(fabsf(table[i]) <= 1.0f && fabs(table[i] - want) <= pe_bound(p, 1e-6),
+                            "d=%d L=%d offset=%d base=%.17g layout=%d t=%d j=%d: %.9g, formula %.17g",
+                            d_model, length, offset, base, layout, t, j, table[i], want);
+                const float sum = x0[i] + table[i];      /* add rounds x + the table's value once */
+                FUZZ_ASSERT(memcmp(&sum, &x[i], sizeof sum) == 0 || (isnan(sum) && isnan(x[i])),
+                            "d=%d t=%d j=%d: add gave %.9g, x + table %.9g", d_model, t, j, x[i], sum);
+            }
         }
+        const int32_t j = (int32_t)(take_u32(r) % (uint32_t)d_model);
+        double value;
+        FUZZ_ASSERT(pe_entry(&value, offset, j, d_model, base, layout) == PF_OK, "pe_entry refused");
+        FUZZ_ASSERT(fabs(value - pe_formula(offset, j, d_model, den, layout)) <= pe_bound(offset, 1e-9),
+                    "pe_entry(%d, %d, %d, %.17g) = %.17g", offset, j, d_model, base, value);
+        free(den);
+    } else if (valid) {                                 /* refused: nothing written */
+        for (size_t i = 0; i < n; i++) FUZZ_ASSERT(table[i] == 7.0f && memcmp(&x[i], &x0[i], sizeof(float)) == 0, "a refused call wrote");
     }
-    pe_add(&workspace, table, length, d_model, base, offset, layout);
-    free(memory);
     double v;
     pe_entry(&v, offset, (int32_t)(take_u32(r) % 100) - 10, d_model, base, layout);
+    free(memory);
     free(table);
+    free(x);
+    free(x0);
 }
 
 static void fuzz_ffn(reader *r) {

@@ -10,6 +10,8 @@ done
 build/native/test_core
 
 mkdir -p build/native/fuzz-corpus
-build/native/fuzz_core -max_total_time="${FUZZ_SECONDS:-20}" -max_len=512 build/native/fuzz-corpus 2>build/native/fuzz.log \
+bash tests/c/fuzz-seeds.sh build/native/fuzz-seeds
+build/native/fuzz_core -max_total_time="${FUZZ_SECONDS:-20}" -max_len=512 build/native/fuzz-corpus build/native/fuzz-seeds \
+  2>build/native/fuzz.log \
   || { tail -40 build/native/fuzz.log; exit 1; }
 echo "fuzz: $(grep -c . build/native/fuzz.log) log lines, $(tail -1 build/native/fuzz.log)"

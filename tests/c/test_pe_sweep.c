@@ -180,13 +180,15 @@ void sweep_pe(void) {
         snprintf(names[l][4], 64, "pe %s pe_entry, positions < 1e6", layouts[l]);
         snprintf(names[l][5], 64, "pe %s pe_entry, positions near 2^31", layouts[l]);
         fam.table[l][0] = (family){ .name = names[l][0], .bound = 1e-6 };
-        /* 1e-6 plus the reference's own uncertainty there, 2 p 2^-53 (the core's anchors and the
-           formula each round an angle of size up to p) */
-        fam.table[l][1] = (family){ .name = names[l][1], .bound = 1e-6 + 2 * 2147483647.0 * 0x1p-53 };
+        /* Near 2^31 the formula is ill-conditioned: base^(2k/d) and the division each round, and an
+           angle of size p moves by up to 3 p 2^-52 in each computation compared (the contract
+           promises no bound beyond 1e6; tests/sweep/pe.js allows the same). */
+        const double formula_slack = 6 * 2147483647.0 * 0x1p-53;
+        fam.table[l][1] = (family){ .name = names[l][1], .bound = 1e-6 + formula_slack };
         fam.split[l] = (family){ .name = names[l][2], .bound = 0 };
         fam.add[l] = (family){ .name = names[l][3], .bound = 0 };
         fam.entry[l][0] = (family){ .name = names[l][4], .bound = 1e-9 };
-        fam.entry[l][1] = (family){ .name = names[l][5], .bound = 1e-9 };
+        fam.entry[l][1] = (family){ .name = names[l][5], .bound = 1e-9 + formula_slack };
     }
 
     for (int i = 0; i < count; i++) {
