@@ -19,9 +19,11 @@ import { tensorOf } from './memory.js';
  * (undefined: not given). `value` must be undefined or an object (not an Array). A property that
  * throws when read (a getter, a revoked Proxy) is a TypeError naming it.
  */
+const NO_OPTIONS = Object.freeze(Object.create(null));
+
 export function readOptions(name, value, keys) {
+  if (value === undefined) return NO_OPTIONS;
   const o = Object.create(null);
-  if (value === undefined) return o;
   let isArray;
   try {
     isArray = Array.isArray(value);

@@ -20,7 +20,11 @@ export interface Tensor {
   free(): void;
 }
 
-/** Anything the API accepts as float32 data: a Float32Array (possibly a view of core.memory) or a tensor. */
+/**
+ * Anything the API accepts as float32 data: a Float32Array or a tensor. A Float32Array that views
+ * core.memory must lie wholly inside one live tensor (a RangeError otherwise); its buffer, offset
+ * and length are read from the array itself, never from properties defined on it.
+ */
 export type FloatData = Float32Array | Tensor;
 
 export type PELayout = 'interleaved' | 'concat';

@@ -3,7 +3,7 @@
 import { addPositionalEncoding, peValue, positionalEncoding } from './pe.js';
 import { createFFN } from './ffn.js';
 import { compileModule, instantiate } from './loader.js';
-import { Heap, Tensor } from './memory.js';
+import { Heap, MAX_MEMORY_BYTES, Tensor } from './memory.js';
 import { readOptions } from './args.js';
 import * as check from './validate.js';
 import { version } from './version.js';
@@ -32,7 +32,7 @@ class Core {
 
   /** n float32 values inside core.memory (n = 0 allowed). */
   alloc(n) {
-    check.integer('n', n, 0, 2 ** 29);
+    check.integer('n', n, 0, MAX_MEMORY_BYTES / 4); // the largest still fails to fit, as a RangeError naming n
     return new Tensor(this.heap, n);
   }
 

@@ -28,8 +28,11 @@ export class Heap {
   }
 
   #whole() {
-    const buffer = memoryBuffer(this.memory);
-    if (this.#views?.buffer !== buffer) this.#views = { buffer, i32: new Int32Array(buffer), f64: new Float64Array(buffer) };
+    // Growth detaches the old buffer, which leaves our views empty: then (only) make new ones.
+    if (this.#views === null || this.#views.f64.length === 0) {
+      const buffer = memoryBuffer(this.memory);
+      this.#views = { i32: new Int32Array(buffer), f64: new Float64Array(buffer) };
+    }
     return this.#views;
   }
 
