@@ -106,7 +106,7 @@ function viteDevFallback(file) {
 }
 
 /** The first of `attempts` (async functions) that succeeds; if none does, one Error naming every failure. */
-async function firstThatLoads(attempts) {
+export async function firstThatLoads(attempts) {
   const failures = [];
   for (const attempt of attempts) {
     try {

@@ -76,3 +76,11 @@ test('a valid module that is not this package\'s rejects with an Error naming it
   await writeFile(stale, foreignModule(EXPORTS, ABI_HASH + 1));
   await assert.rejects(init({ wasm: stale }), (e) => e.constructor === Error && e.message.includes(stale) && /other lists.*rebuild/.test(e.message));
 });
+
+test('when every default location fails, the rejection names each of them', async () => {
+  const { firstThatLoads } = await import('../../src/js/loader.js');
+  const fail = (where) => async () => { throw new Error(`cannot load the WebAssembly module from ${where}: missing`); };
+  await assert.rejects(firstThatLoads([fail('file:///a/pe_ffn_relaxed.wasm'), fail('file:///a/pe_ffn.wasm'), fail('http://vite/pe_ffn.wasm')]),
+    (e) => ['file:///a/pe_ffn_relaxed.wasm', 'file:///a/pe_ffn.wasm', 'http://vite/pe_ffn.wasm'].every((where) => e.message.includes(where)));
+  assert.equal(await firstThatLoads([fail('x'), async () => 'loaded']), 'loaded');
+});
