@@ -21,32 +21,14 @@
  */
 #include "pe_ffn.h"
 #include "vec4.h"
+#include "vec4_exp.h"
 #include <stddef.h>
 
 static inline f32x4 k(float x) { return f4_splat(x); }
 
-/* a b + c (two roundings: the same in every build) */
-static inline f32x4 madd(f32x4 a, f32x4 b, f32x4 c) { return f4_add(f4_mul(a, b), c); }
-
-/* exp(x); 0 below -86.5 (where the result would leave float's normal range), capped above 88. */
-static inline f32x4 exp4(f32x4 x) {
-    const f32x4 low = k(-86.5f);
-    const f32x4 xc = f4_max_keep_nan(f4_min_keep_nan(x, k(88.0f)), low);
-    const f32x4 n = f4_nearest(f4_mul(xc, k(1.44269504f)));                     /* x / ln 2 */
-    /* r = x - n ln 2 in two steps: n * 0.693359375 is exact (n has at most 8 bits) */
-    const f32x4 r = f4_sub(f4_sub(xc, f4_mul(n, k(0.693359375f))), f4_mul(n, k(-2.12194440e-4f)));
-    /* 1 + r + r^2/2! + ... + r^7/7! in pairs (Estrin): a short dependency chain. The activations
-       are bound by latency; with Horner's rule they took 10-30 % longer (measured). */
-    const f32x4 r2 = f4_mul(r, r), r4 = f4_mul(r2, r2);
-    const f32x4 p01 = f4_add(k(1.0f), r), p23 = madd(r, k(1.0f / 6), k(0.5f));
-    const f32x4 p45 = madd(r, k(1.0f / 120), k(1.0f / 24)), p67 = madd(r, k(1.0f / 5040), k(1.0f / 720));
-    const f32x4 p = f4_add(madd(r2, p23, p01), f4_mul(r4, madd(r2, p67, p45)));
-    return f4_select_lt(x, low, k(0.0f), f4_scale2n(p, n));
-}
-
 /* 1 / (1 + exp(-u)), as e / (1 + e) with e = exp(u) for u < 0 so that neither tail overflows. */
 static inline f32x4 sigmoid4(f32x4 u) {
-    const f32x4 e = exp4(f4_sub(k(0.0f), f4_abs(u)));
+    const f32x4 e = f4_exp(f4_sub(k(0.0f), f4_abs(u)));
     const f32x4 d = f4_add(k(1.0f), e);
     return f4_select_lt(u, k(0.0f), f4_div(e, d), f4_div(k(1.0f), d));
 }
@@ -55,7 +37,7 @@ static inline f32x4 silu4(f32x4 z) { return f4_mul(z, sigmoid4(z)); }
 
 static inline f32x4 gelu_tanh4(f32x4 z) {
     const f32x4 z3 = f4_mul(f4_mul(z, z), z);
-    const f32x4 u2 = f4_mul(k(1.59576912f), madd(k(0.044715f), z3, z));       /* 2u */
+    const f32x4 u2 = f4_mul(k(1.59576912f), f4_mul_add(k(0.044715f), z3, z));       /* 2u */
     return f4_mul(z, sigmoid4(u2));
 }
 
@@ -66,13 +48,13 @@ static const float erfc_fit[10] = { -0.553635061f, 0.565612793f, 0.0147186564f, 
 
 static inline f32x4 gelu4(f32x4 z) {
     const f32x4 x = f4_mul(f4_abs(z), k(0.707106781f));                         /* |z| / sqrt 2 */
-    const f32x4 t = f4_div(k(1.0f), madd(k(0.5f), x, k(1.0f)));
+    const f32x4 t = f4_div(k(1.0f), f4_mul_add(k(0.5f), x, k(1.0f)));
     const f32x4 v = f4_mul(f4_sub(t, k(0.586956501f)), k(2.42105269f));
-    const f32x4 v2 = f4_mul(v, v), v4 = f4_mul(v2, v2), v8 = f4_mul(v4, v4);   /* Estrin, as in exp4 */
+    const f32x4 v2 = f4_mul(v, v), v4 = f4_mul(v2, v2), v8 = f4_mul(v4, v4);   /* Estrin, as in f4_exp */
     f32x4 c[5];
-    for (int i = 0; i < 5; i++) c[i] = madd(v, k(erfc_fit[2 * i + 1]), k(erfc_fit[2 * i]));
-    const f32x4 p = f4_add(f4_add(madd(v2, c[1], c[0]), f4_mul(v4, madd(v2, c[3], c[2]))), f4_mul(v8, c[4]));
-    const f32x4 half_erfc = f4_mul(k(0.5f), f4_mul(t, exp4(f4_sub(p, f4_mul(x, x)))));
+    for (int i = 0; i < 5; i++) c[i] = f4_mul_add(v, k(erfc_fit[2 * i + 1]), k(erfc_fit[2 * i]));
+    const f32x4 p = f4_add(f4_add(f4_mul_add(v2, c[1], c[0]), f4_mul(v4, f4_mul_add(v2, c[3], c[2]))), f4_mul(v8, c[4]));
+    const f32x4 half_erfc = f4_mul(k(0.5f), f4_mul(t, f4_exp(f4_sub(p, f4_mul(x, x)))));
     return f4_mul(z, f4_select_lt(z, k(0.0f), half_erfc, f4_sub(k(1.0f), half_erfc)));
 }
 

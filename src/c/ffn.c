@@ -50,7 +50,7 @@ static uint64_t round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; }
 
 void ffn_free(ffn_layer *layer) {
     if (!layer) return;
-    free(layer->memory);
+    if (layer->owns_memory) free(layer->memory);
     memset(layer, 0, sizeof *layer);
 }
 
@@ -76,6 +76,20 @@ pf_status ffn_memory_bytes(uint64_t *bytes, int32_t d_model, int32_t d_ff) {
     return PF_OK;
 }
 
+/* Points the layer's arrays into `memory` (ffn_memory_bytes of zeroed memory). */
+static void ffn_bind(ffn_layer *layer, float *memory, int32_t d_model, int32_t d_ff,
+                     ffn_activation activation, int owns_memory) {
+    const ffn_parts n = ffn_part_floats(d_model, d_ff);
+    layer->config = (ffn_config){ d_model, d_ff, activation };
+    layer->memory = memory;
+    layer->owns_memory = owns_memory;
+    layer->weights.w1 = memory;
+    layer->weights.w2 = layer->weights.w1 + n.w1;
+    layer->weights.b1 = layer->weights.w2 + n.w2;
+    layer->weights.b2 = layer->weights.b1 + n.b1;
+    layer->scratch.hidden = layer->weights.b2 + n.b2;
+}
+
 pf_status ffn_init(ffn_layer *layer, int32_t d_model, int32_t d_ff, ffn_activation activation) {
     if (!layer) return PF_ERR_NULL;
     memset(layer, 0, sizeof *layer);
@@ -87,15 +101,20 @@ pf_status ffn_init(ffn_layer *layer, int32_t d_model, int32_t d_ff, ffn_activati
     if (floats > SIZE_MAX / sizeof(float)) return PF_ERR_NO_MEMORY;
     float *memory = calloc((size_t)floats, sizeof(float));
     if (!memory) return PF_ERR_NO_MEMORY;
-    const ffn_parts n = ffn_part_floats(d_model, d_ff);
+    ffn_bind(layer, memory, d_model, d_ff, activation, 1);
+    return PF_OK;
+}
 
-    layer->config = (ffn_config){ d_model, d_ff, activation };
-    layer->memory = memory;
-    layer->weights.w1 = memory;
-    layer->weights.w2 = layer->weights.w1 + n.w1;
-    layer->weights.b1 = layer->weights.w2 + n.w2;
-    layer->weights.b2 = layer->weights.b1 + n.b1;
-    layer->scratch.hidden = layer->weights.b2 + n.b2;
+pf_status ffn_init_within(ffn_layer *layer, float *memory, int32_t d_model, int32_t d_ff,
+                          ffn_activation activation) {
+    if (!layer) return PF_ERR_NULL;
+    memset(layer, 0, sizeof *layer);
+    if (!memory) return PF_ERR_NULL;
+    uint64_t bytes;
+    const pf_status status = ffn_memory_bytes(&bytes, d_model, d_ff);
+    if (status != PF_OK) return status;
+    if (activation < FFN_RELU || activation > FFN_SILU) return PF_ERR_ACTIVATION;
+    ffn_bind(layer, memory, d_model, d_ff, activation, 0);
     return PF_OK;
 }
 
@@ -115,33 +134,22 @@ pf_status ffn_set_weights(ffn_layer *layer, const float *w1, const float *b1, co
     return PF_OK;
 }
 
-/* The next draw (2u - 1) / sqrt(fan_in), computed in double and rounded to float. */
-static float draw_one(uint32_t *state, double scale) {
-    const double u = (double)mulberry32_next(state) / 4294967296.0;
-    return (float)((2.0 * u - 1.0) * scale);
-}
-
-/* dst (n) = the next n draws; a given `keep` replaces the values (which are still drawn). */
-static void draw_uniform(float *dst, size_t n, int32_t fan_in, uint32_t *state, const float *keep) {
-    const double scale = 1.0 / sqrt((double)fan_in);
-    for (size_t i = 0; i < n; i++) {
-        const float drawn = draw_one(state, scale);
-        dst[i] = keep ? keep[i] : drawn;
-    }
-}
-
-pf_status ffn_init_seeded(ffn_layer *layer, uint32_t seed, const float *b1, const float *b2) {
-    if (!layer) return PF_ERR_NULL;
+pf_status ffn_init_from_stream(ffn_layer *layer, uint32_t *state, const float *b1, const float *b2) {
+    if (!layer || !state) return PF_ERR_NULL;
     if (!layer->memory) return PF_ERR_NOT_READY;
     const int32_t d = layer->config.d_model, f = layer->config.d_ff;
-    uint32_t state = seed;
-    draw_uniform(layer->weights.w1, (size_t)d * (size_t)f, d, &state, NULL);
-    draw_uniform(layer->weights.b1, (size_t)f, d, &state, b1);
-    draw_uniform(layer->weights.w2, (size_t)f * (size_t)d, f, &state, NULL);
-    draw_uniform(layer->weights.b2, (size_t)d, f, &state, b2);
+    mulberry32_fill_uniform(layer->weights.w1, (size_t)d * (size_t)f, d, state, NULL);
+    mulberry32_fill_uniform(layer->weights.b1, (size_t)f, d, state, b1);
+    mulberry32_fill_uniform(layer->weights.w2, (size_t)f * (size_t)d, f, state, NULL);
+    mulberry32_fill_uniform(layer->weights.b2, (size_t)d, f, state, b2);
     mm_pack(ffn_packed_w1(layer), layer->weights.w1, d, f);
     mm_pack(ffn_packed_w2(layer), layer->weights.w2, f, d);
     return PF_OK;
+}
+
+pf_status ffn_init_seeded(ffn_layer *layer, uint32_t seed, const float *b1, const float *b2) {
+    uint32_t state = seed;
+    return ffn_init_from_stream(layer, &state, b1, b2);
 }
 
 /*

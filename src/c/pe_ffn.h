@@ -132,6 +132,7 @@ typedef struct {
     ffn_weights weights;        /* all four point into `memory` */
     ffn_scratch scratch;        /* also inside `memory` */
     float *memory;              /* the one allocation; NULL when not initialised or freed */
+    int owns_memory;            /* 0 when memory belongs to an enclosing layer (ffn_init_within) */
 } ffn_layer;
 
 /* *bytes = the size of the one allocation ffn_init makes for this shape (callers check it fits). */
@@ -139,6 +140,14 @@ pf_status ffn_memory_bytes(uint64_t *bytes, int32_t d_model, int32_t d_ff);
 
 /* Allocates the layer's weights (zeros) and scratch. On failure the layer is left freed. */
 pf_status ffn_init(ffn_layer *layer, int32_t d_model, int32_t d_ff, ffn_activation activation);
+
+/*
+ * ffn_init inside memory the caller owns (ffn_memory_bytes of it, zeroed, 16-byte aligned): for
+ * layers that keep an FFN inside their own single allocation (the encoder block). ffn_free then
+ * only forgets the memory.
+ */
+pf_status ffn_init_within(ffn_layer *layer, float *memory, int32_t d_model, int32_t d_ff,
+                          ffn_activation activation);
 
 /* Frees what ffn_init allocated; safe on a freed layer and on a zeroed struct. */
 void ffn_free(ffn_layer *layer);
@@ -153,6 +162,9 @@ pf_status ffn_set_weights(ffn_layer *layer, const float *w1, const float *b1, co
  * and b2). A bias given (non-NULL) replaces its drawn values, which are still drawn.
  */
 pf_status ffn_init_seeded(ffn_layer *layer, uint32_t seed, const float *b1, const float *b2);
+
+/* ffn_init_seeded continuing a stream that has already drawn other layers' weights (the block's). */
+pf_status ffn_init_from_stream(ffn_layer *layer, uint32_t *state, const float *b1, const float *b2);
 
 /*
  * out (T, D) = act(x W1 + b1) W2 + b2 for x (T, D). hidden (T, F) receives act(x W1 + b1) when not
@@ -178,6 +190,12 @@ void ffn_activate_array(float *dst, const float *src, size_t n, ffn_activation a
  * Mulberry32, the uniform generator of the seeded initialisation (32-bit unsigned arithmetic).
  */
 uint32_t mulberry32_next(uint32_t *state);
+
+/*
+ * dst (n) = the next n draws of the stream, each (2u - 1) / sqrt(fan_in) in double rounded to float;
+ * a given `keep` (n values) replaces them, and they are still drawn.
+ */
+void mulberry32_fill_uniform(float *dst, size_t n, int32_t fan_in, uint32_t *state, const float *keep);
 
 #ifdef __cplusplus
 }

@@ -22,7 +22,9 @@
     X(PF_MAX_LENGTH, 16777216) /* 2^24 positions or tokens */ \
     X(PF_MAX_DIM, 65536) /* d_model and d_ff */ \
     X(PF_MAX_POSITION, 2147483647) /* largest position t + offset */ \
-    X(PF_MAX_MEMORY_PAGES, 32768) /* 64 KiB wasm pages: 2 GiB, every pointer a positive int32 */
+    X(PF_MAX_MEMORY_PAGES, 32768) /* 64 KiB wasm pages: 2 GiB, every pointer a positive int32 */ \
+    X(PF_BLOCK_MAX_DIM, 4096) /* d_model of the attention and the encoder block */ \
+    X(PF_BLOCK_MAX_TOKENS, 4096) /* tokens of one attention or encoder block forward */
 
 /* X(name, code, kind, "js parameter", "text"): pf_status codes, 0 .. PF_STATUS_COUNT - 1 in order. */
 #define PF_STATUSES(X) \
@@ -38,7 +40,11 @@
     X(PF_ERR_LAYOUT, 9, RANGE, "layout", "unknown layout") \
     X(PF_ERR_ACTIVATION, 10, RANGE, "activation", "unknown activation") \
     X(PF_ERR_NO_MEMORY, 11, RANGE, "", "out of memory") \
-    X(PF_ERR_NOT_READY, 12, STATE, "", "layer not initialised or already freed")
+    X(PF_ERR_NOT_READY, 12, STATE, "", "layer not initialised or already freed") \
+    X(PF_ERR_HEADS, 13, RANGE, "heads", "heads must be from 1 to d_model and divide d_model") \
+    X(PF_ERR_EPS, 14, RANGE, "eps", "eps must be a finite number greater than 0") \
+    X(PF_ERR_NORM, 15, RANGE, "norm", "unknown norm order") \
+    X(PF_ERR_WORKSPACE, 16, STATE, "", "the workspace is smaller than the call needs")
 
 /* X(name): the functions wasm_exports.c exports (besides the memory). */
 #define PF_EXPORTS(X) \
@@ -55,6 +61,13 @@
     X(pf_ffn_delete) \
     X(pf_ffn_set_weights) \
     X(pf_ffn_init_seeded) \
-    X(pf_ffn_forward)
+    X(pf_ffn_forward) \
+    X(pf_layer_norm) \
+    X(pf_block_bytes) \
+    X(pf_block_new) \
+    X(pf_block_delete) \
+    X(pf_block_load) \
+    X(pf_block_workspace_floats) \
+    X(pf_block_forward)
 
 #endif /* PF_ABI_H */

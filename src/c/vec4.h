@@ -44,6 +44,8 @@ static inline f32x4 f4_sub(f32x4 a, f32x4 b) { return wasm_f32x4_sub(a, b); }
 static inline f32x4 f4_mul(f32x4 a, f32x4 b) { return wasm_f32x4_mul(a, b); }
 static inline f32x4 f4_div(f32x4 a, f32x4 b) { return wasm_f32x4_div(a, b); }
 static inline f32x4 f4_abs(f32x4 a) { return wasm_f32x4_abs(a); }
+/* The larger of a and b, NaN where either is NaN (f32x4.max). */
+static inline f32x4 f4_max_nan(f32x4 a, f32x4 b) { return wasm_f32x4_max(a, b); }
 /* Interleave lanes 0, 1 (lo) or 2, 3 (hi) of a and b: a0 b0 a1 b1 / a2 b2 a3 b3. */
 static inline f32x4 f4_zip_lo(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 0, 4, 1, 5); }
 static inline f32x4 f4_zip_hi(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 2, 6, 3, 7); }
@@ -91,6 +93,9 @@ static inline f32x4 f4_sub(f32x4 a, f32x4 b) { F4_LANES(a.v[i] - b.v[i]); }
 static inline f32x4 f4_mul(f32x4 a, f32x4 b) { F4_LANES(a.v[i] * b.v[i]); }
 static inline f32x4 f4_div(f32x4 a, f32x4 b) { F4_LANES(a.v[i] / b.v[i]); }
 static inline f32x4 f4_abs(f32x4 a) { F4_LANES(fabsf(a.v[i])); }
+static inline f32x4 f4_max_nan(f32x4 a, f32x4 b) {
+    F4_LANES(a.v[i] != a.v[i] ? a.v[i] : b.v[i] != b.v[i] ? b.v[i] : a.v[i] < b.v[i] ? b.v[i] : a.v[i]);
+}
 static inline f32x4 f4_zip_lo(f32x4 a, f32x4 b) { F4_LANES(i % 2 ? b.v[i / 2] : a.v[i / 2]); }
 static inline f32x4 f4_zip_hi(f32x4 a, f32x4 b) { F4_LANES(i % 2 ? b.v[2 + i / 2] : a.v[2 + i / 2]); }
 static inline f32x4 f4_min_keep_nan(f32x4 a, f32x4 hi) { F4_LANES(hi.v[i] < a.v[i] ? hi.v[i] : a.v[i]); }

@@ -6,6 +6,7 @@
  * to d_model 65,536, both layouts, positions near 0, 1e6 and 2^31; add = x + table bit for bit).
  */
 #include "pe_ffn.h"
+#include "block.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,9 +143,55 @@ static void fuzz_ffn(reader *r) {
     free(z);
 }
 
+/* Layer norm and the encoder block: small shapes, every argument (valid or not) from the bytes,
+   workspaces that may be too small; the causal promise checked on the way (prefix of one token). */
+static void fuzz_block(reader *r) {
+    const int32_t rows = (int32_t)(take_u32(r) % 10) - 1, width = (int32_t)(take_u32(r) % 20) - 1;
+    const double eps = (take_u32(r) & 1) ? take_f64(r) : 1e-5;
+    const size_t nl = rows > 0 && width > 0 ? (size_t)rows * (size_t)width : 1;
+    float *lx = malloc(nl * sizeof(float)), *ly = malloc(nl * sizeof(float));
+    for (size_t i = 0; i < nl; i++) lx[i] = (float)(int32_t)take_u32(r) / 1e5f;
+    layer_norm(ly, lx, (take_u32(r) & 1) ? lx : NULL, NULL, (take_u32(r) & 1) ? lx : NULL, rows, width, eps);
+    free(lx);
+    free(ly);
+
+    block_config c = { (int32_t)(take_u32(r) % 24) - 1, (int32_t)(take_u32(r) % 9) - 1,
+                       (int32_t)(take_u32(r) % 24) - 1, (ffn_activation)(take_u32(r) % 5),
+                       (block_norm)(take_u32(r) % 3), (int)(take_u32(r) & 1), (take_u32(r) & 1) ? take_f64(r) : 1e-5 };
+    block_layer layer;
+    if (block_init(&layer, &c) != PF_OK) return;
+    const int32_t tokens = (int32_t)(take_u32(r) % 14) - 1;
+    const size_t d = (size_t)c.d_model, f = (size_t)c.d_ff, t = tokens > 0 ? (size_t)tokens : 1;
+    float *w = malloc((4 * d * d + 2 * d * f + f + 9 * d) * sizeof(float));
+    for (size_t i = 0; i < 4 * d * d + 2 * d * f + f + 9 * d; i++) w[i] = (float)(int32_t)take_u32(r) / 2147483648.0f;
+    const size_t dd = d * d;
+    const block_params p = { w, w + 4 * dd, w + dd, NULL, w + 2 * dd, NULL, w + 3 * dd, NULL,
+                             w + 4 * dd + d, (take_u32(r) & 1) ? w : NULL, w + 4 * dd + d + d * f, NULL,
+                             (take_u32(r) & 1) ? w + 4 * dd : NULL, NULL, NULL, NULL };
+    if (take_u32(r) & 1) block_set_weights(&layer, &p);
+    else block_init_seeded(&layer, take_u32(r), (take_u32(r) & 1) ? &p : NULL);
+    const uint64_t need = block_workspace_floats(&layer, tokens);
+    const uint64_t have = need > 0 && (take_u32(r) & 1) ? need - 1 : need;   /* sometimes one short */
+    float *work = malloc((have ? have : 1) * sizeof(float)), *work1 = malloc((block_workspace_floats(&layer, 1) + 1) * sizeof(float));
+    float *x = malloc(t * d * sizeof(float)), *out = malloc(t * d * sizeof(float)), *out1 = malloc(d * sizeof(float));
+    float *scores = malloc(t * t * (size_t)c.heads * sizeof(float)), *hidden = malloc(t * f * sizeof(float));
+    for (size_t i = 0; i < t * d; i++) x[i] = (float)(int32_t)take_u32(r) / 1e9f;
+    const block_trace trace = { .scores = (take_u32(r) & 1) ? scores : NULL, .hidden = hidden };
+    const pf_status status = block_forward(&layer, out, (take_u32(r) & 1) ? &trace : NULL, x, tokens, work, have);
+    if (status == PF_OK && tokens > 1 && c.causal &&
+        block_forward(&layer, out1, NULL, x, 1, work1, block_workspace_floats(&layer, 1)) == PF_OK &&
+        memcmp(out, out1, d * sizeof(float)) != 0 && out[0] == out[0])
+        abort();                                                 /* row 0 must not see row 1 */
+    block_free(&layer);
+    block_forward(&layer, out, NULL, x, tokens, work, have);      /* after free: a status, no crash */
+    free(w); free(work); free(work1); free(x); free(out); free(out1); free(scores); free(hidden);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     reader r = { data, size };
-    if (take_u32(&r) & 1) fuzz_pe(&r);
-    else fuzz_ffn(&r);
+    const uint32_t which = take_u32(&r) % 3;
+    if (which == 0) fuzz_pe(&r);
+    else if (which == 1) fuzz_ffn(&r);
+    else fuzz_block(&r);
     return 0;
 }

@@ -1,0 +1,377 @@
+/*
+ * attention.c — multi-head scaled dot-product self-attention (Vaswani et al. 2017, section 3.2):
+ *
+ *     Q, K, V = a Wq + bq, a Wk + bk, a Wv + bv;   head h: columns h E .. h E + E - 1
+ *     s[h][i][j] = Q_i . K_j / sqrt(E),   w[h][i] = softmax over the allowed j (j <= i when causal)
+ *     out = concat_h(sum_j w[h][i][j] V_j) Wo + bo
+ *
+ * The four projections are the FFN's packed, register-blocked products (matmul.c), tokens in blocks
+ * of ATTN_PROJ_BLOCK. Per head, K is packed transposed into the same panels so that the scores of a
+ * block of query rows are one more such product (Q_h K_h^T); softmax and the weighted sum of V are
+ * this file's own f32x4 loops.
+ *
+ * Bit-identical prefixes: every score, every softmax sum and every output element is accumulated in
+ * a fixed order that depends on its own row only (dot products over E in order; softmax lanes by j
+ * mod 4 over j < allowed; the weighted sum over j = 0, 1, ... allowed - 1), never on T or on how
+ * rows are tiled. With causal, row i reads no score, weight or value of a token after i.
+ *
+ * Workspace of a forward (attn_workspace_floats), in order: q, k, v, o (T, D) each (q, k, v are
+ * the trace's arrays when given), the packed K^T of one head (E, padded T), V of one head with rows
+ * padded to whole 8-column chunks (T, E8), the scores of a block of ATTN_ROW_BLOCK query rows (when
+ * not traced), zeros (the products' bias, padded T), the kernels' packed tiles.
+ */
+#include "block.h"
+#include "matmul.h"
+#include "vec4.h"
+#include "vec4_exp.h"
+#include <math.h>
+#include <string.h>
+
+enum {
+    ATTN_PROJ_BLOCK = 128,  /* tokens per projection call, as the FFN's blocks */
+    ATTN_ROW_BLOCK = 64,    /* query rows whose scores are computed at once (bounds the workspace) */
+    ATTN_CHUNK = 8,         /* output columns of the weighted sum per pass: two f32x4 per row */
+    ATTN_TILE = 4           /* query rows of the weighted sum that share each V load */
+};
+
+#if defined(__GNUC__)
+#define ATTN_INLINE static inline __attribute__((always_inline))
+#define ATTN_NOINLINE static __attribute__((noinline))
+#else
+#define ATTN_INLINE static inline
+#define ATTN_NOINLINE static
+#endif
+
+static uint64_t round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; }
+static uint64_t chunked(int32_t n) { return ((uint64_t)n + ATTN_CHUNK - 1) / ATTN_CHUNK * ATTN_CHUNK; }
+
+/* ---- the layer ------------------------------------------------------------------------------- */
+
+pf_status attn_memory_floats(uint64_t *floats, int32_t d_model) {
+    if (!floats) return PF_ERR_NULL;
+    if (d_model < 1 || d_model > PF_BLOCK_MAX_DIM) return PF_ERR_D_MODEL;
+    const uint64_t d = (uint64_t)d_model;
+    *floats = 4 * (round4(d * d) + mm_padded(d_model) + d * mm_padded(d_model));
+    return PF_OK;
+}
+
+pf_status attn_init_within(attn_layer *layer, float *memory, int32_t d_model, int32_t heads,
+                           int causal) {
+    if (!layer) return PF_ERR_NULL;
+    memset(layer, 0, sizeof *layer);
+    if (!memory) return PF_ERR_NULL;
+    if (d_model < 1 || d_model > PF_BLOCK_MAX_DIM) return PF_ERR_D_MODEL;
+    if (heads < 1 || heads > d_model || d_model % heads != 0) return PF_ERR_HEADS;
+    const size_t d = (size_t)d_model, n_w = (size_t)round4(d * d), n_b = mm_padded(d_model);
+    const size_t n_packed = d * mm_padded(d_model);
+    layer->config = (attn_config){ d_model, heads, d_model / heads, causal != 0 };
+    float **w[4] = { &layer->weights.wq, &layer->weights.wk, &layer->weights.wv, &layer->weights.wo };
+    float **b[4] = { &layer->weights.bq, &layer->weights.bk, &layer->weights.bv, &layer->weights.bo };
+    float *at = memory;
+    for (int m = 0; m < 4; m++, at += n_w) *w[m] = at;
+    for (int m = 0; m < 4; m++, at += n_b) *b[m] = at;
+    for (int m = 0; m < 4; m++, at += n_packed) layer->packed[m] = at;
+    layer->memory = memory;
+    return PF_OK;
+}
+
+static float *attn_matrix(const attn_layer *layer, int m) {
+    float *const w[4] = { layer->weights.wq, layer->weights.wk, layer->weights.wv, layer->weights.wo };
+    return w[m];
+}
+static float *attn_bias(const attn_layer *layer, int m) {
+    float *const b[4] = { layer->weights.bq, layer->weights.bk, layer->weights.bv, layer->weights.bo };
+    return b[m];
+}
+
+pf_status attn_set_weights(attn_layer *layer, const float *const w[4], const float *const b[4]) {
+    if (!layer || !w) return PF_ERR_NULL;
+    if (!layer->memory) return PF_ERR_NOT_READY;
+    for (int m = 0; m < 4; m++) if (!w[m]) return PF_ERR_NULL;
+    const int32_t d = layer->config.d_model;
+    const size_t dd = (size_t)d * (size_t)d;
+    for (int m = 0; m < 4; m++) {
+        memcpy(attn_matrix(layer, m), w[m], dd * sizeof(float));
+        if (b && b[m]) memcpy(attn_bias(layer, m), b[m], (size_t)d * sizeof(float));
+        else memset(attn_bias(layer, m), 0, (size_t)d * sizeof(float));
+        mm_pack(layer->packed[m], w[m], d, d);
+    }
+    return PF_OK;
+}
+
+pf_status attn_init_from_stream(attn_layer *layer, uint32_t *state, const float *const b[4]) {
+    if (!layer || !state) return PF_ERR_NULL;
+    if (!layer->memory) return PF_ERR_NOT_READY;
+    const int32_t d = layer->config.d_model;
+    const size_t dd = (size_t)d * (size_t)d;
+    for (int m = 0; m < 4; m++) {                       /* wq, bq, wk, bk, wv, bv, wo, bo */
+        mulberry32_fill_uniform(attn_matrix(layer, m), dd, d, state, NULL);
+        mulberry32_fill_uniform(attn_bias(layer, m), (size_t)d, d, state, b ? b[m] : NULL);
+        mm_pack(layer->packed[m], attn_matrix(layer, m), d, d);
+    }
+    return PF_OK;
+}
+
+/* ---- workspace ------------------------------------------------------------------------------- */
+
+typedef struct {
+    float *q, *k, *v, *o;       /* (T, D) */
+    float *kt;                  /* (E, padded T) one head's K^T in panels */
+    float *vh;                  /* (T, E8) one head's V, rows zero-padded to whole chunks */
+    float *scores;              /* (ATTN_ROW_BLOCK, T) */
+    float *zeros;               /* (padded T) */
+    float *pack;                /* the kernels' packed tiles */
+} attn_work;
+
+/* The sizes of attn_work's arrays, in its order. */
+static void attn_work_sizes(uint64_t n[9], const attn_config *c, int32_t tokens) {
+    const uint64_t t = (uint64_t)tokens, d = (uint64_t)c->d_model;
+    const int32_t widest = c->d_model;                  /* n_in of every product: D, or E <= D */
+    n[0] = n[1] = n[2] = n[3] = round4(t * d);
+    n[4] = round4((uint64_t)c->head_dim * mm_padded(tokens));
+    n[5] = t * chunked(c->head_dim);
+    n[6] = round4((uint64_t)ATTN_ROW_BLOCK * t);
+    n[7] = mm_padded(tokens);
+    n[8] = round4(mm_scratch_floats(ATTN_PROJ_BLOCK > ATTN_ROW_BLOCK ? ATTN_PROJ_BLOCK : ATTN_ROW_BLOCK, widest));
+}
+
+pf_status attn_workspace_floats(uint64_t *floats, const attn_layer *layer, int32_t tokens) {
+    if (!floats || !layer) return PF_ERR_NULL;
+    if (!layer->memory) return PF_ERR_NOT_READY;
+    if (tokens < 0 || tokens > PF_BLOCK_MAX_TOKENS) return PF_ERR_LENGTH;
+    uint64_t n[9], total = 0;
+    if (tokens > 0) {
+        attn_work_sizes(n, &layer->config, tokens);
+        for (int i = 0; i < 9; i++) total += n[i];
+    }
+    *floats = total;
+    return PF_OK;
+}
+
+static attn_work attn_work_at(float *work, const attn_config *c, int32_t tokens, const attn_trace *trace) {
+    uint64_t n[9];
+    attn_work_sizes(n, c, tokens);
+    float *part[9];
+    for (int i = 0; i < 9; i++) {
+        part[i] = work;
+        work += n[i];
+    }
+    attn_work w = { part[0], part[1], part[2], part[3], part[4], part[5], part[6], part[7], part[8] };
+    if (trace && trace->q) w.q = trace->q;
+    if (trace && trace->k) w.k = trace->k;
+    if (trace && trace->v) w.v = trace->v;
+    return w;
+}
+
+/* ---- kernels --------------------------------------------------------------------------------- */
+
+/* out (T, D) = a (T, D) packed W + bias, in blocks of at most ATTN_PROJ_BLOCK tokens. */
+static void attn_project(float *out, const float *a, const float *packed, const float *bias,
+                         int32_t tokens, int32_t d, float *pack) {
+    for (int32_t t0 = 0; t0 < tokens; t0 += ATTN_PROJ_BLOCK) {
+        const int32_t rows = tokens - t0 < ATTN_PROJ_BLOCK ? tokens - t0 : ATTN_PROJ_BLOCK;
+        mm_forward(out + (size_t)t0 * (size_t)d, (size_t)d, a + (size_t)t0 * (size_t)d, (size_t)d,
+                   packed, bias, rows, d, d, 0, FFN_RELU, pack);
+    }
+}
+
+/* kt = head h of K (T, D) transposed into panels: kt[p][e][c] = K[p*8 + c][h E + e], 0 past T. */
+static void attn_pack_keys(float *kt, const float *k, int32_t tokens, int32_t d, int32_t e0, int32_t e_dim) {
+    const size_t panels = mm_padded(tokens) / MM_PANEL;
+    for (size_t p = 0; p < panels; p++) {
+        float *dst = kt + p * (size_t)e_dim * MM_PANEL;
+        for (int32_t c = 0; c < MM_PANEL; c++) {
+            const size_t j = p * MM_PANEL + (size_t)c;
+            const float *src = k + j * (size_t)d + (size_t)e0;
+            for (int32_t e = 0; e < e_dim; e++) dst[(size_t)e * MM_PANEL + (size_t)c] = j < (size_t)tokens ? src[e] : 0.0f;
+        }
+    }
+}
+
+/* vh (T, E8) = head h of V (T, D), each row zero-padded to whole chunks. */
+static void attn_pack_values(float *vh, const float *v, int32_t tokens, int32_t d, int32_t e0, int32_t e_dim) {
+    const size_t e8 = chunked(e_dim);
+    for (size_t j = 0; j < (size_t)tokens; j++) {
+        float *dst = vh + j * e8;
+        memcpy(dst, v + j * (size_t)d + (size_t)e0, (size_t)e_dim * sizeof(float));
+        for (size_t e = (size_t)e_dim; e < e8; e++) dst[e] = 0.0f;
+    }
+}
+
+/* Lanes 0 .. n - 1 of p, the others `fill` (kept out of line: the loops stay free of stack arrays). */
+ATTN_NOINLINE f32x4 attn_load_part(const float *p, int32_t n, float fill) {
+    float lanes[4] = { fill, fill, fill, fill };
+    for (int32_t l = 0; l < n; l++) lanes[l] = p[l];
+    return f4_load(lanes);
+}
+ATTN_NOINLINE void attn_store_part(float *p, f32x4 v, int32_t n) {
+    float lanes[4];
+    f4_store(lanes, v);
+    for (int32_t l = 0; l < n; l++) p[l] = lanes[l];
+}
+
+/* The lanes of v combined in a fixed order: (v0 op v1) op (v2 op v3). */
+static float attn_lane_sum(f32x4 v) {
+    float l[4];
+    f4_store(l, v);
+    return (l[0] + l[1]) + (l[2] + l[3]);
+}
+/* The larger of a and b, NaN if either is (as f32x4.max). */
+static float attn_max(float a, float b) { return a != a ? a : b != b ? b : a < b ? b : a; }
+static float attn_lane_max(f32x4 v) {
+    float l[4];
+    f4_store(l, v);
+    return attn_max(attn_max(l[0], l[1]), attn_max(l[2], l[3]));
+}
+
+/*
+ * One query row: s (n) holds the raw dot products; they become the scaled scores (in place), and
+ * w (n) the softmax over j < allowed (exp(s - max) / sum, all f32x4; masked ones 0). w may be s.
+ * Lane l of each sum takes j = l mod 4, so the result depends on allowed, never on n.
+ */
+static void attn_softmax_row(float *w, float *s, int32_t n, int32_t allowed, float scale) {
+    const f32x4 sc = f4_splat(scale);
+    f32x4 vmax = f4_splat(-INFINITY);
+    int32_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        const f32x4 v = f4_mul(f4_load(s + j), sc);
+        f4_store(s + j, v);
+        if (j + 4 <= allowed) vmax = f4_max_nan(vmax, v);
+        else if (j < allowed) vmax = f4_max_nan(vmax, attn_load_part(s + j, allowed - j, -INFINITY));
+    }
+    if (j < n) {
+        attn_store_part(s + j, f4_mul(attn_load_part(s + j, n - j, 0.0f), sc), n - j);
+        if (j < allowed) vmax = f4_max_nan(vmax, attn_load_part(s + j, allowed - j, -INFINITY));
+    }
+    const f32x4 m = f4_splat(attn_lane_max(vmax));
+    f32x4 vsum = f4_splat(0.0f);
+    for (j = 0; j + 4 <= allowed; j += 4) {
+        const f32x4 e = f4_exp(f4_sub(f4_load(s + j), m));
+        f4_store(w + j, e);
+        vsum = f4_add(vsum, e);
+    }
+    if (j < allowed) {             /* padding lanes are -inf: exp gives 0, which adds nothing */
+        const f32x4 e = f4_exp(f4_sub(attn_load_part(s + j, allowed - j, -INFINITY), m));
+        attn_store_part(w + j, e, allowed - j);
+        vsum = f4_add(vsum, e);
+    }
+    const f32x4 sum = f4_splat(attn_lane_sum(vsum));
+    for (j = 0; j + 4 <= allowed; j += 4) f4_store(w + j, f4_div(f4_load(w + j), sum));
+    if (j < allowed) attn_store_part(w + j, f4_div(attn_load_part(w + j, allowed - j, 0.0f), sum), allowed - j);
+    for (j = allowed; j < n; j++) w[j] = 0.0f;
+}
+
+/*
+ * The weighted sum for R query rows (R a constant after inlining): o[m] (cols) = sum over
+ * j < allowed[m] of w[m][j] vh[j][c0 ..], j in order. All rows share j < common (each V load serves
+ * R rows); each row then goes on alone to its own end. Every sum starts from +0, so adding the
+ * exact zeros of padding columns changes no bit.
+ */
+ATTN_INLINE void attn_wsum_tile(float *o, size_t ld_o, const float *w, size_t ld_w, const float *vh,
+                                size_t ld_v, int32_t cols, int32_t common, const int32_t *allowed,
+                                const int R) {
+    f32x4 acc[ATTN_TILE][2];
+    for (int m = 0; m < R; m++) acc[m][0] = acc[m][1] = f4_splat(0.0f);
+    const float *v = vh;
+    for (int32_t j = 0; j < common; j++, v += ld_v) {
+        const f32x4 v0 = f4_load(v), v1 = f4_load(v + 4);
+        for (int m = 0; m < R; m++) {
+            const f32x4 x = f4_load_splat(w + (size_t)m * ld_w + (size_t)j);
+            acc[m][0] = f4_madd(acc[m][0], x, v0);
+            acc[m][1] = f4_madd(acc[m][1], x, v1);
+        }
+    }
+    for (int m = 0; m < R; m++) {
+        const float *vm = vh + (size_t)common * ld_v;
+        for (int32_t j = common; j < allowed[m]; j++, vm += ld_v) {
+            const f32x4 x = f4_load_splat(w + (size_t)m * ld_w + (size_t)j);
+            acc[m][0] = f4_madd(acc[m][0], x, f4_load(vm));
+            acc[m][1] = f4_madd(acc[m][1], x, f4_load(vm + 4));
+        }
+        float *om = o + (size_t)m * ld_o;
+        if (cols >= 4) {
+            f4_store(om, acc[m][0]);
+            if (cols == ATTN_CHUNK) f4_store(om + 4, acc[m][1]);
+            else attn_store_part(om + 4, acc[m][1], cols - 4);
+        } else {
+            attn_store_part(om, acc[m][0], cols);
+        }
+    }
+}
+
+ATTN_NOINLINE void attn_wsum_4(float *o, size_t ld_o, const float *w, size_t ld_w, const float *vh,
+                               size_t ld_v, int32_t cols, int32_t common, const int32_t *allowed) {
+    attn_wsum_tile(o, ld_o, w, ld_w, vh, ld_v, cols, common, allowed, ATTN_TILE);
+}
+ATTN_NOINLINE void attn_wsum_1(float *o, size_t ld_o, const float *w, size_t ld_w, const float *vh,
+                               size_t ld_v, int32_t cols, int32_t common, const int32_t *allowed) {
+    attn_wsum_tile(o, ld_o, w, ld_w, vh, ld_v, cols, common, allowed, 1);
+}
+
+/* o (rows, E), row stride ld_o = w (rows, T) vh (T, E8) for query rows i0 .. i0 + rows - 1. */
+static void attn_weighted_sum(float *o, size_t ld_o, const float *w, size_t ld_w, const float *vh,
+                              int32_t e_dim, int32_t rows, int32_t i0, int32_t tokens, int causal) {
+    const size_t ld_v = chunked(e_dim);
+    for (int32_t r = 0; r < rows;) {
+        const int32_t tile = rows - r >= ATTN_TILE ? ATTN_TILE : 1;
+        int32_t allowed[ATTN_TILE];
+        for (int m = 0; m < tile; m++) allowed[m] = causal ? i0 + r + m + 1 : tokens;
+        const int32_t common = allowed[0];              /* the smallest */
+        for (int32_t c = 0; c < e_dim; c += ATTN_CHUNK) {
+            const int32_t cols = e_dim - c < ATTN_CHUNK ? e_dim - c : ATTN_CHUNK;
+            float *oc = o + (size_t)r * ld_o + (size_t)c;
+            const float *wr = w + (size_t)r * ld_w;
+            if (tile == ATTN_TILE) attn_wsum_4(oc, ld_o, wr, ld_w, vh + c, ld_v, cols, common, allowed);
+            else attn_wsum_1(oc, ld_o, wr, ld_w, vh + c, ld_v, cols, common, allowed);
+        }
+        r += tile;
+    }
+}
+
+/* ---- forward --------------------------------------------------------------------------------- */
+
+pf_status attn_forward(const attn_layer *layer, float *out, const attn_trace *trace, const float *a,
+                       int32_t tokens, float *work, uint64_t work_floats) {
+    if (!layer) return PF_ERR_NULL;
+    if (!layer->memory) return PF_ERR_NOT_READY;
+    if (tokens < 0 || tokens > PF_BLOCK_MAX_TOKENS) return PF_ERR_LENGTH;
+    if (tokens == 0) return PF_OK;
+    if (!out || !a || !work) return PF_ERR_NULL;
+    uint64_t need;
+    attn_workspace_floats(&need, layer, tokens);
+    if (work_floats < need) return PF_ERR_WORKSPACE;
+    const attn_config *c = &layer->config;
+    const int32_t d = c->d_model, e_dim = c->head_dim, t = tokens;
+    const attn_work ws = attn_work_at(work, c, t, trace);
+    float *trace_scores = trace ? trace->scores : NULL, *trace_weights = trace ? trace->weights : NULL;
+    const float scale = (float)(1.0 / sqrt((double)e_dim));
+
+    attn_project(ws.q, a, layer->packed[0], layer->weights.bq, t, d, ws.pack);
+    attn_project(ws.k, a, layer->packed[1], layer->weights.bk, t, d, ws.pack);
+    attn_project(ws.v, a, layer->packed[2], layer->weights.bv, t, d, ws.pack);
+    memset(ws.zeros, 0, mm_padded(t) * sizeof(float));
+
+    for (int32_t h = 0; h < c->heads; h++) {
+        const int32_t e0 = h * e_dim;
+        attn_pack_keys(ws.kt, ws.k, t, d, e0, e_dim);
+        attn_pack_values(ws.vh, ws.v, t, d, e0, e_dim);
+        const size_t head = (size_t)h * (size_t)t * (size_t)t;
+        for (int32_t i0 = 0; i0 < t; i0 += ATTN_ROW_BLOCK) {
+            const int32_t rows = t - i0 < ATTN_ROW_BLOCK ? t - i0 : ATTN_ROW_BLOCK;
+            float *s = trace_scores ? trace_scores + head + (size_t)i0 * (size_t)t : ws.scores;
+            float *w = trace_weights ? trace_weights + head + (size_t)i0 * (size_t)t : ws.scores;
+            /* Causal rows of this block see no key past its last row: skip those scores unless traced. */
+            const int32_t keys = c->causal && !trace_scores && !trace_weights ? i0 + rows : t;
+            mm_forward(s, (size_t)t, ws.q + (size_t)i0 * (size_t)d + (size_t)e0, (size_t)d, ws.kt,
+                       ws.zeros, rows, e_dim, keys, 0, FFN_RELU, ws.pack);
+            for (int32_t r = 0; r < rows; r++) {
+                const int32_t allowed = c->causal ? i0 + r + 1 : t;
+                attn_softmax_row(w + (size_t)r * (size_t)t, s + (size_t)r * (size_t)t, keys, allowed, scale);
+            }
+            attn_weighted_sum(ws.o + (size_t)i0 * (size_t)d + (size_t)e0, (size_t)d, w, (size_t)t, ws.vh,
+                              e_dim, rows, i0, t, c->causal);
+        }
+    }
+    attn_project(out, ws.o, layer->packed[3], layer->weights.bo, t, d, ws.pack);
+    return PF_OK;
+}
