@@ -5,6 +5,7 @@
  * list of exports, limits and statuses lives in pf_abi.h (see there how to add one).
  */
 #include "pe_ffn.h"
+#include "block.h"
 #include <stdlib.h>
 
 /* FNV-1a over the lists of pf_abi.h; src/js/abi.js holds the same hash, so init() can refuse a
@@ -132,4 +133,71 @@ int32_t pf_ffn_init_seeded(ffn_layer *layer, uint32_t seed, const float *b1, con
 int32_t pf_ffn_forward(ffn_layer *layer, float *out, float *hidden, float *z, const float *x,
                        int32_t tokens) {
     return (int32_t)ffn_forward_with_pre(layer, out, hidden, z, x, tokens);
+}
+
+int32_t pf_layer_norm(float *out, const float *x, const float *gamma, const float *beta, int32_t rows,
+                      int32_t d_model, double eps) {
+    return (int32_t)layer_norm(out, x, NULL, gamma, beta, rows, d_model, eps);
+}
+
+static block_config block_config_of(int32_t d_model, int32_t heads, int32_t d_ff, int32_t activation,
+                                    int32_t norm, int32_t causal, double eps) {
+    return (block_config){ d_model, heads, d_ff, (ffn_activation)activation, (block_norm)norm, causal, eps };
+}
+
+/* *bytes = the size of an encoder block's one allocation (a double: exact, and it may exceed 2^32). */
+int32_t pf_block_bytes(double *bytes, int32_t d_model, int32_t heads, int32_t d_ff, int32_t activation,
+                       int32_t norm, int32_t causal, double eps) {
+    const block_config config = block_config_of(d_model, heads, d_ff, activation, norm, causal, eps);
+    uint64_t n;
+    const pf_status status = block_memory_bytes(&n, &config);
+    if (status == PF_OK) *bytes = (double)n;
+    return (int32_t)status;
+}
+
+/* *layer = a new encoder block on the heap; unchanged on failure. */
+int32_t pf_block_new(block_layer **layer, int32_t d_model, int32_t heads, int32_t d_ff, int32_t activation,
+                     int32_t norm, int32_t causal, double eps) {
+    const block_config config = block_config_of(d_model, heads, d_ff, activation, norm, causal, eps);
+    block_layer *created = malloc(sizeof *created);
+    if (!created) return PF_ERR_NO_MEMORY;
+    const pf_status status = block_init(created, &config);
+    if (status != PF_OK) {
+        free(created);
+        return (int32_t)status;
+    }
+    *layer = created;
+    return PF_OK;
+}
+
+void pf_block_delete(block_layer *layer) {
+    if (!layer) return;
+    block_free(layer);
+    free(layer);
+}
+
+/* Weights in the order of block_params (0 for one not given); with seeded, the matrices are drawn
+   from `seed` and only the biases, gammas and betas given are read. */
+int32_t pf_block_load(block_layer *layer, int32_t seeded, uint32_t seed, const float *wq, const float *bq,
+                      const float *wk, const float *bk, const float *wv, const float *bv, const float *wo,
+                      const float *bo, const float *w1, const float *b1, const float *w2, const float *b2,
+                      const float *gamma1, const float *beta1, const float *gamma2, const float *beta2) {
+    const block_params p = { wq, bq, wk, bk, wv, bv, wo, bo, w1, b1, w2, b2, gamma1, beta1, gamma2, beta2 };
+    return (int32_t)(seeded ? block_init_seeded(layer, seed, &p) : block_set_weights(layer, &p));
+}
+
+/* *floats = the workspace of a forward of `tokens` tokens (a double: exact). */
+int32_t pf_block_workspace_floats(double *floats, const block_layer *layer, int32_t tokens) {
+    uint64_t n;
+    const pf_status status = block_workspace_floats(&n, layer, tokens);
+    if (status == PF_OK) *floats = (double)n;
+    return (int32_t)status;
+}
+
+/* The trace arrays are 0 when not wanted. */
+int32_t pf_block_forward(block_layer *layer, float *out, const float *x, int32_t tokens, float *work,
+                         double work_floats, float *q, float *k, float *v, float *scores, float *weights,
+                         float *attention, float *h1, float *hidden, float *ffn) {
+    const block_trace trace = { q, k, v, scores, weights, attention, h1, hidden, ffn };
+    return (int32_t)block_forward(layer, out, &trace, x, tokens, work, (uint64_t)work_floats);
 }

@@ -105,6 +105,107 @@ export interface FFN {
   dispose(): void;
 }
 
+export interface LayerNormOptions<T extends FloatData = FloatData> {
+  /** dModel values; default all ones. */
+  gamma?: FloatData;
+  /** dModel values; default zeros. */
+  beta?: FloatData;
+  /** Finite number > 0; default 1e-5. */
+  eps?: number;
+  /** Receives the result (exactly x.length values); must not share memory with x. */
+  out?: T;
+}
+
+export type BlockNorm = 'post' | 'pre';
+
+export interface EncoderBlockOptions {
+  /** Integer 1 .. 4096. */
+  dModel: number;
+  /** Integer 1 .. dModel that divides dModel; headDim = dModel / heads. */
+  heads: number;
+  /** Integer 1 .. 65536. */
+  dFF: number;
+  /** The FFN's activation; default 'relu'. */
+  activation?: Activation;
+  /** 'post' (default): h1 = LN1(x + Attn(x)), y = LN2(h1 + FFN(h1)); 'pre': h1 = x + Attn(LN1(x)), y = h1 + FFN(LN2(h1)). */
+  norm?: BlockNorm;
+  /** true: token i attends to tokens 0 .. i only. Default false. */
+  causal?: boolean;
+  /** The layer norms' eps: finite number > 0, default 1e-5. */
+  eps?: number;
+  /** Integer 0 .. 4294967295, default 0: the Mulberry32 seed of the weights when the matrices are not given. */
+  seed?: number;
+  /** dModel * dModel values each, row-major [in][out]; the six matrices wq, wk, wv, wo, w1, w2 come together. */
+  wq?: FloatData;
+  wk?: FloatData;
+  wv?: FloatData;
+  wo?: FloatData;
+  /** dModel * dFF values, row-major [dModel][dFF]. */
+  w1?: FloatData;
+  /** dFF * dModel values, row-major [dFF][dModel]. */
+  w2?: FloatData;
+  /** dModel values each; default zeros (or drawn from the seed). */
+  bq?: FloatData;
+  bk?: FloatData;
+  bv?: FloatData;
+  bo?: FloatData;
+  /** dFF values; default zeros (or drawn from the seed). */
+  b1?: FloatData;
+  /** dModel values; default zeros (or drawn from the seed). */
+  b2?: FloatData;
+  /** dModel values each; gammas default to ones, betas to zeros (never drawn). */
+  gamma1?: FloatData;
+  beta1?: FloatData;
+  gamma2?: FloatData;
+  beta2?: FloatData;
+}
+
+/** Every intermediate array of a block forward (the caller's own copies). */
+export interface EncoderBlockTrace {
+  /** a Wq + bq, a Wk + bk, a Wv + bv: tokens * dModel each (a = x, or LN1(x) with norm 'pre'). */
+  q: Float32Array;
+  k: Float32Array;
+  v: Float32Array;
+  /** The scaled scores Q_i . K_j / sqrt(headDim), before the mask: heads * tokens * tokens, [h][i][j]. */
+  scores: Float32Array;
+  /** After the mask and softmax (masked ones 0, every row sums to 1): heads * tokens * tokens, [h][i][j]. */
+  weights: Float32Array;
+  /** Attn(a): tokens * dModel. */
+  attention: Float32Array;
+  /** After the first residual (and LN1 with norm 'post'): tokens * dModel. */
+  h1: Float32Array;
+  /** act(z W1 + b1) of the FFN's input z: tokens * dFF. */
+  hidden: Float32Array;
+  /** FFN(z), before the second residual: tokens * dModel. */
+  ffn: Float32Array;
+}
+
+export interface EncoderBlockResult<T> {
+  output: T;
+  trace: EncoderBlockTrace;
+}
+
+/** One Transformer encoder block: self-attention, Add & Norm, the FFN, Add & Norm. */
+export interface EncoderBlock {
+  readonly dModel: number;
+  readonly heads: number;
+  readonly headDim: number;
+  readonly dFF: number;
+  readonly activation: Activation;
+  readonly norm: BlockNorm;
+  readonly causal: boolean;
+  readonly eps: number;
+  /** 4 * dModel^2 + 2 * dModel * dFF + dFF + 9 * dModel. */
+  readonly paramCount: number;
+  forward(x: FloatData, options?: { trace?: false; out?: undefined }): Float32Array;
+  forward<T extends FloatData>(x: FloatData, options: { out: T; trace?: false }): T;
+  forward(x: FloatData, options: { trace: true; out?: undefined }): EncoderBlockResult<Float32Array>;
+  forward<T extends FloatData>(x: FloatData, options: { out: T; trace: true }): EncoderBlockResult<T>;
+  forward(x: FloatData, options?: { out?: FloatData; trace?: boolean }): FloatData | EncoderBlockResult<FloatData>;
+  /** Frees the block; safe to call twice. forward() afterwards throws. */
+  dispose(): void;
+}
+
 /** One independent instance of the module, with its own linear memory. */
 export interface PeFfnCore {
   /** The memory JavaScript and C share. */
@@ -122,6 +223,11 @@ export interface PeFfnCore {
   peValue(position: number, j: number, dModel: number, options?: PEOptions): number;
   /** A feed-forward layer that owns its weights in the module's memory. */
   createFFN(options: FFNOptions): FFN;
+  /** Each row of dModel values normalised as PyTorch's nn.LayerNorm(dModel); a new array, or `out`. */
+  layerNorm(x: FloatData, dModel: number, options?: LayerNormOptions & { out?: undefined }): Float32Array;
+  layerNorm<T extends FloatData>(x: FloatData, dModel: number, options: LayerNormOptions<T> & { out: T }): T;
+  /** A Transformer encoder block that owns its weights in the module's memory. */
+  createEncoderBlock(options: EncoderBlockOptions): EncoderBlock;
 }
 
 /** Loads the module; each call returns an independent instance. Rejects (never throws) on bad input. */

@@ -2,6 +2,8 @@
 // WebAssembly, over linear memory shared with JavaScript. See README.md and shared/API.md.
 import { addPositionalEncoding, peValue, positionalEncoding } from './pe.js';
 import { createFFN } from './ffn.js';
+import { layerNorm } from './layernorm.js';
+import { createEncoderBlock } from './block.js';
 import { compileModule, instantiate } from './loader.js';
 import { Heap, MAX_MEMORY_BYTES, Tensor } from './memory.js';
 import { readOptions } from './args.js';
@@ -50,6 +52,14 @@ class Core {
 
   createFFN(options) {
     return createFFN(this, options);
+  }
+
+  layerNorm(x, dModel, options) {
+    return layerNorm(this, x, dModel, options);
+  }
+
+  createEncoderBlock(options) {
+    return createEncoderBlock(this, options);
   }
 
   /** A reusable scratch area of at least `floats` values (internal; grows, never shrinks). */
