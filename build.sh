@@ -3,7 +3,7 @@
 #   dist/pe_ffn.wasm        the release module (emcc from PATH, optimised, SIMD on)
 #   dist/pe_ffn_relaxed.wasm the same with relaxed-SIMD FFN kernels (f32x4.relaxed_madd); init() picks it
 #                           where the engine validates it (src/js/loader.js)
-#   build/native/test_core, test_block  the same C sources (src/c/sources.txt) built natively with ASan + UBSan
+#   build/native/test_core  the same C sources (src/c/sources.txt) built natively with ASan + UBSan
 #   build/native/fuzz_core  the same again as a libFuzzer target (tests/c/run.sh runs both)
 #   dist/elements.js, dist/quiz.js   bundled browser entries (scripts/bundle.mjs, esbuild)
 #   custom-elements.json    the elements' manifest, from their own declarations
@@ -80,8 +80,6 @@ echo "build: dist/pe_ffn_relaxed.wasm $(wc -c < dist/pe_ffn_relaxed.wasm) bytes"
 native_flags=(-std=c11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer -fno-sanitize-recover=all -I"$src")
 clang "${native_flags[@]}" -fsanitize=address,undefined "${sources[@]}" tests/c/test_*.c -lm \
   -o build/native/test_core
-clang "${native_flags[@]}" -fsanitize=address,undefined "${sources[@]}" tests/c/test_block.c -lm \
-  -o build/native/test_block
 clang "${native_flags[@]}" -fsanitize=fuzzer,address,undefined "${sources[@]}" tests/c/fuzz_core.c -lm \
   -o build/native/fuzz_core
 
