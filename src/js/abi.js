@@ -2,7 +2,7 @@
 // code or an export, edit pf_abi.h (its top comment says how) and run `bash build.sh`.
 
 /** The API's limits (PF_MAX_... in C). */
-export const LIMITS = Object.freeze({"MAX_LENGTH":16777216,"MAX_DIM":65536,"MAX_POSITION":2147483647,"MAX_MEMORY_PAGES":32768});
+export const LIMITS = Object.freeze({"MAX_LENGTH":16777216,"MAX_DIM":65536,"MAX_POSITION":2147483647,"MAX_MEMORY_PAGES":32768,"BLOCK_MAX_DIM":4096,"BLOCK_MAX_TOKENS":4096});
 
 /** pf_status codes by number: C name, JavaScript error kind, the parameter it is about, text. */
 export const STATUSES = Object.freeze([
@@ -19,10 +19,14 @@ export const STATUSES = Object.freeze([
   {"code":10,"name":"PF_ERR_ACTIVATION","kind":"RANGE","param":"activation","text":"unknown activation"},
   {"code":11,"name":"PF_ERR_NO_MEMORY","kind":"RANGE","param":"","text":"out of memory"},
   {"code":12,"name":"PF_ERR_NOT_READY","kind":"STATE","param":"","text":"layer not initialised or already freed"},
+  {"code":13,"name":"PF_ERR_HEADS","kind":"RANGE","param":"heads","text":"heads must be from 1 to d_model and divide d_model"},
+  {"code":14,"name":"PF_ERR_EPS","kind":"RANGE","param":"eps","text":"eps must be a finite number greater than 0"},
+  {"code":15,"name":"PF_ERR_NORM","kind":"RANGE","param":"norm","text":"unknown norm order"},
+  {"code":16,"name":"PF_ERR_WORKSPACE","kind":"STATE","param":"","text":"the workspace is smaller than the call needs"},
 ].map(Object.freeze));
 
 /** The functions the module exports besides its memory. */
-export const EXPORTS = Object.freeze(["pf_abi_hash","pf_out_slot","pf_alloc","pf_free","pf_pe_fill","pf_pe_add","pf_pe_value","pf_pe_chunk_rows","pf_ffn_bytes","pf_ffn_new","pf_ffn_delete","pf_ffn_set_weights","pf_ffn_init_seeded","pf_ffn_forward"]);
+export const EXPORTS = Object.freeze(["pf_abi_hash","pf_out_slot","pf_alloc","pf_free","pf_pe_fill","pf_pe_add","pf_pe_value","pf_pe_chunk_rows","pf_ffn_bytes","pf_ffn_new","pf_ffn_delete","pf_ffn_set_weights","pf_ffn_init_seeded","pf_ffn_forward","pf_layer_norm","pf_block_bytes","pf_block_new","pf_block_delete","pf_block_load","pf_block_workspace_floats","pf_block_forward"]);
 
 /** pf_abi_hash() of a module built from the same lists. */
-export const ABI_HASH = 2839428497;
+export const ABI_HASH = 1067308660;

@@ -148,7 +148,7 @@ export class EncoderBlock {
         const tracePtrs = TRACE.map((name) => (wantTrace ? at[name] : 0));
         checkStatus(exports.pf_block_forward(this.#layer, outPtr, xPtr, tokens, at.work, parts.find((p) => p.name === 'work').floats, ...tracePtrs), 'x');
       }
-      let output = outOption;
+      let output = o.out;
       if (!out) output = heap.f32(outPtr, n).slice();
       else if (tokens > 0) copyOut(heap, out, outPtr);
       if (!wantTrace) return output;

@@ -170,16 +170,18 @@ static void fuzz_block(reader *r) {
                              (take_u32(r) & 1) ? w + 4 * dd : NULL, NULL, NULL, NULL };
     if (take_u32(r) & 1) block_set_weights(&layer, &p);
     else block_init_seeded(&layer, take_u32(r), (take_u32(r) & 1) ? &p : NULL);
-    const uint64_t need = block_workspace_floats(&layer, tokens);
+    uint64_t need = 0, need1 = 0;
+    block_workspace_floats(&need, &layer, tokens);                /* 0 for tokens outside 0 .. max */
+    block_workspace_floats(&need1, &layer, 1);
     const uint64_t have = need > 0 && (take_u32(r) & 1) ? need - 1 : need;   /* sometimes one short */
-    float *work = malloc((have ? have : 1) * sizeof(float)), *work1 = malloc((block_workspace_floats(&layer, 1) + 1) * sizeof(float));
+    float *work = malloc((have ? have : 1) * sizeof(float)), *work1 = malloc((need1 + 1) * sizeof(float));
     float *x = malloc(t * d * sizeof(float)), *out = malloc(t * d * sizeof(float)), *out1 = malloc(d * sizeof(float));
     float *scores = malloc(t * t * (size_t)c.heads * sizeof(float)), *hidden = malloc(t * f * sizeof(float));
     for (size_t i = 0; i < t * d; i++) x[i] = (float)(int32_t)take_u32(r) / 1e9f;
     const block_trace trace = { .scores = (take_u32(r) & 1) ? scores : NULL, .hidden = hidden };
     const pf_status status = block_forward(&layer, out, (take_u32(r) & 1) ? &trace : NULL, x, tokens, work, have);
     if (status == PF_OK && tokens > 1 && c.causal &&
-        block_forward(&layer, out1, NULL, x, 1, work1, block_workspace_floats(&layer, 1)) == PF_OK &&
+        block_forward(&layer, out1, NULL, x, 1, work1, need1) == PF_OK &&
         memcmp(out, out1, d * sizeof(float)) != 0 && out[0] == out[0])
         abort();                                                 /* row 0 must not see row 1 */
     block_free(&layer);
