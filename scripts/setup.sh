@@ -11,6 +11,9 @@ want_apt=()      # optional: the tests run without them, with less to show
 command -v emcc >/dev/null 2>&1 || need_apt+=(emscripten)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 command -v clang >/dev/null 2>&1 || need_apt+=(clang)
+# Debian's NumPy for /usr/bin/python3: the encoder block's cross-check runs the NumPy script that
+# <block-flow> offers for download (tests/js/numpy-script.test.js).
+/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need_apt+=(python3-numpy)
 # libFuzzer's runtime: build.sh builds tests/c/fuzz_core.c, which npm test runs (Debian 12's clang is 14).
 echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' \
   | clang -x c -fsanitize=fuzzer - -o /dev/null 2>/dev/null || need_apt+=(libclang-rt-14-dev)

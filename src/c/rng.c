@@ -11,10 +11,12 @@ uint32_t mulberry32_next(uint32_t *state) {
 }
 
 void mulberry32_fill_uniform(float *dst, size_t n, int32_t fan_in, uint32_t *state, const float *keep) {
-    const double scale = 1.0 / sqrt((double)fan_in);
+    const double root = sqrt((double)fan_in);
     for (size_t i = 0; i < n; i++) {
         const double u = (double)mulberry32_next(state) / 4294967296.0;
-        const float drawn = (float)((2.0 * u - 1.0) * scale);     /* in double, rounded once */
+        /* divided, not multiplied by 1 / root: the formula of API.md to the last bit, as a NumPy
+           or JavaScript reader writes it; in double, rounded to float once */
+        const float drawn = (float)((2.0 * u - 1.0) / root);
         dst[i] = keep ? keep[i] : drawn;
     }
 }

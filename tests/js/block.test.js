@@ -94,6 +94,16 @@ test('seeded weights follow the documented stream; given weights give bit-identi
   }
 });
 
+test('BERT-base size (7,087,872 weights, fan-ins 768 and 3072): seeded and given blocks agree bit for bit', () => {
+  const ref = seededBlockWeightsRef(768, 3072, 123);
+  const seeded = core.createEncoderBlock({ dModel: 768, heads: 12, dFF: 3072, seed: 123 });
+  const given = core.createEncoderBlock({ dModel: 768, heads: 12, dFF: 3072, ...ref });
+  const x = uniformArray(2 * 768, 4);
+  assert.ok(sameBits(seeded.forward(x), given.forward(x)));
+  seeded.dispose();
+  given.dispose();
+});
+
 test('a given bias, gamma or beta replaces its value; the drawn arrays stay as drawn; seed defaults to 0', () => {
   const ref = seededBlockWeightsRef(8, 12, 9);
   const bk = uniformArray(8, 1), b2 = uniformArray(8, 2), gamma2 = uniformArray(8, 3), beta1 = uniformArray(8, 4);
