@@ -1,9 +1,11 @@
 // Bundles the package's browser-facing entries into dist/ with esbuild: the custom elements and the
-// quiz module, each with the libraries they use (KaTeX, colour scales, bank data) inlined, so that the
+// quiz module, each with the libraries they use (colour scales, bank data) inlined and their formulas
+// typeset to MathML (scripts/math-at-build.mjs: no TeX engine ships), so that the
 // published package declares no runtime dependencies. The core (src/js) is shipped as source and stays
 // an external import, so the elements share the one loader that finds dist/pe_ffn.wasm.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
+import { mathAtBuildEsbuild } from './math-at-build.mjs';
 
 const entries = {
   elements: 'src/elements/index.js',
@@ -28,7 +30,7 @@ for (const [name, entry] of Object.entries(entries)) {
     target: 'es2022',
     minify: true,
     legalComments: 'linked',
-    plugins: [coreExternal],
+    plugins: [coreExternal, mathAtBuildEsbuild()],
     logLevel: 'warning',
   });
 }

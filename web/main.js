@@ -2,21 +2,29 @@
 // keeps the page state (language, text size, the PE parameters) in the URL so it can be shared.
 //
 // Element instances are created once and moved between renders, so switching the language keeps
-// what the learner set in them.
+// what the learner set in them. Each element's code loads when it nears the viewport
+// (lazy-elements.js), and the text of a language when it is first shown: the first load is the page,
+// its Korean text, the core and its .wasm. Formulas arrive typeset (scripts/math-at-build.mjs).
 import 'virtual:pe-tokens.css'; // the design tokens, light and dark (web/vite.config.js)
-import { setPageLang, LANG_EVENT, getCore } from '../src/elements/index.js'; // also registers every element
-import { normalizeLang, fill } from '../src/elements/shared/i18n.js';
+import { setPageLang, LANG_EVENT, normalizeLang, fill } from '../src/elements/shared/i18n.js';
+import { getCore } from '../src/elements/shared/core.js';
 import { tex } from '../src/elements/shared/math.js';
 import { escapeHtml } from '../src/elements/shared/format.js';
 import { readUrlState, writeUrlState } from '../src/elements/shared/url-state.js';
+import { watchElements } from './lazy-elements.js';
 import ko from '../src/i18n/ko/page.js';
-import en from '../src/i18n/en/page.js';
 
 // Fetch and compile the module now, while the page's text is being built: the elements need it
 // for their first numbers.
 getCore().catch(() => {}); // a failure shows in each element, which asks again
 
-const texts = { ko, en };
+// Korean, the page's first language, comes with the page; another language's text when first shown.
+const pageTexts = import.meta.glob(['../src/i18n/*/page.js', '!../src/i18n/ko/page.js'], { import: 'default' });
+const texts = { ko };
+async function loadTexts(lang) {
+  texts[lang] ??= await pageTexts[`../src/i18n/${lang}/page.js`]();
+  return texts[lang];
+}
 const SIZES = [90, 100, 115, 130, 150];
 
 // Page parameters that live in the URL, with their defaults (a default is left out of the URL).
@@ -42,13 +50,10 @@ const byAttr = Object.fromEntries(Object.entries(sync).map(([key, { attr }]) => 
 const state = { ...defaults, ...readUrlState(schema) };
 const elementNodes = new Map();
 
-// Subscript words read as names, not products of letters: d_{model}, d_{ff}.
-const texNames = (source) => source.replace(/_\{(model|ff)\}/g, '_{\\mathrm{$1}}');
-
 // ---- inline text: $formula$, **bold**, `code` ----
 function inline(text) {
   return String(text).split(/(\$[^$]+\$)/).map((part) => {
-    if (part.length > 2 && part.startsWith('$') && part.endsWith('$')) return tex(texNames(part.slice(1, -1)));
+    if (part.length > 2 && part.startsWith('$') && part.endsWith('$')) return tex(part.slice(1, -1));
     // '**' becomes a marker first, so bold text may contain a formula.
     return escapeHtml(part).replace(/\*\*/g, '\u0001').replace(/`([^`]+)`/g, '<code>$1</code>');
   }).join('').replace(/\u0001([\s\S]*?)\u0001/g, '<strong>$1</strong>');
@@ -73,6 +78,14 @@ function applyParam(key, except) {
   }
 }
 
+function clampToElement(el) {
+  for (const [k, { attr, tags }] of Object.entries(sync)) {
+    if (!tags.includes(el.localName)) continue;
+    const v = String(valueFor(el.localName, attr, state[k]));
+    if (el.getAttribute(attr) !== v) el.setAttribute(attr, v);
+  }
+}
+
 function elementFor(block, key) {
   let el = elementNodes.get(key);
   if (!el) {
@@ -83,6 +96,8 @@ function elementFor(block, key) {
       if (tags.includes(tag)) el.setAttribute(attr, String(valueFor(tag, attr, state[k])));
     }
     elementNodes.set(key, el);
+    // Clamping needs the element's declared ranges, known once its module has loaded.
+    if (!customElements.get(tag)) customElements.whenDefined(tag).then(() => clampToElement(el));
   }
   return el;
 }
@@ -97,7 +112,7 @@ function renderBlock(block, key) {
   const wrap = document.createElement('div');
   if (block.p) wrap.innerHTML = `<p>${inline(block.p)}</p>`;
   else if (block.h) wrap.innerHTML = `<h3>${inline(block.h)}</h3>`;
-  else if (block.tex) wrap.innerHTML = `<div class="display-math">${tex(texNames(block.tex), { display: true })}</div>`;
+  else if (block.tex) wrap.innerHTML = `<div class="display-math">${tex(block.tex, { display: true })}</div>`;
   else if (block.list) {
     const tag = block.ordered ? 'ol' : 'ul';
     wrap.innerHTML = `<${tag}>${block.list.map((item) => `<li>${inline(item)}</li>`).join('')}</${tag}>`;
@@ -189,8 +204,9 @@ function saveState() {
   writeUrlState(state, schema, defaults);
 }
 
-function setLang(lang) {
+async function setLang(lang) {
   state.lang = normalizeLang(lang);
+  await loadTexts(state.lang);
   renderPage();
   setPageLang(state.lang); // sets <html lang> and tells every element
   saveState();
@@ -230,10 +246,11 @@ document.addEventListener('pe-ffn-change', (event) => {
 });
 
 // Another script (or an element) may switch the language too.
-document.addEventListener(LANG_EVENT, (event) => {
+document.addEventListener(LANG_EVENT, async (event) => {
   const lang = normalizeLang(event.detail && event.detail.lang);
   if (lang !== state.lang) {
     state.lang = lang;
+    await loadTexts(lang);
     renderPage();
     saveState();
   }
@@ -243,6 +260,8 @@ document.addEventListener(LANG_EVENT, (event) => {
 if (window.matchMedia('(max-width: 1099px)').matches) document.querySelector('.toc details').open = false;
 
 applySize();
+await loadTexts(state.lang);
 renderPage({ progressive: true });
+watchElements(document.getElementById('main'));
 document.documentElement.setAttribute('lang', state.lang);
 if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();

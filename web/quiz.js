@@ -4,8 +4,8 @@
 // plus mode and lang, so the address bar is always a link to the same quiz. The tutorial links here
 // with a hash (#pe, #ffn, #all, #document) to pick the topic.
 import 'virtual:pe-tokens.css'; // the design tokens, light and dark (web/vite.config.js)
-import { setPageLang, LANG_EVENT } from '../src/elements/index.js';
-import { normalizeLang, fill } from '../src/elements/shared/i18n.js';
+import { setPageLang, LANG_EVENT, normalizeLang, fill } from '../src/elements/shared/i18n.js';
+import '../src/elements/pe-ffn-quiz.js'; // the one element of this page (registers itself)
 import { escapeHtml } from '../src/elements/shared/format.js';
 import { shareParamNames, readShareParams, writeShareParams } from '../src/elements/quiz/url-params.js';
 import { studySheetTable } from '../src/elements/quiz/study-sheet.js';

@@ -3,6 +3,7 @@
 // ../src/elements (and through them the core and its .wasm from ../src/js and ../dist), so the dev
 // server may read the whole repository.
 import { defineConfig } from 'vite';
+import { mathAtBuildVite } from '../scripts/math-at-build.mjs';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -38,13 +39,11 @@ export default defineConfig({
   root: here('.'),
   base: './',
   publicDir: false,
-  plugins: [designTokens()],
+  plugins: [designTokens(), mathAtBuildVite()],
   build: {
     outDir: here('../dist-web'),
     emptyOutDir: true,
     target: 'es2022',
-    // One page script carries KaTeX (about 270 kB) and every element; that is expected, not a mistake.
-    chunkSizeWarningLimit: 1000,
     rolldownOptions: { input: pages },
   },
   server: {
@@ -52,5 +51,5 @@ export default defineConfig({
     ...(testServer ? { hmr: false, watch: null } : {}),
   },
   // Pre-bundle the libraries up front, so the dev server never reloads the page mid-test to add one.
-  optimizeDeps: { include: ['katex', 'd3-scale-chromatic'] },
+  optimizeDeps: { include: ['d3-scale-chromatic'] },
 });

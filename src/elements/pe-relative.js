@@ -13,6 +13,7 @@ import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { rgbOf, valueColor, gradientCss, viridis } from './shared/colors.js';
 import { tex } from './shared/math.js';
+import { math, matrix, mn, mo, row } from './shared/mathml.js';
 import { pairColumns, angularFrequency, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
@@ -253,8 +254,9 @@ class PeRelative extends PeFfnElement {
       maxDiff = Math.max(maxDiff, diff);
       rot.set([angularFrequency(i, d, v.base), ck, sk, sp, cp, predS, predC, pePK[js], pePK[jc], diff], i * ROT_COLS.length);
       if (i === 0) {
-        const n = (x) => fmt(x, 4).replace('\u2212', '-');
-        example = String.raw`\begin{pmatrix} ${n(pePK[js])} \\ ${n(pePK[jc])} \end{pmatrix} \approx \begin{pmatrix} ${n(ck)} & ${n(sk)} \\ ${n(-sk)} & ${n(ck)} \end{pmatrix} \begin{pmatrix} ${n(sp)} \\ ${n(cp)} \end{pmatrix} = \begin{pmatrix} ${n(predS)} \\ ${n(predC)} \end{pmatrix}`;
+        const n = (x) => mn(fmt(x, 4).replace('\u2212', '-'));
+        example = math(row(matrix([[n(pePK[js])], [n(pePK[jc])]]), mo('\u2248'), matrix([[n(ck), n(sk)], [n(-sk), n(ck)]]),
+          matrix([[n(sp)], [n(cp)]]), mo('='), matrix([[n(predS)], [n(predC)]])), { display: true });
       }
       if (i < TABLE_PAIRS) {
         rows.push(`<tr><th scope="row">${i}</th><td>${js}, ${jc}</td><td>${fmt(sp)}, ${fmt(cp)}</td><td>${fmt(ck)}, ${fmt(sk)}</td><td>${fmt(predS)}, ${fmt(predC)}</td><td>${fmt(pePK[js])}, ${fmt(pePK[jc])}</td><td>${diff.toExponential(1)}</td></tr>`);
@@ -263,7 +265,7 @@ class PeRelative extends PeFfnElement {
     this.rot = rot;
     this.$('.rot-note').textContent = fill(s.rotNote, { n: K });
     updateSnippets(this, 'rot', rotationSnippets({ dModel: d, base: v.base, p: v.p, k: v.k, layout: v.layout, file: `${this.rotationName()}.npy` }));
-    this.$('.rot-example').innerHTML = example ? tex(example, { display: true }) : '';
+    this.$('.rot-example').innerHTML = example;
     this.$('.rot-max').textContent = fill(s.maxDiff, { n: K, diff: maxDiff.toExponential(1) });
     this.$('.rot').innerHTML = `<table><caption>${escapeHtml(s.rotCaption)}${K > TABLE_PAIRS ? ` — ${escapeHtml(fill(s.moreRows, { n: TABLE_PAIRS }))}` : ''}</caption>
       <thead><tr><th scope="col">${escapeHtml(s.colI)}</th><th scope="col">${escapeHtml(s.colCols)}</th><th scope="col">${escapeHtml(s.colPe)}</th><th scope="col">${escapeHtml(s.colRot)}</th><th scope="col">${escapeHtml(s.colPred)}</th><th scope="col">${escapeHtml(s.colTrue)}</th><th scope="col">${escapeHtml(s.colDiff)}</th></tr></thead>

@@ -12,7 +12,7 @@ import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { valueColor, textColorOn } from './shared/colors.js';
 import { tex } from './shared/math.js';
-import { columnInfo, cellTex, generalTex, givenTex, layoutDiffHtml, layoutFieldHtml, wavelength, LAYOUTS } from './shared/pe-layout.js';
+import { columnInfo, cellMath, generalTex, givenMath, layoutDiffHtml, layoutFieldHtml, wavelength, LAYOUTS } from './shared/pe-layout.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { peSnippets } from './shared/snippets.js';
@@ -119,7 +119,7 @@ class PeTable extends PeFfnElement {
     const v = this.values;
     const d = v['d-model'];
     this.pe = this.core.positionalEncoding(v.length, d, { base: v.base, offset: v.offset, layout: v.layout });
-    this.$('.general').innerHTML = tex(generalTex(v.layout), { display: true }) + tex(givenTex(v.base, d), { display: true });
+    this.$('.general').innerHTML = tex(generalTex(v.layout), { display: true }) + givenMath(v.base, d, { display: true });
     const diff = this.$('.layout-diff');
     if (diff && diff.dataset.d !== String(d)) {
       const open = diff.open;
@@ -226,7 +226,7 @@ class PeTable extends PeFfnElement {
     const value = this.pe[(t - v.offset) * d + j];
     const { fn, k } = columnInfo(j, d, v.layout);
     const wave = wavelength(k, d, v.base);
-    this.$('.formula-box').innerHTML = `<div class="formula">${tex(cellTex({ position: t, j, dModel: d, base: v.base, layout: v.layout, value }))}</div>
+    this.$('.formula-box').innerHTML = `<div class="formula">${cellMath({ position: t, j, dModel: d, base: v.base, layout: v.layout, value })}</div>
       <p class="muted">${escapeHtml(fill(this.s.cellExplain, { j, i: k, fn, wave: wave < 1e6 ? wave.toFixed(1) : wave.toExponential(2) }))}</p>`;
   }
 }

@@ -101,3 +101,21 @@ export async function saveArtifact(name, bytes) {
   await writeFile(file, bytes);
   return file;
 }
+
+/**
+ * The tutorial loads each element when it nears the viewport (web/lazy-elements.js). Scrolls every
+ * element not yet defined into view, one after another, until all under `root` are defined, then
+ * back to the top.
+ */
+export async function revealElements(page, root = '#main') {
+  await page.waitForFunction(async (sel) => {
+    const pending = [...document.querySelectorAll(`${sel} *`)].filter((el) => el.localName.includes('-') && !customElements.get(el.localName));
+    for (const el of pending) {
+      el.scrollIntoView();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    if (pending.length) return false;
+    window.scrollTo(0, 0);
+    return true;
+  }, root, { timeout: 30000, polling: 100 });
+}

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launchChromium, openPage, startViteServer, saveArtifact, repoRoot } from './harness.js';
+import { launchChromium, openPage, startViteServer, saveArtifact, repoRoot, revealElements } from './harness.js';
 import { init } from '../../src/js/index.js';
 
 const PE_TAGS = ['pe-table', 'pe-heatmap', 'pe-clock', 'pe-relative', 'pe-add'];
@@ -45,6 +45,8 @@ async function open({ width = 1280, height = 900, query = '' } = {}) {
   await page.goto(server.url + query);
   // The page builds its later sections a few per task; wait until all are in.
   await page.waitForSelector('#main[data-complete]', { timeout: 20000 });
+  // Elements load as they near the viewport: bring each into view once.
+  await revealElements(page);
   // Every PE element has rendered numbers from the module.
   await page.waitForFunction((tags) => tags.every((tag) => {
     const el = document.querySelector(tag);
@@ -222,6 +224,8 @@ test('the language switch changes the text, <html lang> and the elements', { tim
     const koTable = await page.evaluate(() => document.querySelector('pe-table').shadowRoot.querySelector('h3').textContent);
     await page.evaluate(() => { window.__samePage = true; });
     await page.click('button[data-lang="en"]');
+    // The English text loads on the first switch (web/main.js); then the elements re-render.
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.evaluate(() => document.querySelector('pe-table').updateComplete);
     assert.equal(await page.evaluate(() => window.__samePage), true, 'switching language does not reload the page');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
@@ -232,7 +236,7 @@ test('the language switch changes the text, <html lang> and the elements', { tim
     assert.notEqual(enTable, koTable);
     assert.match(await page.evaluate(() => location.search), /lang=en/);
     await page.click('button[data-lang="ko"]');
-    assert.equal(await page.evaluate(() => document.documentElement.lang), 'ko');
+    await page.waitForFunction(() => document.documentElement.lang === 'ko');
     assert.equal(await page.textContent('h1'), koTitle);
     assert.deepEqual(page.problems, []);
   } finally {

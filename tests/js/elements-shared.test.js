@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { toCsv, encodeNpy, float32Text } from '../../src/elements/shared/data-export.js';
 import { parseState, encodeState } from '../../src/elements/shared/url-state.js';
 import { fmt, parseShown, fmtInt } from '../../src/elements/shared/format.js';
-import { columnInfo, pairColumns, cellTex } from '../../src/elements/shared/pe-layout.js';
+import { columnInfo, pairColumns, cellMath } from '../../src/elements/shared/pe-layout.js';
 import { peSnippets, similaritySnippets, embeddingSnippets, rotationSnippets } from '../../src/elements/shared/snippets.js';
 import { seededEmbedding, lookup } from '../../src/elements/shared/embedding.js';
 import { normalizeLang, fill, pick } from '../../src/elements/shared/i18n.js';
@@ -87,7 +87,7 @@ test('columnInfo and pairColumns describe both layouts, including odd d_model', 
   assert.deepEqual(columnInfo(4, 5, 'interleaved'), { fn: 'sin', k: 2 });
   assert.deepEqual(pairColumns(1, 8, 'concat'), { sin: 1, cos: 5 });
   assert.deepEqual(pairColumns(2, 5, 'interleaved'), { sin: 4, cos: -1 });
-  assert.match(cellTex({ position: 3, j: 5, dModel: 64, base: 10000, layout: 'interleaved', value: 0.25 }), /\\cos.*= 0\.2500$/);
+  assert.match(cellMath({ position: 3, j: 5, dModel: 64, base: 10000, layout: 'interleaved', value: 0.25 }), /<mi mathvariant="normal">cos<\/mi>.*<mo>=<\/mo><mn>0\.2500<\/mn><\/mrow><\/math>$/);
 });
 
 test('columnInfo matches the module for every column of both layouts', async () => {

@@ -11,12 +11,14 @@
 //   frequencyCount(dModel)                   ceil(dModel / 2)
 //   angularFrequency(k, dModel, base)        1 / base^(2k / dModel)
 //   wavelength(k, dModel, base)              2π · base^(2k / dModel), in positions
-//   generalTex(layout)                       the formula in symbols for that layout (KaTeX source)
-//   givenTex(base, dModel)                   'b = 10000, d = d_model = 64' (KaTeX source)
-//   cellTex({ position, j, dModel, base, layout, value, format })  KaTeX source with numbers
+//   generalTex(layout)                       the formula in symbols for that layout (TeX, typeset at build)
+//   givenMath(base, dModel, { display })     'b = 10000, d = d_model = 64' (MathML)
+//   cellMath({ position, j, dModel, base, layout, value, digits })  the cell's formula with its numbers
+//                                            (MathML)
 //   layoutDiffHtml(el, dModel, maxCols = 8) a small table: which column holds what, both layouts
 //   layoutFieldHtml(el)                      the labelled select for an element's `layout` prop
 import { escapeHtml } from './format.js';
+import { math, mi, mn, mo, row, sub, sup, frac, fn, number } from './mathml.js';
 
 export const LAYOUTS = ['interleaved', 'concat'];
 
@@ -40,12 +42,7 @@ export const frequencyCount = (dModel) => Math.ceil(dModel / 2);
 export const angularFrequency = (k, dModel, base) => 1 / base ** ((2 * k) / dModel);
 export const wavelength = (k, dModel, base) => 2 * Math.PI * base ** ((2 * k) / dModel);
 
-const texNumber = (x, digits) => {
-  let s = x.toFixed(digits);
-  if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);
-  return s;
-};
-const texBase = (base) => (Number.isInteger(base) ? String(base) : String(+base.toPrecision(6)));
+const baseText = (base) => (Number.isInteger(base) ? String(base) : String(+base.toPrecision(6)));
 
 export function generalTex(layout) {
   // Two lines (gathered), so the formula fits a phone without scrolling.
@@ -56,15 +53,20 @@ export function generalTex(layout) {
 }
 
 /** The values the general formula uses: b (base) and d (d_model). */
-export function givenTex(base, dModel) {
-  return String.raw`b = ${texBase(base)},\quad d = d_{\mathrm{model}} = ${dModel}`;
+export function givenMath(base, dModel, options) {
+  const dModelName = sub(mi('d'), `<mi mathvariant="normal">model</mi>`);
+  return math(row(mi('b'), mo('='), mn(baseText(base)), mo(','), '<mspace width="1em"></mspace>',
+    mi('d'), mo('='), dModelName, mo('='), mn(dModel)), options);
 }
 
-export function cellTex({ position, j, dModel, base, layout, value, digits = 4 }) {
-  const { fn, k } = columnInfo(j, dModel, layout);
+/** PE(t, j) = sin(t / b^(2·k/d)) = sin(angle) = value, with the numbers of one cell. */
+export function cellMath({ position, j, dModel, base, layout, value, digits = 4 }) {
+  const { fn: name, k } = columnInfo(j, dModel, layout);
   const angle = position * angularFrequency(k, dModel, base);
-  const op = `\\${fn}`; // '\sin' or '\cos' (a backslash before ${ would escape it in String.raw)
-  return String.raw`PE(${position}, ${j}) = ${op}\!\left(\frac{${position}}{${texBase(base)}^{2\cdot ${k}/${dModel}}}\right) = ${op}(${texNumber(angle, 4)}) = ${texNumber(value, digits)}`;
+  const exponent = row(mn(2), mo('\u22c5'), mn(k), mo('/'), mn(dModel));
+  const pe = row(mi('PE'), mo('('), mn(position), mo(','), mn(j), mo(')'));
+  return math(row(pe, mo('='), fn(name, frac(mn(position), sup(mn(baseText(base)), exponent))),
+    mo('='), fn(name, number(angle, 4)), mo('='), number(value, digits)));
 }
 
 export function layoutDiffHtml(el, dModel, maxCols = 8) {
