@@ -12,6 +12,7 @@ import { tex } from '../src/elements/shared/math.js';
 import { escapeHtml } from '../src/elements/shared/format.js';
 import { readUrlState, writeUrlState } from '../src/elements/shared/url-state.js';
 import { watchElements } from './lazy-elements.js';
+import { offerOffline } from './offline.js';
 import ko from '../src/i18n/ko/page.js';
 
 // Fetch and compile the module now, while the page's text is being built: the elements need it
@@ -265,3 +266,4 @@ renderPage({ progressive: true });
 watchElements(document.getElementById('main'));
 document.documentElement.setAttribute('lang', state.lang);
 if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+offerOffline(() => state.lang);

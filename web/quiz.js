@@ -6,6 +6,7 @@
 import 'virtual:pe-tokens.css'; // the design tokens, light and dark (web/vite.config.js)
 import { setPageLang, LANG_EVENT, normalizeLang, fill } from '../src/elements/shared/i18n.js';
 import '../src/elements/pe-ffn-quiz.js'; // the one element of this page (registers itself)
+import { offerOffline } from './offline.js';
 import { escapeHtml } from '../src/elements/shared/format.js';
 import { shareParamNames, readShareParams, writeShareParams } from '../src/elements/quiz/url-params.js';
 import { studySheetTable } from '../src/elements/quiz/study-sheet.js';
@@ -173,3 +174,4 @@ document.documentElement.setAttribute('lang', state.lang);
 writeState();
 applyToQuiz();
 renderPage();
+offerOffline(() => state.lang);

@@ -3,6 +3,7 @@
 // ../src/elements (and through them the core and its .wasm from ../src/js and ../dist), so the dev
 // server may read the whole repository.
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { mathAtBuildVite } from '../scripts/math-at-build.mjs';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -39,7 +40,28 @@ export default defineConfig({
   root: here('.'),
   base: './',
   publicDir: false,
-  plugins: [designTokens(), mathAtBuildVite()],
+  plugins: [
+    designTokens(),
+    mathAtBuildVite(),
+    // Offline after the first visit (web/offline.js registers it): Workbox precaches both pages and
+    // everything they can load (every chunk, both .wasm builds, fonts); the tutorial's and the quiz's
+    // data is inside their chunks. 'prompt': a new version waits until the reader chooses it.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{html,js,css,wasm,woff2,json,svg}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: null,
+        // The pages keep their state in the query (?lang=en&d_model=8, quiz-seed=…): any query
+        // opens the same precached page.
+        ignoreURLParametersMatching: [/.*/],
+        cleanupOutdatedCaches: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: here('../dist-web'),
     emptyOutDir: true,

@@ -46,7 +46,7 @@ async function weigh(urls, outDir, base) {
  * Loads the page once without scrolling and weighs what it requested; also what its service worker
  * precached, apart. Returns { page: weigh(), precache: weigh() }.
  */
-export async function measureWeight(browser, { url, outDir, viewport = { width: 1280, height: 900 }, settleMs = 1500 }) {
+export async function measureWeight(browser, { url, outDir, viewport = { width: 1280, height: 900 }, settleMs = 6000 }) {
   const page = await openPage(browser, { viewport });
   const own = new Set();
   const worker = new Set();

@@ -1,13 +1,15 @@
 // The built tutorial site (vite build of web/) as a learner meets it, served by a plain static server:
 // what the tutorial loads before the reader scrolls stays within the weight budget (everything
-// counted: HTML, CSS, JS, wasm, fonts), at desktop and phone width, and the elements come when the
-// reader nears them.
+// counted: HTML, CSS, JS, wasm, fonts), at desktop and phone width; the elements come when the
+// reader nears them; after the first visit the tutorial and the quiz work with the network cut (the
+// server stopped and the browser offline), quiz progress kept.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, repoRoot } from './harness.js';
+import { launchChromium, openPage, startStaticServer, repoRoot, revealElements } from './harness.js';
+import { init } from '../../src/js/index.js';
 import { measureWeight, weightTable, WEIGHT_BUDGET_GZIP } from '../bench/page-metrics.js';
 
 let outDir;
@@ -53,4 +55,83 @@ test('an element\'s code and the quiz bank come only when the reader nears them'
   assert.deepEqual(await defined(), ['pe-table']);
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+test('after the first visit, the tutorial computes its tables and the quiz works with the network cut', { timeout: 120000 }, async () => {
+  const core = await init();
+  const own = await startStaticServer(outDir);   // its own origin, stopped below
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const context = page.context();
+  try {
+    await page.goto(`${own.url}?d_model=8&length=6`);
+    await page.waitForSelector('#main[data-complete]');
+    // The worker installs once the page is idle, precaches everything, and says so.
+    await page.waitForSelector('.offline-notice', { timeout: 30000 });
+    assert.ok(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)));
+    const precached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls = [];
+      for (const name of names) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      return urls;
+    });
+    for (const wanted of [/\/index\.html$/, /\/quiz\.html$/, /pe_ffn-.*\.wasm$/, /pe_ffn_relaxed-.*\.wasm$/, /pe-ffn-quiz-.*\.js$/, /pe-table-.*\.js$/]) {
+      assert.ok(precached.some((u) => wanted.test(u)), `precached: ${wanted}`);
+    }
+
+    await own.close();
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('#main[data-complete]', { timeout: 20000 });
+    await revealElements(page);
+    await page.waitForFunction(() => document.querySelector('pe-table').shadowRoot?.querySelectorAll('td[data-j]').length === 48, null, { timeout: 20000 });
+    const cells = await page.evaluate(() => [...document.querySelector('pe-table').shadowRoot.querySelectorAll('td[data-j]')]
+      .map((td) => [Number(td.dataset.t), Number(td.dataset.j), Number(td.textContent.replace('\u2212', '-'))]));
+    for (const [t, j, shown] of cells) assert.ok(Math.abs(shown - core.peValue(t, j, 8)) <= 0.5e-4 + 1e-7, `PE(${t}, ${j}) offline`);
+    await page.waitForFunction(() => ['pe-heatmap', 'pe-add', 'ffn-explorer', 'block-flow'].every((t) => document.querySelector(t)?.shadowRoot?.querySelector('.card')));
+
+    // The quiz page, never opened online: precached too. Progress is kept across an offline reload.
+    await page.goto(`${own.url}quiz.html?quiz-topic=all&quiz-seed=3&quiz-count=2&mode=all`);
+    await page.waitForSelector('pe-ffn-quiz >> article.q', { timeout: 20000 });
+    const first = await page.locator('pe-ffn-quiz >> article.q').nth(0).getAttribute('data-id');
+    await page.locator(`pe-ffn-quiz >> [data-focus="solution-${first}"]`).click();
+    await page.locator(`pe-ffn-quiz >> article.q[data-id="${first}"] .feedback`).waitFor();
+    await page.reload();
+    await page.waitForSelector('pe-ffn-quiz >> article.q');
+    assert.equal(await page.locator(`pe-ffn-quiz >> article.q[data-id="${first}"] .feedback`).count(), 1, 'the answer survived the offline reload');
+    const problems = page.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a new version is offered, not forced: the page keeps running until the reader opens it', { timeout: 120000 }, async () => {
+  const { build } = await import('vite');
+  const dir = await mkdtemp(join(tmpdir(), 'pe-ffn-site-update-'));
+  const version = (tag) => ({ name: 'test-version', transformIndexHtml: (html) => html.replace('</body>', `<meta name="test-version" content="${tag}"></body>`) });
+  const buildVersion = (tag) => build({ configFile: `${repoRoot}web/vite.config.js`, logLevel: 'error', plugins: [version(tag)], build: { outDir: dir, emptyOutDir: true } });
+  await buildVersion('a');
+  const own = await startStaticServer(dir);
+  const page = await openPage(browser);
+  const shown = () => page.evaluate(() => document.querySelector('meta[name="test-version"]').content);
+  try {
+    await page.goto(own.url);
+    await page.waitForSelector('.offline-notice', { timeout: 30000 });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await buildVersion('b');
+    await page.reload();
+    await page.waitForSelector('.offline-notice button.primary', { timeout: 30000 });
+    assert.equal(await shown(), 'a', 'the old version keeps running while the new one waits');
+    assert.match(await page.locator('.offline-notice').textContent(), /새 버전/);
+    await page.reload();
+    assert.equal(await shown(), 'a', 'a plain reload does not force the new version');
+    await page.waitForSelector('.offline-notice button.primary', { timeout: 30000 });
+    await Promise.all([page.waitForEvent('load'), page.locator('.offline-notice button.primary').click()]);
+    await page.waitForFunction(() => document.querySelector('meta[name="test-version"]')?.content === 'b', null, { timeout: 20000 });
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await own.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 });
