@@ -5,6 +5,8 @@
 // Which TeX is typeset:
 //   - every String.raw`...` template without ${} substitutions in src/elements/ and src/i18n/ (a
 //     formula kept in a constant or an array is found wherever it is later passed to tex());
+//   - in a module that imports shared/math.js, also every quoted string that reads as TeX (a command
+//     such as \\frac, or a sub- or superscript);
 //   - in the page texts (src/i18n/<lang>/page.js), every $...$ of a string and every `tex` field.
 // A template that is not TeX (Temml refuses it) is left alone. Formulas with live numbers are built
 // with shared/mathml.js instead.
@@ -13,6 +15,7 @@
 //   typeset(source)                  -> { inline, display } MathML strings (display null when the
 //                                       display form is the inline one with display="block")
 //   rawTemplates(code)               -> the contents of the substitution-free String.raw templates
+//   texLiterals(code)                -> the quoted strings of a module that read as TeX
 //   pageFormulas(texts)              -> the formula sources of one page-text object
 //   formulaModuleCode(id, sources)   -> the code appended to a module: it registers their MathML
 //   mathAtBuildVite()                 Vite plugin      mathAtBuildEsbuild()   esbuild plugin
@@ -55,6 +58,24 @@ export function rawTemplates(code) {
   return [...code.matchAll(/String\.raw`((?:[^`\\$]|\\[\s\S]|\$(?!\{))*)`/g)].map((m) => m[1]);
 }
 
+const ESCAPES = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', 0: '\0' };
+const decode = (body) => body.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])/g, (m, e) => {
+  if (e[0] === 'u' && e.length > 1) return String.fromCodePoint(parseInt(e.replace(/[u{}]/g, ''), 16));
+  if (e[0] === 'x' && e.length === 3) return String.fromCharCode(parseInt(e.slice(1), 16));
+  return ESCAPES[e] ?? e;
+});
+const looksLikeTex = (text) => /\\[a-zA-Z]+|[_^]\{/.test(text) && !/[<>]/.test(text) && text.length < 500;
+
+export function texLiterals(code) {
+  if (!/from\s+['"][^'"]*shared\/math\.js['"]/.test(code)) return [];
+  const found = [];
+  for (const m of code.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"/g)) {
+    const text = decode(m[1] ?? m[2]);
+    if (looksLikeTex(text)) found.push(text);
+  }
+  return found;
+}
+
 export function pageFormulas(texts) {
   const found = [];
   const walk = (value, key) => {
@@ -88,7 +109,7 @@ export function formulaModuleCode(id, sources) {
 }
 
 async function formulaSources(id, code) {
-  const sources = rawTemplates(code);
+  const sources = [...rawTemplates(code), ...texLiterals(code)];
   if (pageTextFile.test(id)) {
     const texts = (await import(`${pathToFileURL(id).href}?formulas=${Date.now()}`)).default;
     sources.push(...pageFormulas(texts));

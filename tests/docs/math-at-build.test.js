@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { typeset, rawTemplates, pageFormulas, formulaModuleCode } from '../../scripts/math-at-build.mjs';
+import { typeset, rawTemplates, texLiterals, pageFormulas, formulaModuleCode } from '../../scripts/math-at-build.mjs';
 import { tex, registerFormulas } from '../../src/elements/shared/math.js';
 import { cellMath, givenMath } from '../../src/elements/shared/pe-layout.js';
 
@@ -35,6 +35,10 @@ test('h\' and h\'\' are the base followed by a prime, and names are upright word
 test('the build finds the TeX of a module and registers it; tex() looks it up and never typesets', () => {
   const code = 'const a = String.raw`\\frac{1}{2}`; const b = String.raw`x_${n}`; const c = String.raw`not \\TeX \\at{ all`;';
   assert.deepEqual(rawTemplates(code), ['\\frac{1}{2}', 'not \\TeX \\at{ all']);
+  // Quoted TeX counts in modules that use tex(); names and code do not.
+  const quoted = "import { tex } from './shared/math.js';\nconst F = ['h\\' = x_{t}', \"\\\\mathrm{FFN}(x)\", 'omega_i', 'plain words'];";
+  assert.deepEqual(texLiterals(quoted), ["h' = x_{t}", '\\mathrm{FFN}(x)']);
+  assert.deepEqual(texLiterals(quoted.replace('shared/math.js', 'shared/format.js')), []);
   const extra = formulaModuleCode(`${root}src/elements/x.js`, rawTemplates(code));
   assert.match(extra, /from ".\/shared\/math\.js"/);
   assert.equal((extra.match(/\\\\frac/g) || []).length, 1, 'the refused template is left out');
