@@ -257,6 +257,11 @@ document.addEventListener(LANG_EVENT, async (event) => {
   }
 });
 
+// The other language's text is fetched when the reader reaches for the switch, so it is ready on click.
+document.querySelector('.tools [data-label="language"]').addEventListener('pointerenter', () => {
+  for (const path of Object.keys(pageTexts)) loadTexts(path.split('/').at(-2));
+}, { once: true });
+
 // The table of contents starts folded on narrow screens.
 if (window.matchMedia('(max-width: 1099px)').matches) document.querySelector('.toc details').open = false;
 

@@ -87,7 +87,12 @@ test('after the first visit, the tutorial computes its tables and the quiz works
     const cells = await page.evaluate(() => [...document.querySelector('pe-table').shadowRoot.querySelectorAll('td[data-j]')]
       .map((td) => [Number(td.dataset.t), Number(td.dataset.j), Number(td.textContent.replace('\u2212', '-'))]));
     for (const [t, j, shown] of cells) assert.ok(Math.abs(shown - core.peValue(t, j, 8)) <= 0.5e-4 + 1e-7, `PE(${t}, ${j}) offline`);
-    await page.waitForFunction(() => ['pe-heatmap', 'pe-add', 'ffn-explorer', 'block-flow'].every((t) => document.querySelector(t)?.shadowRoot?.querySelector('.card')));
+    const rendered = () => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#main *')]
+      .filter((el) => el.localName.includes('-')).map((el) => [el.localName, el.shadowRoot?.querySelector('.card') ? 'ok' : el.shadowRoot?.textContent.slice(0, 120) ?? 'undefined'])));
+    await page.waitForFunction(() => [...document.querySelectorAll('#main *')].filter((el) => el.localName.includes('-'))
+      .every((el) => el.shadowRoot?.querySelector('.card')), null, { timeout: 30000 }).catch(async (err) => {
+      throw new Error(`${err.message}: ${JSON.stringify(await rendered())}`);
+    });
 
     // The quiz page, never opened online: precached too. Progress is kept across an offline reload.
     await page.goto(`${own.url}quiz.html?quiz-topic=all&quiz-seed=3&quiz-count=2&mode=all`);
