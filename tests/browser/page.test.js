@@ -22,6 +22,13 @@ before(async () => {
   core = await init();
   server = await startViteServer({ configFile: `${repoRoot}web/vite.config.js` });
   browser = await launchChromium();
+  // Warm the dev server: the first visit makes it transform every module the elements load lazily,
+  // which on a busy machine would eat the first test's time.
+  const page = await openPage(browser);
+  await page.goto(server.url);
+  await page.waitForSelector('#main[data-complete]', { timeout: 60000 });
+  await revealElements(page);
+  await page.context().close();
 });
 
 after(async () => {
@@ -80,7 +87,7 @@ function checkAgainstCore({ cells, dModel, base, layout }) {
   return worst;
 }
 
-test('the page loads with every element and no console errors or warnings; screenshots', { timeout: 60000 }, async () => {
+test('the page loads with every element and no console errors or warnings; screenshots', { timeout: 180000 }, async () => {
   const page = await open();
   try {
     assert.deepEqual(page.problems, []);
