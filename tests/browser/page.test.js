@@ -26,7 +26,7 @@ before(async () => {
   // which on a busy machine would eat the first test's time.
   const page = await openPage(browser);
   await page.goto(server.url);
-  await page.waitForSelector('#main[data-complete]', { timeout: 60000 });
+  await page.waitForSelector('#main[data-complete]', { timeout: 120000 });
   await revealElements(page);
   await page.context().close();
 });
@@ -107,7 +107,7 @@ test('the page loads with every element and no console errors or warnings; scree
   }
 });
 
-test('<pe-table> shows the module values, and follows its controls and its attributes', { timeout: 60000 }, async () => {
+test('<pe-table> shows the module values, and follows its controls and its attributes', { timeout: 120000 }, async () => {
   const page = await open();
   try {
     const first = await readTable(page);
@@ -161,7 +161,7 @@ test('<pe-table> shows the module values, and follows its controls and its attri
   }
 });
 
-test('big tables stay responsive: d_model 512 x length 100 renders in well under a second', { timeout: 60000 }, async () => {
+test('big tables stay responsive: d_model 512 x length 100 renders in well under a second', { timeout: 120000 }, async () => {
   const page = await open();
   try {
     const times = await page.evaluate(async () => {
@@ -185,7 +185,7 @@ test('big tables stay responsive: d_model 512 x length 100 renders in well under
   }
 });
 
-test('<pe-table> downloads CSV and .npy holding exactly the module table, with a matching snippet', { timeout: 60000 }, async () => {
+test('<pe-table> downloads CSV and .npy holding exactly the module table, with a matching snippet', { timeout: 120000 }, async () => {
   const page = await open();
   try {
     await page.evaluate(() => {
@@ -224,7 +224,7 @@ test('<pe-table> downloads CSV and .npy holding exactly the module table, with a
   }
 });
 
-test('the language switch changes the text, <html lang> and the elements', { timeout: 60000 }, async () => {
+test('the language switch changes the text, <html lang> and the elements', { timeout: 120000 }, async () => {
   const page = await open();
   try {
     const koTitle = await page.textContent('h1');
@@ -251,7 +251,7 @@ test('the language switch changes the text, <html lang> and the elements', { tim
   }
 });
 
-test('a shared link restores the settings', { timeout: 60000 }, async () => {
+test('a shared link restores the settings', { timeout: 120000 }, async () => {
   const page = await open({ query: '?lang=en&d_model=12&length=7&layout=concat' });
   try {
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
@@ -266,7 +266,7 @@ test('a shared link restores the settings', { timeout: 60000 }, async () => {
   }
 });
 
-test('at 390 px nothing scrolls sideways; phone screenshots', { timeout: 60000 }, async () => {
+test('at 390 px nothing scrolls sideways; phone screenshots', { timeout: 120000 }, async () => {
   const page = await open({ width: 390, height: 844 });
   try {
     const widths = await page.evaluate(() => ({
@@ -287,7 +287,7 @@ test('at 390 px nothing scrolls sideways; phone screenshots', { timeout: 60000 }
   }
 });
 
-test('Tab alone reaches every control of the page and of the PE elements', { timeout: 60000 }, async () => {
+test('Tab alone reaches every control of the page and of the PE elements', { timeout: 120000 }, async () => {
   const page = await open({ height: 900 });
   try {
     // Every visible focusable control, in the page and inside shadow roots (a radio group counts once).
