@@ -3,8 +3,8 @@
 // which registers itself) and what only it uses (its strings, the quiz bank, ...) are separate chunks.
 //
 // Which elements exist comes from the files themselves: every src/elements/<tag>.js is the element
-// <tag> (the package's convention, checked by tests/browser/elements-alone.test.js), so a new element
-// file joins without a list to edit here.
+// <tag> (the package's convention; scripts/custom-elements-manifest.mjs reads each registered tag's
+// file by that name), so a new element file joins without a list to edit here.
 //
 // API:
 //   watchElements(root = document.body, { margin })  loads every element under root (now and later

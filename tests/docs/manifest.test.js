@@ -1,7 +1,7 @@
 // custom-elements.json, the Custom Elements Manifest the build writes: it is current (the same as
 // generating it now), it lists exactly the elements src/elements/index.js registers, and each with
 // exactly the attributes the element observes, its reflected properties, events, parts and the
-// design tokens. (tests/browser/elements-alone.test.js checks the same against Chromium's registry.)
+// design tokens. (tests/browser/elements-registry.test.js checks the same against Chromium's registry.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
