@@ -330,48 +330,126 @@ static void attn_weighted_sum(float *o, size_t ld_o, const float *w, size_t ld_w
 
 /* ---- forward --------------------------------------------------------------------------------- */
 
-pf_status attn_forward(const attn_layer *layer, float *out, const attn_trace *trace, const float *a,
-                       int32_t tokens, float *work, uint64_t work_floats) {
+typedef struct {
+    const attn_layer *layer;
+    attn_work ws;
+    int32_t tokens;
+    float scale;                /* 1 / sqrt(E), rounded to float */
+    float *trace_scores, *trace_weights;
+} attn_call;
+
+/* Checks a call and lays out its workspace. */
+static pf_status attn_begin(attn_call *call, const attn_layer *layer, const attn_trace *trace,
+                            const float *a, int32_t tokens, float *work, uint64_t work_floats) {
     if (!layer) return PF_ERR_NULL;
     if (!layer->memory) return PF_ERR_NOT_READY;
     if (tokens < 0 || tokens > PF_BLOCK_MAX_TOKENS) return PF_ERR_LENGTH;
     if (tokens == 0) return PF_OK;
-    if (!out || !a || !work) return PF_ERR_NULL;
+    if (!a || !work) return PF_ERR_NULL;
     uint64_t need;
     attn_workspace_floats(&need, layer, tokens);
     if (work_floats < need) return PF_ERR_WORKSPACE;
-    const attn_config *c = &layer->config;
-    const int32_t d = c->d_model, e_dim = c->head_dim, t = tokens;
-    const attn_work ws = attn_work_at(work, c, t, trace);
-    float *trace_scores = trace ? trace->scores : NULL, *trace_weights = trace ? trace->weights : NULL;
-    const float scale = (float)(1.0 / sqrt((double)e_dim));
+    *call = (attn_call){ layer, attn_work_at(work, &layer->config, tokens, trace), tokens,
+                         (float)(1.0 / sqrt((double)layer->config.head_dim)),
+                         trace ? trace->scores : NULL, trace ? trace->weights : NULL };
+    return PF_OK;
+}
 
-    attn_project(ws.q, a, layer->packed[0], layer->weights.bq, t, d, ws.pack);
-    attn_project(ws.k, a, layer->packed[1], layer->weights.bk, t, d, ws.pack);
-    attn_project(ws.v, a, layer->packed[2], layer->weights.bv, t, d, ws.pack);
-    memset(ws.zeros, 0, mm_padded(t) * sizeof(float));
+static void attn_project_qkv(const attn_call *call, const float *a) {
+    const attn_layer *l = call->layer;
+    const int32_t d = l->config.d_model;
+    attn_project(call->ws.q, a, l->packed[0], l->weights.bq, call->tokens, d, call->ws.pack);
+    attn_project(call->ws.k, a, l->packed[1], l->weights.bk, call->tokens, d, call->ws.pack);
+    attn_project(call->ws.v, a, l->packed[2], l->weights.bv, call->tokens, d, call->ws.pack);
+}
 
-    for (int32_t h = 0; h < c->heads; h++) {
-        const int32_t e0 = h * e_dim;
-        attn_pack_keys(ws.kt, ws.k, t, d, e0, e_dim);
-        attn_pack_values(ws.vh, ws.v, t, d, e0, e_dim);
-        const size_t head = (size_t)h * (size_t)t * (size_t)t;
-        for (int32_t i0 = 0; i0 < t; i0 += ATTN_ROW_BLOCK) {
-            const int32_t rows = t - i0 < ATTN_ROW_BLOCK ? t - i0 : ATTN_ROW_BLOCK;
-            float *s = trace_scores ? trace_scores + head + (size_t)i0 * (size_t)t : ws.scores;
-            float *w = trace_weights ? trace_weights + head + (size_t)i0 * (size_t)t : ws.scores;
-            /* Causal rows of this block see no key past its last row: skip those scores unless traced. */
-            const int32_t keys = c->causal && !trace_scores && !trace_weights ? i0 + rows : t;
-            mm_forward(s, (size_t)t, ws.q + (size_t)i0 * (size_t)d + (size_t)e0, (size_t)d, ws.kt,
-                       ws.zeros, rows, e_dim, keys, 0, FFN_RELU, ws.pack);
-            for (int32_t r = 0; r < rows; r++) {
-                const int32_t allowed = c->causal ? i0 + r + 1 : t;
-                attn_softmax_row(w + (size_t)r * (size_t)t, s + (size_t)r * (size_t)t, keys, allowed, scale);
-            }
-            attn_weighted_sum(ws.o + (size_t)i0 * (size_t)d + (size_t)e0, (size_t)d, w, (size_t)t, ws.vh,
-                              e_dim, rows, i0, t, c->causal);
+/* Where the scores and the weights of query rows i0 .. of head h go: the trace's, or the block's. */
+static float *attn_scores_at(const attn_call *call, int32_t h, int32_t i0) {
+    const size_t t = (size_t)call->tokens;
+    return call->trace_scores ? call->trace_scores + ((size_t)h * t + (size_t)i0) * t : call->ws.scores;
+}
+static float *attn_weights_at(const attn_call *call, int32_t h, int32_t i0) {
+    const size_t t = (size_t)call->tokens;
+    return call->trace_weights ? call->trace_weights + ((size_t)h * t + (size_t)i0) * t : call->ws.scores;
+}
+
+/* Scores and softmax of query rows i0 .. i0 + rows - 1 of head h (its K^T packed in ws.kt). */
+static void attn_scores_rows(const attn_call *call, int32_t h, int32_t i0, int32_t rows) {
+    const attn_config *c = &call->layer->config;
+    const int32_t t = call->tokens, d = c->d_model;
+    float *s = attn_scores_at(call, h, i0), *w = attn_weights_at(call, h, i0);
+    /* Causal rows of this block see no key past its last row: skip those scores unless traced. */
+    const int32_t keys = c->causal && !call->trace_scores && !call->trace_weights ? i0 + rows : t;
+    mm_forward(s, (size_t)t, call->ws.q + (size_t)i0 * (size_t)d + (size_t)(h * c->head_dim), (size_t)d,
+               call->ws.kt, call->ws.zeros, rows, c->head_dim, keys, 0, FFN_RELU, call->ws.pack);
+    for (int32_t r = 0; r < rows; r++) {
+        const int32_t allowed = c->causal ? i0 + r + 1 : t;
+        attn_softmax_row(w + (size_t)r * (size_t)t, s + (size_t)r * (size_t)t, keys, allowed, call->scale);
+    }
+}
+
+/* O of query rows i0 .. i0 + rows - 1 of head h (its V packed in ws.vh) from their weights. */
+static void attn_wsum_rows(const attn_call *call, int32_t h, int32_t i0, int32_t rows) {
+    const attn_config *c = &call->layer->config;
+    const int32_t d = c->d_model;
+    attn_weighted_sum(call->ws.o + (size_t)i0 * (size_t)d + (size_t)(h * c->head_dim), (size_t)d,
+                      attn_weights_at(call, h, i0), (size_t)call->tokens, call->ws.vh, c->head_dim, rows,
+                      i0, call->tokens, c->causal);
+}
+
+static void attn_pack_head(const attn_call *call, int32_t h, int keys, int values) {
+    const attn_config *c = &call->layer->config;
+    if (keys) attn_pack_keys(call->ws.kt, call->ws.k, call->tokens, c->d_model, h * c->head_dim, c->head_dim);
+    if (values) attn_pack_values(call->ws.vh, call->ws.v, call->tokens, c->d_model, h * c->head_dim, c->head_dim);
+}
+
+pf_status attn_forward(const attn_layer *layer, float *out, const attn_trace *trace, const float *a,
+                       int32_t tokens, float *work, uint64_t work_floats) {
+    attn_call call;
+    const pf_status status = attn_begin(&call, layer, trace, a, tokens, work, work_floats);
+    if (status != PF_OK || tokens == 0) return status;
+    if (!out) return PF_ERR_NULL;
+    attn_project_qkv(&call, a);
+    memset(call.ws.zeros, 0, mm_padded(tokens) * sizeof(float));
+    for (int32_t h = 0; h < layer->config.heads; h++) {
+        attn_pack_head(&call, h, 1, 1);
+        for (int32_t i0 = 0; i0 < tokens; i0 += ATTN_ROW_BLOCK) {   /* a block's scores stay in cache */
+            const int32_t rows = tokens - i0 < ATTN_ROW_BLOCK ? tokens - i0 : ATTN_ROW_BLOCK;
+            attn_scores_rows(&call, h, i0, rows);
+            attn_wsum_rows(&call, h, i0, rows);
         }
     }
-    attn_project(out, ws.o, layer->packed[3], layer->weights.bo, t, d, ws.pack);
+    attn_project(out, call.ws.o, layer->packed[3], layer->weights.bo, tokens, layer->config.d_model, call.ws.pack);
     return PF_OK;
+}
+
+pf_status attn_forward_phase(const attn_layer *layer, attn_phase phase, float *out, const attn_trace *trace,
+                             const float *a, int32_t tokens, float *work, uint64_t work_floats) {
+    attn_call call;
+    const pf_status status = attn_begin(&call, layer, trace, a, tokens, work, work_floats);
+    if (status != PF_OK || tokens == 0) return status;
+    if (!out || !call.trace_scores || !call.trace_weights) return PF_ERR_NULL;
+    const int32_t heads = layer->config.heads;
+    switch (phase) {
+    case ATTN_PHASE_PROJECT_QKV: attn_project_qkv(&call, a); return PF_OK;
+    case ATTN_PHASE_SCORES:
+        memset(call.ws.zeros, 0, mm_padded(tokens) * sizeof(float));
+        for (int32_t h = 0; h < heads; h++) {
+            attn_pack_head(&call, h, 1, 0);
+            for (int32_t i0 = 0; i0 < tokens; i0 += ATTN_ROW_BLOCK)
+                attn_scores_rows(&call, h, i0, tokens - i0 < ATTN_ROW_BLOCK ? tokens - i0 : ATTN_ROW_BLOCK);
+        }
+        return PF_OK;
+    case ATTN_PHASE_WEIGHTED_SUM:
+        for (int32_t h = 0; h < heads; h++) {
+            attn_pack_head(&call, h, 0, 1);
+            for (int32_t i0 = 0; i0 < tokens; i0 += ATTN_ROW_BLOCK)
+                attn_wsum_rows(&call, h, i0, tokens - i0 < ATTN_ROW_BLOCK ? tokens - i0 : ATTN_ROW_BLOCK);
+        }
+        return PF_OK;
+    case ATTN_PHASE_PROJECT_OUT:
+        attn_project(out, call.ws.o, layer->packed[3], layer->weights.bo, tokens, layer->config.d_model, call.ws.pack);
+        return PF_OK;
+    }
+    return PF_ERR_NULL;
 }

@@ -7,8 +7,8 @@
  *
  * One allocation holds everything the block owns, in order: the attention layer (attention.c), the
  * FFN (ffn.c, bound with ffn_init_within), gamma1, beta1, gamma2, beta2. A forward takes a caller's
- * workspace: the attention's, then attention, h1, ffn (T, D) each (the trace's arrays when given)
- * and a (T, D): LN1(x) before the attention, LN2(h1) after it (pre-norm only).
+ * workspace: the attention's, then attention, h1, ffn (T, D) each (the trace's arrays when given),
+ * a = LN1(x) and z = LN2(h1) (T, D) each (pre-norm only).
  */
 #include "block.h"
 #include <math.h>
@@ -115,7 +115,7 @@ pf_status block_workspace_floats(uint64_t *floats, const block_layer *layer, int
     uint64_t attn_floats;
     const pf_status status = attn_workspace_floats(&attn_floats, &layer->attn, tokens);
     if (status != PF_OK) return status;
-    *floats = attn_floats + (tokens > 0 ? 4 * round4((uint64_t)tokens * (uint64_t)layer->config.d_model) : 0);
+    *floats = attn_floats + (tokens > 0 ? 5 * round4((uint64_t)tokens * (uint64_t)layer->config.d_model) : 0);
     return PF_OK;
 }
 
@@ -124,45 +124,104 @@ static void block_add(float *out, const float *a, const float *b, size_t n) {
     for (size_t i = 0; i < n; i++) out[i] = a[i] + b[i];
 }
 
-pf_status block_forward(block_layer *layer, float *out, const block_trace *trace, const float *x,
-                        int32_t tokens, float *work, uint64_t work_floats) {
+/* The arrays of one forward: the trace's where given, else the workspace's. */
+typedef struct {
+    float *attention, *h1, *ffn, *a, *z, *hidden;
+    attn_trace attn;
+    uint64_t attn_floats;
+} block_arrays;
+
+static pf_status block_begin(block_arrays *b, const block_layer *layer, const block_trace *trace,
+                             const float *x, int32_t tokens, float *work, uint64_t work_floats) {
     if (!layer) return PF_ERR_NULL;
     if (!layer->memory) return PF_ERR_NOT_READY;
     if (tokens < 0 || tokens > PF_BLOCK_MAX_TOKENS) return PF_ERR_LENGTH;
     if (tokens == 0) return PF_OK;
-    if (!out || !x || !work) return PF_ERR_NULL;
-    uint64_t attn_floats, need;
-    attn_workspace_floats(&attn_floats, &layer->attn, tokens);
+    if (!x || !work) return PF_ERR_NULL;
+    uint64_t need;
+    attn_workspace_floats(&b->attn_floats, &layer->attn, tokens);
     block_workspace_floats(&need, layer, tokens);
     if (work_floats < need) return PF_ERR_WORKSPACE;
-    const block_config *c = &layer->config;
-    const int32_t d = c->d_model;
-    const size_t n = (size_t)tokens * (size_t)d, n4 = (size_t)round4(n);
-    float *own = work + attn_floats;
-    float *attention = trace && trace->attention ? trace->attention : own;
-    float *h1 = trace && trace->h1 ? trace->h1 : own + n4;
-    float *ffn_out = trace && trace->ffn ? trace->ffn : own + 2 * n4;
-    float *a = own + 3 * n4;
-    const attn_trace at = { trace ? trace->q : NULL, trace ? trace->k : NULL, trace ? trace->v : NULL,
+    const size_t n4 = (size_t)round4((uint64_t)tokens * (uint64_t)layer->config.d_model);
+    float *own = work + b->attn_floats;
+    b->attention = trace && trace->attention ? trace->attention : own;
+    b->h1 = trace && trace->h1 ? trace->h1 : own + n4;
+    b->ffn = trace && trace->ffn ? trace->ffn : own + 2 * n4;
+    b->a = own + 3 * n4;
+    b->z = own + 4 * n4;
+    b->hidden = trace ? trace->hidden : NULL;
+    b->attn = (attn_trace){ trace ? trace->q : NULL, trace ? trace->k : NULL, trace ? trace->v : NULL,
                             trace ? trace->scores : NULL, trace ? trace->weights : NULL };
-    float *hidden = trace ? trace->hidden : NULL;
-    pf_status status;
-
-    if (c->norm == BLOCK_POST_NORM) {
-        status = attn_forward(&layer->attn, attention, &at, x, tokens, work, attn_floats);
-        if (status != PF_OK) return status;
-        layer_norm(h1, x, attention, layer->gamma1, layer->beta1, tokens, d, c->eps);
-        status = ffn_forward(&layer->ffn, ffn_out, hidden, h1, tokens);
-        if (status != PF_OK) return status;
-        return layer_norm(out, h1, ffn_out, layer->gamma2, layer->beta2, tokens, d, c->eps);
-    }
-    layer_norm(a, x, NULL, layer->gamma1, layer->beta1, tokens, d, c->eps);
-    status = attn_forward(&layer->attn, attention, &at, a, tokens, work, attn_floats);
-    if (status != PF_OK) return status;
-    block_add(h1, x, attention, n);
-    layer_norm(a, h1, NULL, layer->gamma2, layer->beta2, tokens, d, c->eps);
-    status = ffn_forward(&layer->ffn, ffn_out, hidden, a, tokens);
-    if (status != PF_OK) return status;
-    block_add(out, h1, ffn_out, n);
     return PF_OK;
+}
+
+/* The input of the attention and of the FFN: x and h1 (post-norm), LN1(x) and LN2(h1) (pre-norm). */
+static const float *block_attn_input(const block_layer *l, const block_arrays *b, const float *x) {
+    return l->config.norm == BLOCK_PRE_NORM ? b->a : x;
+}
+static const float *block_ffn_input(const block_layer *l, const block_arrays *b) {
+    return l->config.norm == BLOCK_PRE_NORM ? b->z : b->h1;
+}
+
+/* Add & Norm after the attention (post: h1 = LN1(x + attention); pre: h1 = x + attention, z = LN2(h1)). */
+static void block_first_residual(const block_layer *l, const block_arrays *b, const float *x, int32_t tokens) {
+    const block_config *c = &l->config;
+    if (c->norm == BLOCK_POST_NORM) {
+        layer_norm(b->h1, x, b->attention, l->gamma1, l->beta1, tokens, c->d_model, c->eps);
+        return;
+    }
+    block_add(b->h1, x, b->attention, (size_t)tokens * (size_t)c->d_model);
+    layer_norm(b->z, b->h1, NULL, l->gamma2, l->beta2, tokens, c->d_model, c->eps);
+}
+
+/* Add (& Norm) after the FFN: out = LN2(h1 + ffn) (post) or h1 + ffn (pre). */
+static void block_second_residual(const block_layer *l, const block_arrays *b, float *out, int32_t tokens) {
+    const block_config *c = &l->config;
+    if (c->norm == BLOCK_POST_NORM) layer_norm(out, b->h1, b->ffn, l->gamma2, l->beta2, tokens, c->d_model, c->eps);
+    else block_add(out, b->h1, b->ffn, (size_t)tokens * (size_t)c->d_model);
+}
+
+pf_status block_forward(block_layer *layer, float *out, const block_trace *trace, const float *x,
+                        int32_t tokens, float *work, uint64_t work_floats) {
+    block_arrays b;
+    pf_status status = block_begin(&b, layer, trace, x, tokens, work, work_floats);
+    if (status != PF_OK || tokens == 0) return status;
+    if (!out) return PF_ERR_NULL;
+    const block_config *c = &layer->config;
+    if (c->norm == BLOCK_PRE_NORM) layer_norm(b.a, x, NULL, layer->gamma1, layer->beta1, tokens, c->d_model, c->eps);
+    status = attn_forward(&layer->attn, b.attention, &b.attn, block_attn_input(layer, &b, x), tokens, work, b.attn_floats);
+    if (status != PF_OK) return status;
+    block_first_residual(layer, &b, x, tokens);
+    status = ffn_forward(&layer->ffn, b.ffn, b.hidden, block_ffn_input(layer, &b), tokens);
+    if (status != PF_OK) return status;
+    block_second_residual(layer, &b, out, tokens);
+    return PF_OK;
+}
+
+pf_status block_forward_phase(block_layer *layer, block_phase phase, float *out, const block_trace *trace,
+                              const float *x, int32_t tokens, float *work, uint64_t work_floats) {
+    block_arrays b;
+    const pf_status status = block_begin(&b, layer, trace, x, tokens, work, work_floats);
+    if (status != PF_OK || tokens == 0) return status;
+    if (!out || !trace || !trace->scores || !trace->weights) return PF_ERR_NULL;
+    const block_config *c = &layer->config;
+    const float *a = block_attn_input(layer, &b, x);
+    switch (phase) {
+    case BLOCK_PHASE_NORMS:
+        if (c->norm == BLOCK_PRE_NORM) layer_norm(b.a, x, NULL, layer->gamma1, layer->beta1, tokens, c->d_model, c->eps);
+        block_first_residual(layer, &b, x, tokens);
+        block_second_residual(layer, &b, out, tokens);
+        return PF_OK;
+    case BLOCK_PHASE_PROJECTIONS: {
+        const pf_status s = attn_forward_phase(&layer->attn, ATTN_PHASE_PROJECT_QKV, b.attention, &b.attn, a, tokens, work, b.attn_floats);
+        return s != PF_OK ? s : attn_forward_phase(&layer->attn, ATTN_PHASE_PROJECT_OUT, b.attention, &b.attn, a, tokens, work, b.attn_floats);
+    }
+    case BLOCK_PHASE_SCORES:
+        return attn_forward_phase(&layer->attn, ATTN_PHASE_SCORES, b.attention, &b.attn, a, tokens, work, b.attn_floats);
+    case BLOCK_PHASE_WEIGHTED_SUM:
+        return attn_forward_phase(&layer->attn, ATTN_PHASE_WEIGHTED_SUM, b.attention, &b.attn, a, tokens, work, b.attn_floats);
+    case BLOCK_PHASE_FFN:
+        return ffn_forward(&layer->ffn, b.ffn, b.hidden, block_ffn_input(layer, &b), tokens);
+    }
+    return PF_ERR_NULL;
 }

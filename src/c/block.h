@@ -97,6 +97,21 @@ pf_status attn_workspace_floats(uint64_t *floats, const attn_layer *layer, int32
 pf_status attn_forward(const attn_layer *layer, float *out, const attn_trace *trace, const float *a,
                        int32_t tokens, float *work, uint64_t work_floats);
 
+/*
+ * One phase of attn_forward alone, for measuring where the time goes (the bench's time split):
+ * the phases run in this order give attn_forward's results bit for bit. Each reads what the earlier
+ * phases left in the trace (scores and weights are required) and in the workspace (the same one,
+ * kept between the calls).
+ */
+typedef enum {
+    ATTN_PHASE_PROJECT_QKV = 0,  /* q, k, v = a W + b */
+    ATTN_PHASE_SCORES = 1,       /* scores and softmax */
+    ATTN_PHASE_WEIGHTED_SUM = 2, /* O = weights V, per head */
+    ATTN_PHASE_PROJECT_OUT = 3   /* out = concat(O) Wo + bo */
+} attn_phase;
+pf_status attn_forward_phase(const attn_layer *layer, attn_phase phase, float *out, const attn_trace *trace,
+                             const float *a, int32_t tokens, float *work, uint64_t work_floats);
+
 /* ----------------------------------------------------------------------------------------------
  * The encoder block.
  *   BLOCK_POST_NORM: h1 = LN1(x + Attn(x)),    y = LN2(h1 + FFN(h1))   (the paper, the documents)
@@ -160,6 +175,23 @@ pf_status block_workspace_floats(uint64_t *floats, const block_layer *layer, int
 /* out (T, D) = the block of x (T, D). out must not overlap x, the trace or the workspace. */
 pf_status block_forward(block_layer *layer, float *out, const block_trace *trace, const float *x,
                         int32_t tokens, float *work, uint64_t work_floats);
+
+/*
+ * One part of block_forward alone, for measuring where the time goes (the bench's time split). Each
+ * reads what the other parts left in the trace (every array of it required: a traced forward fills
+ * them) and in the workspace (the same one, kept between calls), and writes its own arrays, so that
+ * post-norm PROJECTIONS, SCORES, WEIGHTED_SUM, PROJECTIONS, NORMS, FFN, NORMS (pre-norm: NORMS first)
+ * reproduce block_forward bit for bit from nothing.
+ */
+typedef enum {
+    BLOCK_PHASE_NORMS = 0,        /* both Add & Norm steps (and LN1(x), LN2(h1) of pre-norm) */
+    BLOCK_PHASE_PROJECTIONS = 1,  /* q, k, v and the output projection */
+    BLOCK_PHASE_SCORES = 2,       /* scores and softmax */
+    BLOCK_PHASE_WEIGHTED_SUM = 3, /* the weights times V */
+    BLOCK_PHASE_FFN = 4           /* the FFN */
+} block_phase;
+pf_status block_forward_phase(block_layer *layer, block_phase phase, float *out, const block_trace *trace,
+                              const float *x, int32_t tokens, float *work, uint64_t work_floats);
 
 #ifdef __cplusplus
 }

@@ -68,6 +68,7 @@
     X(pf_block_delete) \
     X(pf_block_load) \
     X(pf_block_workspace_floats) \
-    X(pf_block_forward)
+    X(pf_block_forward) \
+    X(pf_block_forward_phase)
 
 #endif /* PF_ABI_H */

@@ -201,3 +201,11 @@ int32_t pf_block_forward(block_layer *layer, float *out, const float *x, int32_t
     const block_trace trace = { q, k, v, scores, weights, attention, h1, hidden, ffn };
     return (int32_t)block_forward(layer, out, &trace, x, tokens, work, (uint64_t)work_floats);
 }
+
+/* One part of a forward alone (block_forward_phase; every trace array required): the bench's time split. */
+int32_t pf_block_forward_phase(block_layer *layer, int32_t phase, float *out, const float *x, int32_t tokens,
+                               float *work, double work_floats, float *q, float *k, float *v, float *scores,
+                               float *weights, float *attention, float *h1, float *hidden, float *ffn) {
+    const block_trace trace = { q, k, v, scores, weights, attention, h1, hidden, ffn };
+    return (int32_t)block_forward_phase(layer, (block_phase)phase, out, &trace, x, tokens, work, (uint64_t)work_floats);
+}

@@ -21,6 +21,7 @@ import { labelsOf, makeContestants } from './contestants.js';
 import { markdown } from './report.js';
 import { targetLines } from './targets.js';
 import { TIMING, runBench, timeInit } from './run-bench.js';
+import { blockContestants, blockMarkdown, blockTargetLines, runBlockBench } from './block-bench.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -89,6 +90,9 @@ async function main() {
   const labels = labelsOf(contestants);
   const loadBefore = loadavg()[0];
   const results = await runBench({ smoke, contestants, log });
+  const blockPeers = blockContestants({ cores, relaxedNote, tf, tfNote, ort, ortNote });
+  labels.block = Object.fromEntries(blockPeers.map((c) => [c.id, c.label]));
+  results.block = await runBlockBench({ smoke, contestants: blockPeers, splitCore: cores[variant], timing: TIMING[smoke ? 'smoke' : 'full'], log });
 
   const meta = {
     date: new Date().toISOString(),
@@ -111,6 +115,8 @@ async function main() {
   console.log(`init(): first ${initTimes.firstMs.toFixed(2)} ms, median ${initTimes.medianMs.toFixed(3)} ms\n`);
   console.log(markdown(results, labels));
   console.log(targetLines(results, meta).join('\n'));
+  console.log(`\n${blockMarkdown(results.block, labels.block, variant)}\n`);
+  console.log(blockTargetLines(results.block).join('\n'));
   console.log(`\nJSON: ${jsonPath}`);
 }
 

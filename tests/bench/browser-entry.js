@@ -7,7 +7,8 @@ import * as ort from 'onnxruntime-web/wasm';
 import { init } from '/src/js/index.js';
 import { relaxedSimdSupported } from '/src/js/loader.js';
 import { labelsOf, makeContestants } from './contestants.js';
-import { runBench, timeInit } from './run-bench.js';
+import { TIMING, runBench, timeInit } from './run-bench.js';
+import { blockContestants, runBlockBench } from './block-bench.js';
 
 async function loadTfjs() {
   try {
@@ -56,7 +57,11 @@ async function main() {
   });
   const labels = labelsOf(contestants);
   const progress = document.getElementById('progress');
-  const results = await runBench({ smoke, contestants, log: (line) => { progress.textContent += `${line}\n`; } });
+  const log = (line) => { progress.textContent += `${line}\n`; };
+  const results = await runBench({ smoke, contestants, log });
+  const blockPeers = blockContestants({ cores, relaxedNote: 'this browser rejects relaxed SIMD', tf: t.tf, tfNote: t.note, ort: o.ort, ortNote: o.note });
+  labels.block = Object.fromEntries(blockPeers.map((c) => [c.id, c.label]));
+  results.block = await runBlockBench({ smoke, contestants: blockPeers, splitCore: cores[variant], timing: TIMING[smoke ? 'smoke' : 'full'], log });
   const meta = {
     date: new Date().toISOString(),
     environment: navigator.userAgent,

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { artifactsDir, launchChromium, openPage, repoRoot, startStaticServer } from '../browser/harness.js';
 import { markdown } from './report.js';
 import { targetLines } from './targets.js';
+import { blockMarkdown, blockTargetLines } from './block-bench.js';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
@@ -45,6 +46,8 @@ try {
   console.log(`init(): first ${meta.initMs.firstMs.toFixed(2)} ms, median ${meta.initMs.medianMs.toFixed(3)} ms (browser timers are coarse)\n`);
   console.log(markdown(results, labels));
   console.log(targetLines(results, meta).join('\n'));
+  console.log(`\n${blockMarkdown(results.block, labels.block, meta.defaultVariant)}\n`);
+  console.log(blockTargetLines(results.block).join('\n'));
   console.log(`\nJSON: ${jsonPath}`);
 } finally {
   await browser.close();

@@ -5,7 +5,7 @@
 const utf8 = new TextEncoder();
 
 /** A protobuf message under construction: fields appended in order, bytes at the end. */
-class Message {
+export class Message {
   parts = [];
 
   #varint(n) {
@@ -54,7 +54,7 @@ const FLOAT = 1; // TensorProto.DataType.FLOAT
 const ATTR_INT = 2; // AttributeProto.AttributeType.INT
 
 /** TensorProto: a float32 initialiser with its dims, stored as raw little-endian bytes. */
-function tensor(name, dims, data) {
+export function tensor(name, dims, data) {
   const t = new Message();
   for (const d of dims) t.int(1, d);
   t.int(2, FLOAT).string(8, name);
@@ -62,7 +62,7 @@ function tensor(name, dims, data) {
 }
 
 /** ValueInfoProto of a float32 tensor with fixed dims. */
-function valueInfo(name, dims) {
+export function valueInfo(name, dims) {
   const shape = new Message();
   for (const d of dims) shape.message(1, new Message().int(1, d));
   const tensorType = new Message().int(1, FLOAT).message(2, shape);
@@ -81,8 +81,8 @@ function node(op, inputs, outputs, intAttrs = {}) {
   return n;
 }
 
-/** ModelProto bytes (IR 8, opset 13) of one graph. */
-function model({ nodes, initializers, inputs, outputs }) {
+/** ModelProto bytes (IR 8, opset 13 unless given) of one graph. */
+export function model({ nodes, initializers, inputs, outputs, opset = 13 }) {
   const g = new Message();
   for (const n of nodes) g.message(1, n);
   g.string(2, 'bench');
@@ -93,7 +93,7 @@ function model({ nodes, initializers, inputs, outputs }) {
     .int(1, 8)
     .string(2, 'pe-ffn-wasm bench')
     .message(7, g)
-    .message(8, new Message().string(1, '').int(2, 13))
+    .message(8, new Message().string(1, '').int(2, opset))
     .finish();
 }
 

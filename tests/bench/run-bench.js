@@ -24,7 +24,7 @@ export const TIMING = { full: { sampleMs: 100, samples: 7, warmupMs: 150 }, smok
 const now = () => performance.now();
 
 /** Milliseconds for `reps` calls of `run` (awaiting each when it is asynchronous). */
-async function loop(run, isAsync, reps) {
+export async function loop(run, isAsync, reps) {
   const t0 = now();
   if (isAsync) for (let i = 0; i < reps; i++) await run();
   else for (let i = 0; i < reps; i++) run();
@@ -33,7 +33,7 @@ async function loop(run, isAsync, reps) {
 
 /** Calls per sample of about sampleMs (doubling until a batch is long enough for coarse browser
     timers), after warming up. */
-async function calibrate(run, isAsync, { sampleMs, warmupMs }) {
+export async function calibrate(run, isAsync, { sampleMs, warmupMs }) {
   let reps = 1;
   let spent = await loop(run, isAsync, reps);
   while (spent < Math.min(20, sampleMs / 2)) spent = await loop(run, isAsync, (reps *= 2));
@@ -75,7 +75,7 @@ async function prepare(contestant, shape, reference, bound) {
  * one sample of each per round, so that a slow spell of the machine (this VM's speed drifts by
  * tens of percent from one minute to the next) falls on all of them alike and the ratios hold.
  */
-async function measureShape(contestants, shape, reference, bound, timing) {
+export async function measureShape(contestants, shape, reference, bound, timing) {
   const entries = [];
   for (const c of contestants) entries.push({ id: c.id, ...(await prepare(c, shape, reference, bound)) });
   const timed = entries.filter((e) => e.result.status === 'ok');

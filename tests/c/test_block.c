@@ -239,6 +239,35 @@ static void test_block_case(int d, int heads, int f, int act, int norm, int caus
     free(work);
     free(plain);
 
+    /* The phases of the bench's time split, run in data-flow order from zeroed arrays and workspace,
+       give the forward's every array bit for bit. */
+    {
+        got_trace p;
+        for (int i = 0; i < N_ARRAYS; i++) {
+            const size_t len = array_length(i, &c, t);
+            got_arrays(&p)[i] = alloc_floats(len);
+            memset(got_arrays(&p)[i], 0, len * sizeof(float));
+        }
+        const block_trace pt = { p.q, p.k, p.v, p.scores, p.weights, p.attention, p.h1, p.hidden, p.ffn };
+        uint64_t nw = 0;
+        block_workspace_floats(&nw, &layer, t);
+        float *pw = alloc_floats(nw);
+        memset(pw, 0, (size_t)nw * sizeof(float));
+        const block_phase post[] = { BLOCK_PHASE_PROJECTIONS, BLOCK_PHASE_SCORES, BLOCK_PHASE_WEIGHTED_SUM,
+                                     BLOCK_PHASE_PROJECTIONS, BLOCK_PHASE_NORMS, BLOCK_PHASE_FFN, BLOCK_PHASE_NORMS };
+        int ok = 1;
+        if (norm == BLOCK_PRE_NORM) ok &= block_forward_phase(&layer, BLOCK_PHASE_NORMS, p.out, &pt, x, t, pw, nw) == PF_OK;
+        for (size_t q = 0; q < sizeof post / sizeof post[0]; q++)
+            ok &= block_forward_phase(&layer, post[q], p.out, &pt, x, t, pw, nw) == PF_OK;
+        CHECK(ok, "phases: status");
+        for (int i = 0; i < N_ARRAYS; i++)
+            CHECK(!memcmp(got_arrays(&p)[i], got_arrays(&g)[i], array_length(i, &c, t) * sizeof(float)),
+                  "phases in order reproduce %s bit for bit", array_names[i]);
+        CHECK(block_forward_phase(&layer, BLOCK_PHASE_SCORES, p.out, NULL, x, t, pw, nw) == PF_ERR_NULL, "phases need the trace");
+        free(pw);
+        got_free(&p);
+    }
+
     if (causal) {                     /* prefixes: bit for bit, every array */
         const int ns[] = { 1, 2, 4, 5, t / 2, t - 1 };
         for (size_t q = 0; q < sizeof ns / sizeof ns[0]; q++) {
