@@ -4,7 +4,9 @@
 // checked against the double-precision reference before it is timed. Prints markdown tables, the
 // .wasm sizes and init() times, and writes JSON.
 //
-//   node tests/bench/bench.js [--smoke] [--json path]
+//   node tests/bench/bench.js [--smoke] [--block] [--json path]
+//
+// --block runs only the encoder block's section (block-bench.js).
 //
 // Node 20 runs relaxed SIMD only behind --experimental-wasm-relaxed-simd: when the engine does not
 // validate it, the script runs itself again with that flag (a Node that refuses the flag runs the
@@ -32,6 +34,7 @@ if (!relaxedSimdSupported() && !process.execArgv.includes(RELAXED_FLAG)) {
   if (child.status !== 9) process.exit(child.status ?? 1); // 9: this Node does not know the flag
 }
 const smoke = args.includes('--smoke');
+const blockOnly = args.includes('--block');
 const jsonPath = args.includes('--json') ? args[args.indexOf('--json') + 1] : join(root, 'test-artifacts', smoke ? 'bench-smoke.json' : 'bench-results.json');
 const log = smoke ? () => {} : (line) => console.error(line);
 
@@ -89,7 +92,7 @@ async function main() {
   const contestants = makeContestants({ cores, defaultCore, variant, relaxedNote, tf, tfNote, ort, ortNote });
   const labels = labelsOf(contestants);
   const loadBefore = loadavg()[0];
-  const results = await runBench({ smoke, contestants, log });
+  const results = blockOnly ? { size: smoke ? 'smoke' : 'full', ffn: [], pe: [], activations: [] } : await runBench({ smoke, contestants, log });
   const blockPeers = blockContestants({ cores, relaxedNote, tf, tfNote, ort, ortNote });
   labels.block = Object.fromEntries(blockPeers.map((c) => [c.id, c.label]));
   results.block = await runBlockBench({ smoke, contestants: blockPeers, splitCore: cores[variant], timing: TIMING[smoke ? 'smoke' : 'full'], log });
@@ -113,8 +116,10 @@ async function main() {
   console.log(`peers: tfjs-backend-wasm ${tfVersion ?? 'n/a'} (SIMD ${tfSimd ?? 'n/a'}), onnxruntime-web ${ortVersion ?? 'n/a'}; init() picks ${variant}`);
   console.log(`wasm sizes: ${Object.entries(meta.wasmBytes).map(([k, v]) => `${k} ${v ?? 'missing'} bytes`).join(', ')}`);
   console.log(`init(): first ${initTimes.firstMs.toFixed(2)} ms, median ${initTimes.medianMs.toFixed(3)} ms\n`);
-  console.log(markdown(results, labels));
-  console.log(targetLines(results, meta).join('\n'));
+  if (!blockOnly) {
+    console.log(markdown(results, labels));
+    console.log(targetLines(results, meta).join('\n'));
+  }
   console.log(`\n${blockMarkdown(results.block, labels.block, variant)}\n`);
   console.log(blockTargetLines(results.block).join('\n'));
   console.log(`\nJSON: ${jsonPath}`);
