@@ -8,6 +8,9 @@ import { baseArg, booleanArg, choiceArg, floatsArg, integerArg, offsetArg } from
 
 const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 const LAYOUTS = ['interleaved', 'concat'];
+// The contract's bounds hold for positions below 1,000,000. Beyond, an angle of p radians is only
+// known to about p * 1e-16 in double precision (by the reference too): allow that much more.
+const angleSlack = (position) => (position < 1e6 ? 0 : position * 1e-15);
 
 /** positionalEncoding (kind 'pe') or addPositionalEncoding ('add'), with its table checked. */
 function tableCall(kind, r, ctx) {
@@ -39,10 +42,10 @@ function tableCall(kind, r, ctx) {
       if (kind === 'add') {
         assert.equal(result, arr.value);
         const after = arr.read();
-        assert.ok(maxAbsDiff(after, ref.map((v, i) => before[i] + v)) <= 2e-6, 'x + PE');
+        assert.ok(maxAbsDiff(after, ref.map((v, i) => before[i] + v)) <= 2e-6 + angleSlack(settings().offset + length.value), 'x + PE');
       } else {
         const values = entries.out && options.value !== undefined ? (assert.equal(result, arr.value), arr.read()) : result;
-        assert.ok(maxAbsDiff(values, ref) <= 1e-6, 'PE table');
+        assert.ok(maxAbsDiff(values, ref) <= 1e-6 + angleSlack(settings().offset + length.value), 'PE table');
       }
     },
   };
@@ -63,7 +66,7 @@ function valueCall(r, ctx) {
     run: () => core.peValue(position.value, j.value, dModel.value, options.value),
     check(result) {
       const ref = peRef(position.value, j.value, dModel.value, { base: base.value, layout: layout.value });
-      assert.ok(Math.abs(result - ref) <= 1e-9, `peValue ${result} vs ${ref}`);
+      assert.ok(Math.abs(result - ref) <= 1e-9 + angleSlack(position.value), `peValue ${result} vs ${ref}`);
     },
   };
 }

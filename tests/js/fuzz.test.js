@@ -12,14 +12,19 @@ import assert from 'node:assert/strict';
 import { loadCore } from './target.js';
 import { seededWeightsRef, uniformArray } from '../reference/reference.js';
 import { coreCalls } from './fuzz-calls.js';
+import { blockCalls } from './fuzz-calls-block.js';
+import { rotaryCall } from './fuzz-calls-rope.js';
 import { makeRandom } from './fuzz-values.js';
 
 const ITERATIONS = Number(process.env.FUZZ_ITERATIONS ?? 600);
 const SEED = Number(process.env.FUZZ_SEED ?? 14);
 // The calls drawn, in proportion; FUZZ_KINDS=forward,create narrows a run down to some of them.
-const makers = { ...coreCalls };
-const KINDS = ['pe', 'pe', 'add', 'add', 'value', 'create', 'forward', 'forward', 'forward', 'alloc']
+const makers = { ...coreCalls, ...blockCalls, rotary: rotaryCall };
+const KINDS = ['pe', 'pe', 'add', 'add', 'value', 'create', 'forward', 'forward', 'forward', 'alloc',
+  'layerNorm', 'layerNorm', 'createBlock', 'blockForward', 'blockForward', 'rotary', 'rotary']
   .filter((kind) => !process.env.FUZZ_KINDS || process.env.FUZZ_KINDS.split(',').includes(kind));
+/** The API function each kind needs (the kinds of a build that lacks it are not drawn). */
+const NEEDS = { layerNorm: 'layerNorm', createBlock: 'createEncoderBlock', blockForward: 'createEncoderBlock', rotary: 'applyRotary' };
 
 /** Runs one call and asserts the properties; `fullMemory` also accepts a RangeError naming a parameter. */
 function step(call, fullMemory) {
@@ -73,7 +78,9 @@ async function makeContext() {
   const core = await loadCore();
   const pool = [{ dModel: 3, dFF: 5, activation: 'silu', seed: 9 }, { dModel: 1, dFF: 2, activation: 'relu', seed: 1 }, { dModel: 8, dFF: 4, activation: 'gelu_tanh', seed: 4 }]
     .map((spec) => ({ spec, layer: null, weights: seededWeightsRef(spec.dModel, spec.dFF, spec.seed) }));
-  return { core, other: await loadCore(), pool, tensors: [], otherTensors: [], layers: [], grown: 0 };
+  const kinds = KINDS.filter((kind) => !NEEDS[kind] || typeof core[NEEDS[kind]] === 'function');
+  // oracle: a fresh instance that answers the plain form of a call, for the APIs checked bit for bit
+  return { core, other: await loadCore(), oracle: await loadCore(), kinds, pool, tensors: [], otherTensors: [], layers: [], grown: 0, counts: {} };
 }
 
 function endRound(ctx) {
@@ -87,7 +94,9 @@ function run(ctx, r, iterations, fullMemory) {
   for (let i = 0; i < iterations; i++) {
     let call = null;
     try {
-      call = makers[r.pick(KINDS)](r, ctx);
+      const kind = r.pick(ctx.kinds);
+      call = makers[kind](r, ctx);
+      if (call) ctx.counts[kind] = (ctx.counts[kind] ?? 0) + 1;
     } catch (error) {
       if (!(fullMemory && error instanceof RangeError)) throw error; // no room for the arguments' tensors
     }
@@ -114,7 +123,7 @@ test(`${ITERATIONS} random calls (seed ${SEED}): no trap, the right errors, righ
   const calls = warm + run(ctx, r, ITERATIONS - Math.ceil(ITERATIONS / 4), false);
   assert.equal(ctx.core.memory.buffer.byteLength - ctx.grown * 65536, size, 'the memory grew (beyond the getters\' own memory.grow calls)');
   assertExactLike(ctx.core, await loadCore());
-  console.log(`fuzz: ${calls} calls, seed ${SEED}, memory ${size} bytes throughout (+${ctx.grown} pages grown by getters)`);
+  console.log(`fuzz: ${calls} calls (${Object.entries(ctx.counts).map(([k, n]) => `${k} ${n}`).join(', ')}), seed ${SEED}, memory ${size} bytes throughout (+${ctx.grown} pages grown by getters)`);
 });
 
 /** Fills the memory with tensors, largest first, down to 4 bytes: { fillers, bytes }. */
