@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm run test:sweep`: the sweeps of `npm test`, much denser (SWEEP=full: every tail of widths to
-# 300, powers of two +-8, hundreds of random widths and shapes, tables of up to 300,000 values, every
-# activation at the deep shapes), in C under ASan + UBSan, through the JS API in Node for both builds,
-# and in Chromium at Node's default size; then a longer fuzz run (FUZZ_SECONDS, default 600).
+# 300, powers of two +-8, hundreds of random widths and shapes, tables of up to 60,000 values and
+# whole 64-row blocks up to 1M, every activation at the deep shapes), in C under ASan + UBSan with a
+# longer fuzz run (FUZZ_SECONDS, default 600), through the JS API in Node for both builds, and in
+# Chromium at Node's default size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SWEEP=full

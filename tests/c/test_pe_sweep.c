@@ -156,8 +156,8 @@ void sweep_pe(void) {
     const int count = sweep_widths(widths, full);
     const double bases[] = { 2, 10000, 500000, 1e9, 1.5, 1 + 0x1p-20 };
     const int n_bases = 6;
-    const size_t budget = full ? 400000 : 12000;          /* values per table */
-    const size_t block_budget = full ? 4500000 : 200000;  /* tables of whole 64-row blocks */
+    const size_t budget = full ? 60000 : 12000;          /* values per table */
+    const size_t block_budget = full ? 1000000 : 200000;  /* tables of whole 64-row blocks */
 
     size_t largest = 0;
     for (int i = 0; i < count; i++) largest = pe_workspace_bytes(widths[i]) > largest ? pe_workspace_bytes(widths[i]) : largest;

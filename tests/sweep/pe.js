@@ -48,7 +48,7 @@ const formulaSlack = 6 * MAX_POSITION * 2 ** -53;
  * 'full'; `label` is added to each family's name.
  */
 export function sweepPe(core, { scale = 'default' } = {}) {
-  const budget = { quick: 3000, default: 12000, full: 300000 }[scale];
+  const budget = { quick: 3000, default: 12000, full: 60000 }[scale];
   const fams = {};
   for (const layout of ['interleaved', 'concat']) {
     fams[layout] = {
