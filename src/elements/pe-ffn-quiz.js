@@ -72,7 +72,7 @@ class PeFfnQuiz extends PeFfnElement {
     this.questions = [];
     this.quiz = null; // { seed, topic, known, requested, key }
     this.state = null;
-    this.drafts = {};
+    this.drafts = Object.create(null); // ids like "constructor" are ordinary keys
     this.loadError = null;
     this.focusKey = null;
     this.shareUrl = '';
@@ -154,13 +154,14 @@ class PeFfnQuiz extends PeFfnElement {
       if (token !== this.loadToken) return;
       const key = this.storageKey();
       const saved = this.progress.read(key);
-      const seed = v.seed || (saved && saved.seed) || randomSeed();
+      const savedSeed = saved && (typeof saved.seed === 'string' || Number.isInteger(saved.seed)) ? String(saved.seed).slice(0, 64) : '';
+      const seed = v.seed || savedSeed || randomSeed();
       const set = buildQuizSet(bank, core, { topic: v.topic, count: v.count, seed, generated: !v.src });
       this.bank = bank;
       this.questions = set.questions;
       this.quiz = { seed, topic: set.topic, known: set.known, requested: v.topic, key };
       this.state = restoreState(saved, seed, set.questions.map((q) => q.id));
-      this.drafts = {};
+      this.drafts = Object.create(null);
       this.save();
       this.renderStudySheet();
       this.render();
@@ -189,12 +190,12 @@ class PeFfnQuiz extends PeFfnElement {
   sectionTitle(id) {
     const sec = (this.bank.sections || []).find((x) => x.id === id);
     if (!sec) return id;
-    const t = sec[this.lang()] && sec[this.lang()].title;
+    const t = Object.hasOwn(sec, this.lang()) && sec[this.lang()] && sec[this.lang()].title;
     return t || sec.title;
   }
 
   topicLabel(topic) {
-    return this.s.topicNames[topic] || this.sectionTitle(topic);
+    return Object.hasOwn(this.s.topicNames, topic) ? this.s.topicNames[topic] : this.sectionTitle(topic);
   }
 
   counts() {

@@ -104,7 +104,7 @@ function validateDistractors(q, path, misconceptions) {
     if (q.type === 'text') text(m, `${p}.match`);
     if (d.misconception !== undefined) {
       text(d.misconception, `${p}.misconception`);
-      if (!misconceptions.has(d.misconception)) fail(`${p}.misconception`, `unknown misconception "${d.misconception}" (not in the bank's misconceptions)`);
+      if (misconceptions && !misconceptions.has(d.misconception)) fail(`${p}.misconception`, `unknown misconception "${d.misconception}" (not in the bank's misconceptions)`);
     }
     text(d.explanation, `${p}.explanation`);
   });
@@ -214,4 +214,16 @@ export function validateBank(json) {
   const ctx = { ids: new Map(), sections, misconceptions };
   bank.questions.forEach((q, i) => validateQuestion(q, `questions[${i}]`, ctx));
   return bank;
+}
+
+/**
+ * Validates questions without a bank around them (what fromGIFT reads): every rule of validateBank
+ * except the references to a bank's sections and misconceptions, which such a list cannot hold.
+ */
+export function validateQuestionList(questions) {
+  if (!Array.isArray(questions)) fail('questions', `expected an array of questions, got ${describe(questions)}`);
+  if (questions.length > MAX_QUESTIONS) fail('questions', `at most ${MAX_QUESTIONS} questions`);
+  const ctx = { ids: new Map(), sections: null, misconceptions: null };
+  questions.forEach((q, i) => validateQuestion(q, `questions[${i}]`, ctx));
+  return questions;
 }

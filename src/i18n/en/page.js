@@ -193,7 +193,7 @@ export default {
             ['Trade-off', 'larger $d_{ff}$ and depth ↔ more compute and latency → service tuning'],
           ],
         } },
-        { quiz: 'Check yourself with the quiz: concepts, true/false, scenarios, calculations', topic: 'all' },
+        { quiz: 'Check yourself with the documents’ 12 examples: concepts, true/false, scenarios, calculations', topic: 'document' },
       ],
     },
   ],
