@@ -13,6 +13,8 @@
 //   parameters, default 'quiz'; 'none': the quiz neither reads nor writes the URL).
 //   A page URL with ?quiz-seed=…&quiz-topic=…&quiz-count=… (the share link) overrides the attributes;
 //   a second quiz on the same page takes its own prefix (url-params="review" -> review-seed, …).
+//   tutorial (address of the tutorial page: each question's source label links to the section that
+//   teaches it; empty: a plain label).
 // Events (bubbling, composed; also sent to window.parent with postMessage when inside an iframe, as
 //   { source: 'pe-ffn-quiz', type, detail }):
 //   @fires answered - detail: an xAPI-shaped statement { actor?, verb, object, result: { success,
@@ -61,6 +63,7 @@ class PeFfnQuiz extends PeFfnElement {
     seed: { type: 'string', default: '' },
     mode: { type: 'enum', values: ['one', 'all'], default: 'one' },
     'url-params': { type: 'string', default: 'quiz', alias: 'urlParams' },
+    tutorial: { type: 'string', default: '' },
   };
   static css = quizCss;
 

@@ -11,3 +11,4 @@ export { parseNumber, parseOX, parseChoice, readNumber, readOX, readChoice } fro
 export { localizeQuestion, localizeStudySheet } from './localize.js';
 export { mulberry32, hashSeed } from './prng.js';
 export { buildQuizSet, choiceOrder, resolveTopic, QUIZ_TOPICS } from './select.js';
+export { tutorialSection, tutorialHref } from './tutorial-link.js';

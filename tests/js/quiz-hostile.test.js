@@ -71,3 +71,20 @@ test('fromGIFT output is validated like a bank: negative tolerances, long and du
   const back = fromGIFT(toGIFT(bank.questions));
   assert.equal(back.length, bank.questions.length);
 });
+
+test('every bank question names a tutorial section that exists, in both languages, and the link says so', async () => {
+  const { tutorialSection, tutorialHref } = await import('../../src/quiz/index.js');
+  const { default: ko } = await import('../../src/i18n/ko/page.js');
+  const { default: en } = await import('../../src/i18n/en/page.js');
+  const bank = builtinBank();
+  const ids = new Set(ko.sections.map((s) => s.id));
+  assert.deepEqual([...ids], en.sections.map((s) => s.id));
+  for (const q of bank.questions) {
+    const id = tutorialSection(q, bank);
+    assert.ok(ids.has(id), `${q.id}: tutorial section "${id}"`);
+  }
+  assert.equal(tutorialSection(bank.questions.find((q) => q.id === 'pe-pair-1') || { section: '000-6' }, bank), 'relative');
+  assert.equal(tutorialHref('index.html', 'relative', 'ko'), 'index.html#relative');
+  assert.equal(tutorialHref('index.html', 'relative', 'en'), 'index.html?lang=en#relative');
+  assert.equal(tutorialHref('', 'relative', 'ko'), '');
+});
