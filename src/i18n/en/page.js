@@ -54,7 +54,7 @@ export default {
         { tex: String.raw`\begin{gathered} PE(t, 2i) = \sin\!\left(\frac{t}{10000^{2i/d_{model}}}\right) \\[4pt] PE(t, 2i+1) = \cos\!\left(\frac{t}{10000^{2i/d_{model}}}\right) \end{gathered}` },
         { list: [
           '$t$ is the token’s position: 0 for the first token, 1 for the second.',
-          '$i$ says which frequency (slow wave … fast wave) is used. Even dimensions $2i$ hold a sine, odd dimensions $2i+1$ a cosine.',
+          '$i$ is the frequency index: which (sin, cos) pair. The smaller $i$, the faster the wave. Even dimensions $2i$ hold a sine, odd dimensions $2i+1$ a cosine.',
           '$d_{model}$ is the length of the embedding vector. With $d_{model} = 512$ the positional encoding is a 512-dimensional vector too. Inside the exponent it keeps the waves from being too fast or too slow.',
         ] },
         { p: 'The core idea: **position $t$ is expressed by waves of many speeds at once.** Low dimensions hold fast-changing waves, high dimensions slow ones. Change the numbers in the table below; point at a cell to see its formula with the numbers filled in.' },
@@ -123,7 +123,7 @@ export default {
           '“A Transformer doesn’t know positions” means “its structure does not handle order automatically”. Once position is added to the input, self-attention works on vectors that reflect order.',
         ], ordered: true },
         { h: 'What the approximation view shows' },
-        { p: 'From the viewpoint of approximation, positional encoding turns a discrete position into a combination of continuous function values: each position becomes not one integer but a vector of wave components. When something is hard to handle directly, rewrite it as a combination of basis components that are easy to compute with: just as a Legendre approximation compresses a function into coefficients of polynomials, positional encoding spreads a position into a pattern of trigonometric components. The Transformer does not read this pattern directly; it extracts the relations it needs with learned attention weights and linear maps. So positional encoding is not “the result of understanding position” but rather **“a coordinate system for the input that makes position understandable”**.' },
+        { p: 'Positional encoding turns a discrete position into a combination of continuous function values: each position becomes not one integer but a vector of wave components. When something is hard to handle directly, rewrite it as a combination of basis components that are easy to compute with: just as a Legendre approximation compresses a function into coefficients of polynomials, positional encoding spreads a position into a pattern of trigonometric components. The Transformer does not read this pattern directly; it extracts the relations it needs with learned attention weights and linear maps. So positional encoding is not “the result of understanding position” but rather **“a coordinate system for the input that makes position understandable”**.' },
         { quiz: 'Try the positional encoding questions', topic: 'pe' },
       ],
     },
