@@ -210,6 +210,7 @@ export default {
       ['사인·코사인 위치 인코딩', '사인파 위치 인코딩', 'sinusoidal positional encoding', 'The fixed positional encoding made of sines and cosines of many frequencies.'],
       ['학습형 위치 임베딩', '학습되는 위치 임베딩', 'learned position embedding', 'One learned parameter vector per position (e.g. BERT).'],
       ['회전 위치 인코딩', 'RoPE', 'rotary position embedding', 'Rotates query and key vectors by their position (e.g. LLaMA).'],
+      ['토크나이저', '서브워드 토크나이저', 'tokenizer', 'Splits a sentence into tokens; in Korean the particles (가, 를) often become tokens of their own.'],
       ['토큰 임베딩', '임베딩, 단어 임베딩', 'token embedding', 'The vector for “what this token is”.'],
       ['셀프 어텐션', '어텐션', 'self-attention', 'The layer that relates all pairs of tokens at once and mixes context.'],
       ['피드포워드 층', 'FFN, 피드포워드 네트워크, 위치별 MLP', 'position-wise feed-forward network', 'A two-layer network that widens and narrows every token with the same weights.'],

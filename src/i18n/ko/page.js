@@ -213,6 +213,7 @@ export default {
       ['사인·코사인 위치 인코딩', '사인파 위치 인코딩', 'sinusoidal positional encoding', '여러 주파수의 sin·cos 값으로 만든 고정된 위치 인코딩.'],
       ['학습형 위치 임베딩', '학습되는 위치 임베딩', 'learned position embedding', '위치마다 벡터를 파라미터로 두고 학습하는 방식 (예: BERT).'],
       ['회전 위치 인코딩', 'RoPE', 'rotary position embedding', '쿼리·키 벡터를 위치만큼 회전시키는 방식 (예: LLaMA).'],
+      ['토크나이저', '서브워드 토크나이저', 'tokenizer', '문장을 토큰으로 쪼개는 도구. 한국어에서는 조사(가, 를)도 떼어 한 토큰이 되곤 합니다.'],
       ['토큰 임베딩', '임베딩, 단어 임베딩', 'token embedding', '“이 토큰이 무엇인가”를 담은 벡터.'],
       ['셀프 어텐션', '어텐션', 'self-attention', '모든 토큰 쌍의 관계를 한 번에 계산해 문맥을 섞는 층.'],
       ['피드포워드 층', 'FFN, 피드포워드 네트워크, 위치별 MLP', 'position-wise feed-forward network', '토큰마다 같은 가중치로 넓혔다 줄이는 2층 신경망.'],
