@@ -260,7 +260,8 @@ test('inside an iframe the quiz posts answered/completed/quiz-complete to the pa
     await frame.locator('pe-ffn-quiz >> article.q').waitFor({ timeout: 20000 });
     const id = await frame.locator('pe-ffn-quiz >> article.q').getAttribute('data-id');
     const q = bank.questions.find((x) => x.id === id);
-    await frame.locator(`pe-ffn-quiz >> [data-focus="input-${id}-${q.answer - 1}"]`).check();
+    // The radio's value is the original choice number (a section's choices are shown shuffled).
+    await frame.locator(`pe-ffn-quiz >> input[type=radio][value="${q.answer}"]`).check();
     await frame.locator(`pe-ffn-quiz >> [data-focus="check-${id}"]`).click();
     await page.waitForFunction(() => window.messages.some((m) => m.type === 'quiz-complete'));
     const messages = await page.evaluate(() => window.messages);
