@@ -152,7 +152,12 @@ function parseWeight(s) {
   return m ? [Number(m[1]), s.slice(m[0].length)] : [100, s];
 }
 
+// A question's texts may hold at most 10,000 characters each (the bank schema); a block far longer
+// than any valid question is refused before it is unescaped and split.
+const MAX_BLOCK_CHARS = 200000;
+
 function parseBlock(block, meta, index) {
+  if (block.length > MAX_BLOCK_CHARS) throw new Error(`GIFT question ${index + 1}: longer than ${MAX_BLOCK_CHARS} characters`);
   let rest = block.trim();
   let id = `gift-${index + 1}`;
   const title = rest.match(/^::((?:\\.|[^:\\])*)::/);
