@@ -162,6 +162,16 @@ function renderSection(section) {
 const FIRST_SECTIONS = 3;
 let renderGeneration = 0;
 
+/** The section id the URL's #hash names; a malformed escape ('#%', '#%E0%A4%A') is taken as written. */
+function linkedId() {
+  const raw = location.hash.slice(1);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 function renderPage({ progressive = false } = {}) {
   const t = texts[state.lang];
   const generation = ++renderGeneration;
@@ -178,7 +188,7 @@ function renderPage({ progressive = false } = {}) {
   delete main.dataset.complete;   // set again once every section is in (tests and scripts wait for it)
   const all = [...t.sections, t.glossary];
   const render = (section) => (section === t.glossary ? renderGlossary(section) : renderSection(section));
-  const linked = all.findIndex((section) => section.id === decodeURIComponent(location.hash.slice(1)));
+  const linked = all.findIndex((section) => section.id === linkedId());
   const now = progressive ? Math.max(FIRST_SECTIONS, linked + 1) : all.length;
   for (const section of all.slice(0, now)) main.append(render(section));
   const rest = all.slice(now);

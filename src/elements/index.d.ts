@@ -165,7 +165,7 @@ export interface PeFfnQuizCompleteDetail {
   answers: { id: string; input: string | number; correct: boolean; revealed: boolean; expected: string }[];
 }
 
-/** <pe-ffn-quiz src topic count seed mode url-params>: the quiz (bank + generated practice), see its file header. */
+/** <pe-ffn-quiz src topic count seed mode url-params tutorial>: the quiz (bank + generated practice), see its file header. */
 export interface PeFfnQuizElement extends PeFfnElementBase {
   src: string;
   topic: string;
@@ -174,6 +174,8 @@ export interface PeFfnQuizElement extends PeFfnElementBase {
   mode: 'one' | 'all';
   /** Prefix of the share link's URL parameters (`quiz` -> quiz-seed, quiz-topic, quiz-count); 'none': ignore the URL. */
   urlParams: string;
+  /** Address of the tutorial page; each question's source label links to the section that teaches it. */
+  tutorial: string;
   /** The questions of the current set, in the bank format of pe-ffn-wasm/quiz. */
   readonly currentQuestions: Record<string, unknown>[];
 }

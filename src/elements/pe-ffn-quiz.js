@@ -13,6 +13,8 @@
 //   parameters, default 'quiz'; 'none': the quiz neither reads nor writes the URL).
 //   A page URL with ?quiz-seed=…&quiz-topic=…&quiz-count=… (the share link) overrides the attributes;
 //   a second quiz on the same page takes its own prefix (url-params="review" -> review-seed, …).
+//   tutorial (address of the tutorial page: each question's source label links to the section that
+//   teaches it; empty: a plain label).
 // Events (bubbling, composed; also sent to window.parent with postMessage when inside an iframe, as
 //   { source: 'pe-ffn-quiz', type, detail }):
 //   @fires answered - detail: an xAPI-shaped statement { actor?, verb, object, result: { success,
@@ -61,6 +63,7 @@ class PeFfnQuiz extends PeFfnElement {
     seed: { type: 'string', default: '' },
     mode: { type: 'enum', values: ['one', 'all'], default: 'one' },
     'url-params': { type: 'string', default: 'quiz', alias: 'urlParams' },
+    tutorial: { type: 'string', default: '' },
   };
   static css = quizCss;
 
@@ -72,7 +75,7 @@ class PeFfnQuiz extends PeFfnElement {
     this.questions = [];
     this.quiz = null; // { seed, topic, known, requested, key }
     this.state = null;
-    this.drafts = {};
+    this.drafts = Object.create(null); // ids like "constructor" are ordinary keys
     this.loadError = null;
     this.focusKey = null;
     this.shareUrl = '';
@@ -154,13 +157,14 @@ class PeFfnQuiz extends PeFfnElement {
       if (token !== this.loadToken) return;
       const key = this.storageKey();
       const saved = this.progress.read(key);
-      const seed = v.seed || (saved && saved.seed) || randomSeed();
+      const savedSeed = saved && (typeof saved.seed === 'string' || Number.isInteger(saved.seed)) ? String(saved.seed).slice(0, 64) : '';
+      const seed = v.seed || savedSeed || randomSeed();
       const set = buildQuizSet(bank, core, { topic: v.topic, count: v.count, seed, generated: !v.src });
       this.bank = bank;
       this.questions = set.questions;
       this.quiz = { seed, topic: set.topic, known: set.known, requested: v.topic, key };
       this.state = restoreState(saved, seed, set.questions.map((q) => q.id));
-      this.drafts = {};
+      this.drafts = Object.create(null);
       this.save();
       this.renderStudySheet();
       this.render();
@@ -189,12 +193,12 @@ class PeFfnQuiz extends PeFfnElement {
   sectionTitle(id) {
     const sec = (this.bank.sections || []).find((x) => x.id === id);
     if (!sec) return id;
-    const t = sec[this.lang()] && sec[this.lang()].title;
+    const t = Object.hasOwn(sec, this.lang()) && sec[this.lang()] && sec[this.lang()].title;
     return t || sec.title;
   }
 
   topicLabel(topic) {
-    return this.s.topicNames[topic] || this.sectionTitle(topic);
+    return Object.hasOwn(this.s.topicNames, topic) ? this.s.topicNames[topic] : this.sectionTitle(topic);
   }
 
   counts() {

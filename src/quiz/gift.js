@@ -9,6 +9,7 @@
 //   number ::id::[plain]prompt{#=100:0 =%0%20:0#fb ####explanation}   (answer:tolerance)
 //   text   ::id::[plain]prompt{=FFN =feed-forward =%0%MLP#fb ####explanation}
 import { localizeQuestion } from './localize.js';
+import { validateQuestionList, ORIGINS } from './schema.js';
 
 const META_PREFIX = '// pe-ffn-quiz:';
 
@@ -17,8 +18,22 @@ export function escapeGIFT(text) {
   return String(text).replace(/[\\~=#{}:]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 }
 
+/** Undoes escapeGIFT in one pass over slices (a regex callback per escape is slow on long runs). */
 function unescapeGIFT(text) {
-  return text.replace(/\\(n|[\\~=#{}:])/g, (m, c) => (c === 'n' ? '\n' : c)).trim();
+  const parts = [];
+  let from = 0;
+  for (let i = text.indexOf('\\'); i >= 0 && i < text.length - 1; i = text.indexOf('\\', i)) {
+    const c = text[i + 1];
+    if (c === 'n' || '\\~=#{}:'.includes(c)) {
+      parts.push(text.slice(from, i), c === 'n' ? '\n' : c);
+      from = i + 2;
+      i += 2;
+    } else {
+      i += 1;
+    }
+  }
+  parts.push(text.slice(from));
+  return parts.join('').trim();
 }
 
 const num = (x) => String(Number(x.toPrecision(15)));
@@ -77,25 +92,51 @@ export function toGIFT(questions, { lang = 'ko', category = '' } = {}) {
 
 // ---- import ----
 
-/** Splits on an unescaped separator character set, keeping the separator at the start of each part. */
+/**
+ * Splits on an unescaped '=' or '~' that follows white space (keeping it at the start of each part),
+ * in one pass: whether the part so far has text and ends in a space is tracked, never re-scanned.
+ */
 function splitAnswers(body) {
   const parts = [];
-  let current = '';
+  let start = 0;
+  let hasText = false;
+  let afterSpace = false;
   for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c === '\\') { current += c + (body[i + 1] ?? ''); i++; continue; }
-    if ((c === '=' || c === '~') && current.trim() !== '' && /\s$/.test(current)) { parts.push(current.trim()); current = ''; }
-    current += c;
+    const c = body.charCodeAt(i);
+    if (c === 92) { i++; hasText = true; afterSpace = false; continue; } // '\\' escapes the next one
+    if ((c === 61 || c === 126) && hasText && afterSpace) { // '=' or '~'
+      parts.push(body.slice(start, i).trim());
+      start = i;
+      hasText = false;
+    }
+    const space = c === 32 || c === 9 || c === 10 || c === 13;
+    if (!space) hasText = true;
+    afterSpace = space;
   }
-  if (current.trim()) parts.push(current.trim());
+  if (hasText) parts.push(body.slice(start).trim());
   return parts;
 }
 
-/** Index of the first unescaped `ch` in `s` from `from`, or -1. */
+/** "a..b" as a GIFT numeric range: [a, b] as texts, or null (one indexOf, no backtracking). */
+function splitRange(value) {
+  const at = value.indexOf('..');
+  if (at < 0) return null;
+  const lo = value.slice(0, at).trim();
+  const hi = value.slice(at + 2).trim();
+  const number = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+  return number.test(lo) && number.test(hi) ? [lo, hi] : null;
+}
+
+/**
+ * Index of the first unescaped `ch` in `s` from `from`, or -1. indexOf finds each candidate and the
+ * backslashes right before it are counted; `ch` is never a backslash, so those runs never overlap and
+ * the search reads every character a bounded number of times.
+ */
 function findUnescaped(s, ch, from = 0) {
-  for (let i = from; i < s.length; i++) {
-    if (s[i] === '\\') { i++; continue; }
-    if (s.startsWith(ch, i)) return i;
+  for (let i = s.indexOf(ch, from); i >= 0; i = s.indexOf(ch, i + 1)) {
+    let slashes = 0;
+    for (let j = i - 1; j >= from && s[j] === '\\'; j--) slashes++;
+    if (slashes % 2 === 0) return i;
   }
   return -1;
 }
@@ -111,7 +152,12 @@ function parseWeight(s) {
   return m ? [Number(m[1]), s.slice(m[0].length)] : [100, s];
 }
 
+// A question's texts may hold at most 10,000 characters each (the bank schema); a block far longer
+// than any valid question is refused before it is unescaped and split.
+const MAX_BLOCK_CHARS = 200000;
+
 function parseBlock(block, meta, index) {
+  if (block.length > MAX_BLOCK_CHARS) throw new Error(`GIFT question ${index + 1}: longer than ${MAX_BLOCK_CHARS} characters`);
   let rest = block.trim();
   let id = `gift-${index + 1}`;
   const title = rest.match(/^::((?:\\.|[^:\\])*)::/);
@@ -136,9 +182,9 @@ function parseBlock(block, meta, index) {
     for (const item of items.length ? items : ['']) {
       const [weight, spec] = parseWeight(item.replace(/^=/, ''));
       const [value, fb] = textAndFeedback(spec);
-      const range = value.match(/^\s*(-?[\d.eE+-]+)\s*\.\.\s*(-?[\d.eE+-]+)\s*$/);
+      const range = splitRange(value);
       const [a, t] = range
-        ? [(Number(range[1]) + Number(range[2])) / 2, Math.abs(Number(range[2]) - Number(range[1])) / 2]
+        ? [(Number(range[0]) + Number(range[1])) / 2, Math.abs(Number(range[1]) - Number(range[0])) / 2]
         : value.split(':').map((x) => Number(x.trim() || 0));
       if (!Number.isFinite(a)) throw new Error(`GIFT question ${index + 1} (${id}): "${value.trim()}" is not a number`);
       if (weight === 100 && q.answer === undefined) { q.answer = a; q.tolerance = Number.isFinite(t) ? t : 0; } else distractors.push({ match: a, explanation: unescapeGIFT(fb) });
@@ -178,22 +224,48 @@ function parseBlock(block, meta, index) {
     if (q.answer === undefined) throw new Error(`GIFT question ${index + 1} (${id}): no right answer (=...)`);
   }
   q.explanation = explanation || prompt;
-  if (meta) {
-    if (meta.origin) q.origin = meta.origin;
-    if (meta.section) q.section = meta.section;
-    if (meta.category) q.category = meta.category;
-    if (meta.difficulty) q.difficulty = meta.difficulty;
-    if (meta.tags) q.tags = meta.tags;
-    if (meta.hints) q.hints = meta.hints;
-    if (meta.unit && q.type === 'number') q.unit = meta.unit;
-    if (meta.misconceptions) distractors.forEach((d, i) => { if (meta.misconceptions[i]) d.misconception = meta.misconceptions[i]; });
-  }
+  if (meta) applyMeta(q, checkMeta(meta, `GIFT question ${index + 1} (${id})`), distractors);
   const withText = distractors.filter((d) => d.explanation);
   if (withText.length) q.distractors = withText;
   return q;
 }
 
-/** Reads GIFT text (as written by toGIFT or by Moodle) into questions of the bank format. */
+// What a meta line may hold, and the type each field must have (anything else is refused).
+const isText = (v) => typeof v === 'string' && v.trim() !== '';
+const isTextList = (v) => Array.isArray(v) && v.every(isText);
+const META_FIELDS = {
+  type: [(v) => ['mc', 'ox', 'number', 'text'].includes(v), 'mc, ox, number or text'],
+  origin: [(v) => ORIGINS.includes(v), ORIGINS.join(', ')],
+  section: [isText, 'a text'],
+  category: [isText, 'a text'],
+  unit: [(v) => typeof v === 'string', 'a text'],
+  difficulty: [(v) => v === 1 || v === 2 || v === 3, '1, 2 or 3'],
+  tags: [isTextList, 'a list of texts'],
+  hints: [isTextList, 'a list of texts'],
+  misconceptions: [(v) => Array.isArray(v) && v.every((m) => m === null || isText(m)), 'a list of ids or nulls'],
+};
+
+/** The meta line's object, checked field by field: an Error names the first field of the wrong type. */
+function checkMeta(meta, where) {
+  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) throw new Error(`${where}: the ${META_PREFIX} line must hold a JSON object`);
+  for (const key of Object.keys(meta)) {
+    if (!Object.hasOwn(META_FIELDS, key)) throw new Error(`${where}: unknown field "${key}" in the ${META_PREFIX} line`);
+    const [ok, expected] = META_FIELDS[key];
+    if (!ok(meta[key])) throw new Error(`${where}: "${key}" in the ${META_PREFIX} line must be ${expected}`);
+  }
+  return meta;
+}
+
+function applyMeta(q, meta, distractors) {
+  for (const key of ['origin', 'section', 'category', 'difficulty', 'tags', 'hints']) if (meta[key] !== undefined) q[key] = meta[key];
+  if (meta.unit && q.type === 'number') q.unit = meta.unit;
+  if (meta.misconceptions) distractors.forEach((d, i) => { if (meta.misconceptions[i]) d.misconception = meta.misconceptions[i]; });
+}
+
+/**
+ * Reads GIFT text (as written by toGIFT or by Moodle) into questions of the bank format, checked
+ * like a bank (ids, duplicates, tolerances, choices): an Error names the first problem.
+ */
 export function fromGIFT(text) {
   const questions = [];
   let block = [];
@@ -207,7 +279,7 @@ export function fromGIFT(text) {
   for (const line of String(text).split(/\r?\n/)) {
     const trimmed = line.trim();
     if (trimmed.startsWith(META_PREFIX)) {
-      try { pendingMeta = JSON.parse(trimmed.slice(META_PREFIX.length)); } catch { pendingMeta = null; }
+      try { pendingMeta = JSON.parse(trimmed.slice(META_PREFIX.length)); } catch { throw new Error(`GIFT: the ${META_PREFIX} line before question ${questions.length + 1} is not valid JSON`); }
       continue;
     }
     if (trimmed.startsWith('//') || trimmed.startsWith('$CATEGORY:')) continue;
@@ -216,5 +288,10 @@ export function fromGIFT(text) {
     block.push(line);
   }
   flush();
+  try {
+    validateQuestionList(questions);
+  } catch (error) {
+    throw new Error(`GIFT: ${error.message}`);
+  }
   return questions;
 }

@@ -1,8 +1,9 @@
 // Grades one answer: grade(question, input, { lang, misconceptions }) ->
-// { correct, valid, expected, explanation, feedback, misconception, misconceptionText, given }.
-// `valid` is false when the input could not be read at all (then `feedback` says how to answer);
+// { correct, valid, expected, explanation, feedback, misconception, misconceptionText, given, problem? }.
+// `valid` is false when the input could not be read at all, or contradicts itself (`problem`:
+// 'negated', 'several', 'unequal'); then `feedback` says how to answer.
 // `feedback` explains a known wrong answer (a distractor) when the input matches one.
-import { parseChoice, parseNumber, parseOX, matchesText, normalizeText } from './parse-answer.js';
+import { readChoice, readNumber, readOX, matchesText, normalizeText, tooLong } from './parse-answer.js';
 import { localizeQuestion, allChoiceLists, allTextAnswers, quizStrings, fill, misconceptionText } from './localize.js';
 
 // Relative slack so that 0.1 + 0.2 style rounding never fails an exact answer.
@@ -29,18 +30,21 @@ export function expectedText(q, lang = 'ko') {
     case 'ox': return q.answer === 1 ? 'O (1)' : 'X (0)';
     case 'number': {
       const tol = q.tolerance ? ` (±${formatAnswerNumber(q.tolerance)})` : '';
-      return `${formatAnswerNumber(q.answer)}${L.unit ? ` ${L.unit}` : ''}${tol}`;
+      // Korean counters follow the number without a space (3개, 512차원); other units take one (1.581 rad).
+      const unit = !L.unit ? '' : /^[가-힣]/.test(L.unit) ? L.unit : ` ${L.unit}`;
+      return `${formatAnswerNumber(q.answer)}${unit}${tol}`;
     }
     default: return L.answerText;
   }
 }
 
+/** { value } for a readable answer, { problem } for one that contradicts itself, null if unreadable. */
 function readInput(q, input) {
   switch (q.type) {
-    case 'mc': return parseChoice(input, allChoiceLists(q));
-    case 'ox': return parseOX(input);
-    case 'number': return parseNumber(input);
-    default: return normalizeText(input) ? String(input) : null;
+    case 'mc': return readChoice(input, allChoiceLists(q));
+    case 'ox': return readOX(input);
+    case 'number': return readNumber(input);
+    default: return !tooLong(input) && normalizeText(input) ? { value: String(input) } : null;
   }
 }
 
@@ -62,6 +66,8 @@ function findDistractor(q, given) {
 }
 
 const UNREADABLE = { mc: 'unreadableChoice', ox: 'unreadableOX', number: 'unreadableNumber', text: 'unreadableText' };
+// An answer that contradicts itself is not graded: "1 아님" (negated), "1 2 3" (several), "20 = 100" (unequal).
+const PROBLEMS = { negated: 'negated', several: 'several', unequal: 'unequal' };
 
 /** Grades `input` (a string as typed, or a number/boolean) against question `q`. */
 export function grade(q, input, { lang = 'ko', misconceptions = [] } = {}) {
@@ -70,8 +76,10 @@ export function grade(q, input, { lang = 'ko', misconceptions = [] } = {}) {
   const base = { expected: expectedText(q, lang), explanation: L.explanation, feedback: '', misconception: null, misconceptionText: '' };
   const empty = input === null || input === undefined || (typeof input === 'string' && input.trim() === '');
   if (empty) return { ...base, correct: false, valid: false, given: null, feedback: strings.empty };
-  const given = readInput(q, input);
-  if (given === null) return { ...base, correct: false, valid: false, given: null, feedback: strings[UNREADABLE[q.type]] };
+  const read = readInput(q, input);
+  if (read === null) return { ...base, correct: false, valid: false, given: null, feedback: strings[UNREADABLE[q.type]] };
+  if (read.problem) return { ...base, correct: false, valid: false, given: null, problem: read.problem, feedback: strings[PROBLEMS[read.problem]] };
+  const given = read.value;
   const correct = isRight(q, given);
   if (correct) return { ...base, correct, valid: true, given };
   const k = findDistractor(q, given);

@@ -81,8 +81,10 @@ export interface Bank {
 
 export interface GradeResult {
   correct: boolean;
-  /** False when the input could not be read (then `feedback` says how to answer). */
+  /** False when the input could not be read or contradicts itself (then `feedback` says how to answer). */
   valid: boolean;
+  /** Why a readable-looking answer was not graded: "1 아님", "1 2 3", "20 = 100". */
+  problem?: AnswerProblem;
   /** The right answer as display text, e.g. "② 사인", "X (0)", "4,722,432". */
   expected: string;
   explanation: string;
@@ -130,6 +132,12 @@ export function normalizeSeed(seed: number | string | undefined | null): number;
 export function toGIFT(questions: readonly Question[], options?: ExportOptions): string;
 export function fromGIFT(text: string): Question[];
 export function toMoodleXML(questions: readonly Question[], options?: ExportOptions): string;
+export type AnswerProblem = 'negated' | 'several' | 'unequal';
+/** An answer read: its value (and unit), why it contradicts itself, or null when unreadable. */
+export type ReadResult<T> = { value: T; unit?: string } | { problem: AnswerProblem } | null;
+export function readNumber(input: unknown): ReadResult<number>;
+export function readOX(input: unknown): ReadResult<0 | 1>;
+export function readChoice(input: unknown, choiceLists: readonly (readonly string[])[]): ReadResult<number>;
 export function parseNumber(input: unknown): number | null;
 export function parseOX(input: unknown): 0 | 1 | null;
 export function parseChoice(input: unknown, choiceLists: readonly (readonly string[])[]): number | null;

@@ -8,7 +8,7 @@ const STRINGS = { ko, en };
 
 /** The quiz module's strings for `lang` (Korean when the language is unknown). */
 export function quizStrings(lang) {
-  return STRINGS[lang] || STRINGS.ko;
+  return Object.hasOwn(STRINGS, lang) ? STRINGS[lang] : STRINGS.ko;
 }
 
 /** Fills {name} placeholders from `values`. */
@@ -21,7 +21,7 @@ export function fill(template, values) {
  * answerText, distractors: [{ match, misconception, explanation }] }.
  */
 export function localizeQuestion(q, lang = 'ko') {
-  const t = (lang && q[lang] && typeof q[lang] === 'object') ? q[lang] : {};
+  const t = (lang && Object.hasOwn(q, lang) && q[lang] && typeof q[lang] === 'object') ? q[lang] : {};
   const distractors = (q.distractors || []).map((d, i) => ({
     ...d,
     explanation: (t.distractors && t.distractors[i]) || d.explanation,

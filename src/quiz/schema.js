@@ -54,7 +54,7 @@ function unitText(v, path) {
 }
 
 const QUESTION_KEYS = ['id', 'type', 'origin', 'section', 'category', 'prompt', 'choices', 'answer', 'accept',
-  'tolerance', 'unit', 'explanation', 'hints', 'tags', 'difficulty', 'distractors', 'params'];
+  'tolerance', 'unit', 'explanation', 'hints', 'tags', 'difficulty', 'distractors', 'params', 'tutorial'];
 const TRANSLATION_KEYS = ['prompt', 'choices', 'explanation', 'hints', 'distractors', 'unit', 'category', 'answer', 'accept'];
 
 function validateAnswer(q, path) {
@@ -104,7 +104,7 @@ function validateDistractors(q, path, misconceptions) {
     if (q.type === 'text') text(m, `${p}.match`);
     if (d.misconception !== undefined) {
       text(d.misconception, `${p}.misconception`);
-      if (!misconceptions.has(d.misconception)) fail(`${p}.misconception`, `unknown misconception "${d.misconception}" (not in the bank's misconceptions)`);
+      if (misconceptions && !misconceptions.has(d.misconception)) fail(`${p}.misconception`, `unknown misconception "${d.misconception}" (not in the bank's misconceptions)`);
     }
     text(d.explanation, `${p}.explanation`);
   });
@@ -143,6 +143,7 @@ function validateQuestion(q, path, ctx) {
   if (q.hints !== undefined) textArray(q.hints, `${path}.hints`);
   if (q.tags !== undefined) textArray(q.tags, `${path}.tags`);
   optionalText(q, 'category', path);
+  if (q.tutorial !== undefined && (typeof q.tutorial !== 'string' || !ID.test(q.tutorial))) fail(`${path}.tutorial`, `expected the id of a tutorial section, got ${describe(q.tutorial)}`);
   if (q.difficulty !== undefined && ![1, 2, 3].includes(q.difficulty)) fail(`${path}.difficulty`, `expected 1, 2 or 3, got ${describe(q.difficulty)}`);
   if (q.section !== undefined) {
     text(q.section, `${path}.section`);
@@ -205,7 +206,7 @@ export function validateBank(json) {
   if (bank.lang !== undefined && (typeof bank.lang !== 'string' || !LANG.test(bank.lang))) fail('lang', `expected a two-letter language code, got ${describe(bank.lang)}`);
   optionalText(bank, 'title', '');
   if (bank.documents !== undefined) validateIdList(bank.documents, 'documents', ['id', 'file', 'title'], ['title']);
-  const sections = bank.sections === undefined ? null : validateIdList(bank.sections, 'sections', ['id', 'doc', 'title'], ['title']);
+  const sections = bank.sections === undefined ? null : validateIdList(bank.sections, 'sections', ['id', 'doc', 'title', 'tutorial'], ['title']);
   const misconceptions = bank.misconceptions === undefined ? new Set() : validateIdList(bank.misconceptions, 'misconceptions', ['id', 'text'], ['text']);
   if (bank.studySheet !== undefined) validateStudySheet(bank.studySheet, 'studySheet');
   if (!Array.isArray(bank.questions)) fail('questions', `expected an array of questions, got ${describe(bank.questions)}`);
@@ -214,4 +215,16 @@ export function validateBank(json) {
   const ctx = { ids: new Map(), sections, misconceptions };
   bank.questions.forEach((q, i) => validateQuestion(q, `questions[${i}]`, ctx));
   return bank;
+}
+
+/**
+ * Validates questions without a bank around them (what fromGIFT reads): every rule of validateBank
+ * except the references to a bank's sections and misconceptions, which such a list cannot hold.
+ */
+export function validateQuestionList(questions) {
+  if (!Array.isArray(questions)) fail('questions', `expected an array of questions, got ${describe(questions)}`);
+  if (questions.length > MAX_QUESTIONS) fail('questions', `at most ${MAX_QUESTIONS} questions`);
+  const ctx = { ids: new Map(), sections: null, misconceptions: null };
+  questions.forEach((q, i) => validateQuestion(q, `questions[${i}]`, ctx));
+  return questions;
 }

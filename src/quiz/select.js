@@ -11,20 +11,22 @@ const FFN_SECTIONS = ['001-3', '001-4', '001-why', '001-how', '001-summary'];
 /**
  * Named topics. `sections`: bank sections to draw from (null = all, [] = none); `origin`: only
  * questions of that origin; `generate`: generation topics mixed in; `share`: the part of the quiz
- * that is generated (1 = all); `ordered`: keep the bank's order (the documents' own sequence).
+ * that is generated (1 = all); `ordered`: keep the bank's order (the documents' own sequence);
+ * `whole`: always every question of the pool, whatever the count (the documents' 12 examples).
+ * Null-prototype: a topic named like an Object.prototype member ("constructor") is just unknown.
  */
-export const QUIZ_TOPICS = {
+export const QUIZ_TOPICS = Object.assign(Object.create(null), {
   all: { sections: null, generate: TOPICS, share: 0.3 },
-  document: { sections: null, origin: 'document', generate: [], ordered: true },
+  document: { sections: null, origin: 'document', generate: [], ordered: true, whole: true },
   pe: { sections: PE_SECTIONS, generate: ['pe-value', 'pe-column', 'pe-rotation'], share: 0.3 },
   ffn: { sections: FFN_SECTIONS, generate: ['ffn-params', 'ffn-dff', 'ffn-forward', 'attention'], share: 0.3 },
   practice: { sections: [], generate: TOPICS, share: 1 },
-};
+});
 
 /** What a topic name means: a named topic, a generation topic, or a bank section id. Null if unknown. */
 export function resolveTopic(topic, bank) {
   const name = String(topic || 'all').trim();
-  if (QUIZ_TOPICS[name]) return { name, ...QUIZ_TOPICS[name] };
+  if (Object.hasOwn(QUIZ_TOPICS, name)) return { name, ...QUIZ_TOPICS[name] };
   if (TOPICS.includes(name)) return { name, sections: [], generate: [name], share: 1 };
   if ((bank.sections || []).some((s) => s.id === name)) return { name, sections: [name], generate: [], share: 0 };
   return null;
@@ -44,7 +46,7 @@ export function buildQuizSet(bank, core, { topic = 'all', count = 10, seed = 1, 
     && (!spec.origin || q.origin === spec.origin));
   const rnd = createRandom((s ^ hashSeed(spec.name)) >>> 0);
   let nGen = gen.length ? Math.round(count * (spec.share ?? 0)) : 0;
-  const nBank = Math.min(count - nGen, pool.length);
+  const nBank = spec.whole ? pool.length : Math.min(count - nGen, pool.length);
   if (gen.length && nBank + nGen < count) nGen = count - nBank; // a small bank is topped up with practice
   const fromBank = spec.ordered ? pool.slice(0, nBank) : rnd.shuffle(pool).slice(0, nBank);
   const fromGen = nGen > 0 ? generate(core, { seed: s, count: nGen, topics: gen }) : [];

@@ -117,3 +117,17 @@ test('topics filter what is generated, and bad options are refused', () => {
   assert.throws(() => generate(core, { count: 101 }), RangeError);
   assert.throws(() => generate({}, {}), TypeError);
 });
+
+test('every generated answer, typed back exactly as the quiz shows it, is graded right (ko and en)', async () => {
+  const { expectedText } = await import('../../src/quiz/index.js');
+  for (const topic of TOPICS) {
+    for (const q of generate(core, { seed: 77, count: 25, topics: [topic] })) {
+      for (const lang of ['ko', 'en']) {
+        const shown = expectedText(q, lang);
+        const r = grade(q, shown, { lang });
+        assert.equal(r.correct, true, `${q.id} (${lang}): "${shown}" → ${r.feedback}`);
+        if (lang === 'ko') assert.doesNotMatch(shown, /\d [가-힣]/, `Korean counters follow the number: "${shown}"`);
+      }
+    }
+  }
+});

@@ -69,7 +69,7 @@ test('a known wrong answer gets its own explanation and misconception', () => {
 });
 
 test('unreadable and empty answers are reported, not just marked wrong', () => {
-  const r = grade(byId.get('doc-calc-attention'), '백 개쯤');
+  const r = grade(byId.get('doc-calc-attention'), '모르겠어요');
   assert.equal(r.valid, false);
   assert.equal(r.correct, false);
   assert.match(r.feedback, /숫자/);

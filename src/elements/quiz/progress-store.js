@@ -19,7 +19,8 @@ export function readProgress(key) {
   try {
     const raw = storage()?.getItem(key);
     const saved = raw ? JSON.parse(raw) : null;
-    return saved && Array.isArray(saved.ids) && saved.answers && typeof saved.answers === 'object' ? saved : null;
+    // Only the outer shape here; restoreState checks every part and keeps what is usable.
+    return saved && typeof saved === 'object' && !Array.isArray(saved) ? saved : null;
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@
 //   renderQuestion(view, q, i) -> <article class="q">
 import { h, circled } from './dom.js';
 import { fill } from '../shared/i18n.js';
-import { grade, choiceOrder, localizeQuestion, localizeStudySheet } from '../../quiz/index.js';
+import { grade, choiceOrder, localizeQuestion, localizeStudySheet, tutorialSection, tutorialHref } from '../../quiz/index.js';
 import { expectedShown, givenText } from './answer-text.js';
 import { studyRowFor } from './study-sheet.js';
 
@@ -119,7 +119,11 @@ function renderFeedback(view, q, i, L, a) {
     const sheet = localizeStudySheet(view.bank.studySheet, lang);
     meta.push(h('button', { type: 'button', class: 'linkish', onclick: () => view.openStudyRow(rowIndex) }, fill(s.studyLink, { type: sheet.rows[rowIndex].type })));
   }
-  if (q.section) meta.push(h('span', { class: 'muted', text: fill(s.source, { section: view.sectionTitle(q.section) }) }));
+  // The source label leads to the tutorial section that teaches the question (when the page says where the tutorial is).
+  const href = tutorialHref(view.values.tutorial, tutorialSection(q, view.bank), lang);
+  const section = q.section ? view.sectionTitle(q.section) : '';
+  if (href) meta.push(h('a', { class: 'source', href, text: fill(s.sourceLink, { section }) }));
+  else if (section) meta.push(h('span', { class: 'muted', text: fill(s.source, { section }) }));
   if (meta.length) box.append(h('p', { class: 'misc row' }, ...meta));
   return box;
 }

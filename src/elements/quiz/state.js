@@ -6,15 +6,51 @@
 //   answer = { input, given, correct, attempts } or, when the solution was shown,
 //            { input: '', given: null, correct: false, revealed: true, attempts: 0 }
 
+// answers and hints are null-prototype maps: a question id such as "constructor" or "toString" is
+// an ordinary key, never an inherited member that would look answered.
+const idMap = () => Object.create(null);
+
 export function freshState(seed, ids) {
-  return { seed, ids, index: 0, answers: {}, hints: {}, view: 'quiz', completedRound: -1, round: 0 };
+  return { seed, ids, index: 0, answers: idMap(), hints: idMap(), view: 'quiz', completedRound: -1, round: 0 };
 }
 
-/** The saved state if it belongs to this very set (same seed, same questions in order), else a fresh one. */
+const isInt = (x, min, max) => Number.isInteger(x) && x >= min && x <= max;
+const isPlainObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+/** A saved answer as the quiz writes it, or null: anything else is dropped, not trusted. */
+function checkedAnswer(a) {
+  if (!isPlainObject(a) || typeof a.correct !== 'boolean' || !isInt(a.attempts, 0, 1e6)) return null;
+  const input = typeof a.input === 'string' ? a.input.slice(0, 2000) : (typeof a.input === 'number' && Number.isFinite(a.input) ? a.input : '');
+  const given = typeof a.given === 'string' || (typeof a.given === 'number' && Number.isFinite(a.given)) ? a.given : null;
+  const out = { input, given, correct: a.correct, attempts: a.attempts };
+  if (a.revealed === true) out.revealed = true;
+  return out;
+}
+
+/**
+ * The saved state if it belongs to this very set (same seed, same questions in order), checked part by
+ * part: what is unusable (an index of 999, -5, "abc" or 1.5, hints: null, an answer of the wrong
+ * shape, an unknown id) starts fresh, and the rest is kept. Anything else gives a fresh state.
+ */
 export function restoreState(saved, seed, ids) {
-  const fresh = freshState(seed, ids);
-  const same = saved && saved.seed === seed && JSON.stringify(saved.ids) === JSON.stringify(ids);
-  return same ? { ...fresh, ...saved } : fresh;
+  const state = freshState(seed, ids);
+  if (!isPlainObject(saved) || String(saved.seed) !== String(seed) || !Array.isArray(saved.ids)
+    || saved.ids.length !== ids.length || saved.ids.some((id, i) => id !== ids[i])) return state;
+  const known = new Set(ids);
+  if (isInt(saved.index, 0, ids.length - 1)) state.index = saved.index;
+  if (saved.view === 'result') state.view = 'result';
+  if (isInt(saved.round, 0, 1e6)) state.round = saved.round;
+  if (isInt(saved.completedRound, -1, state.round)) state.completedRound = saved.completedRound;
+  if (isPlainObject(saved.answers)) {
+    for (const id of Object.keys(saved.answers)) {
+      const a = known.has(id) ? checkedAnswer(saved.answers[id]) : null;
+      if (a) state.answers[id] = a;
+    }
+  }
+  if (isPlainObject(saved.hints)) {
+    for (const id of Object.keys(saved.hints)) if (known.has(id) && isInt(saved.hints[id], 0, 100)) state.hints[id] = saved.hints[id];
+  }
+  return state;
 }
 
 export function tally(questions, answers) {

@@ -24,7 +24,9 @@ export function readShareParams(search, names) {
   const topic = params.get(names.topic);
   if (seed) out.seed = seed.slice(0, MAX_TEXT);
   if (topic) out.topic = topic.slice(0, MAX_TEXT);
-  const count = Number(params.get(names.count));
+  // Decimal digits only: Number() would also read "0x10" (16), "1e1" or " 12 ".
+  const rawCount = params.get(names.count);
+  const count = rawCount !== null && /^[0-9]{1,3}$/.test(rawCount) ? Number(rawCount) : NaN;
   if (Number.isInteger(count) && count >= COUNT_RANGE.min && count <= COUNT_RANGE.max) out.count = count;
   return out;
 }

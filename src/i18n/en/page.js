@@ -54,7 +54,7 @@ export default {
         { tex: String.raw`\begin{gathered} PE(t, 2i) = \sin\!\left(\frac{t}{10000^{2i/d_{model}}}\right) \\[4pt] PE(t, 2i+1) = \cos\!\left(\frac{t}{10000^{2i/d_{model}}}\right) \end{gathered}` },
         { list: [
           '$t$ is the token’s position: 0 for the first token, 1 for the second.',
-          '$i$ says which frequency (slow wave … fast wave) is used. Even dimensions $2i$ hold a sine, odd dimensions $2i+1$ a cosine.',
+          '$i$ is the frequency index: which (sin, cos) pair. The smaller $i$, the faster the wave. Even dimensions $2i$ hold a sine, odd dimensions $2i+1$ a cosine.',
           '$d_{model}$ is the length of the embedding vector. With $d_{model} = 512$ the positional encoding is a 512-dimensional vector too. Inside the exponent it keeps the waves from being too fast or too slow.',
         ] },
         { p: 'The core idea: **position $t$ is expressed by waves of many speeds at once.** Low dimensions hold fast-changing waves, high dimensions slow ones. Change the numbers in the table below; point at a cell to see its formula with the numbers filled in.' },
@@ -123,7 +123,7 @@ export default {
           '“A Transformer doesn’t know positions” means “its structure does not handle order automatically”. Once position is added to the input, self-attention works on vectors that reflect order.',
         ], ordered: true },
         { h: 'What the approximation view shows' },
-        { p: 'From the viewpoint of approximation, positional encoding turns a discrete position into a combination of continuous function values: each position becomes not one integer but a vector of wave components. When something is hard to handle directly, rewrite it as a combination of basis components that are easy to compute with: just as a Legendre approximation compresses a function into coefficients of polynomials, positional encoding spreads a position into a pattern of trigonometric components. The Transformer does not read this pattern directly; it extracts the relations it needs with learned attention weights and linear maps. So positional encoding is not “the result of understanding position” but rather **“a coordinate system for the input that makes position understandable”**.' },
+        { p: 'Positional encoding turns a discrete position into a combination of continuous function values: each position becomes not one integer but a vector of wave components. When something is hard to handle directly, rewrite it as a combination of basis components that are easy to compute with: just as a Legendre approximation compresses a function into coefficients of polynomials, positional encoding spreads a position into a pattern of trigonometric components. The Transformer does not read this pattern directly; it extracts the relations it needs with learned attention weights and linear maps. So positional encoding is not “the result of understanding position” but rather **“a coordinate system for the input that makes position understandable”**.' },
         { quiz: 'Try the positional encoding questions', topic: 'pe' },
       ],
     },
@@ -179,7 +179,7 @@ export default {
       id: 'summary',
       title: '14. Summary',
       blocks: [
-        { p: 'Sinusoidal positional encoding lets a Transformer know the order of tokens by turning each position into a high-dimensional vector of sine and cosine values at many frequencies, added to the token embedding. The model thus receives absolute positions and relative distances in a form that is easy to learn. In the following blocks attention adjusts the relations between tokens, and the feed-forward layer applies the same non-linear transformation to every token to deepen the representation. Widening and then narrowing the intermediate size is a practical compromise between compute cost and expressiveness, and a design found throughout applications such as translation, summarisation, classification and generation.' },
+        { p: 'Sinusoidal positional encoding lets a Transformer know the order of tokens by turning each position into a high-dimensional vector of sine and cosine values at many frequencies, added to the token embedding. In the following blocks attention adjusts the relations between tokens, and the feed-forward layer applies the same non-linear transformation to every token to deepen the representation. Widening and then narrowing the intermediate size is a practical compromise between compute cost and expressiveness, and a design found throughout applications such as translation, summarisation, classification and generation.' },
         { p: '**The structure matters more than the formula.** A Transformer does not know order by itself, so position is made into a vector and put into the input. Sine and cosine let that vector express a position as a combination of many wavelengths, and so the model receives absolute positions and relative distances in a form that is easy to learn.' },
         { table: {
           caption: 'Key points per question type (keyword → answer)',
@@ -193,7 +193,7 @@ export default {
             ['Trade-off', 'larger $d_{ff}$ and depth ↔ more compute and latency → service tuning'],
           ],
         } },
-        { quiz: 'Check yourself with the quiz: concepts, true/false, scenarios, calculations', topic: 'all' },
+        { quiz: 'Check yourself with the documents’ 12 examples: concepts, true/false, scenarios, calculations', topic: 'document' },
       ],
     },
   ],
@@ -210,6 +210,7 @@ export default {
       ['사인·코사인 위치 인코딩', '사인파 위치 인코딩', 'sinusoidal positional encoding', 'The fixed positional encoding made of sines and cosines of many frequencies.'],
       ['학습형 위치 임베딩', '학습되는 위치 임베딩', 'learned position embedding', 'One learned parameter vector per position (e.g. BERT).'],
       ['회전 위치 인코딩', 'RoPE', 'rotary position embedding', 'Rotates query and key vectors by their position (e.g. LLaMA).'],
+      ['토크나이저', '서브워드 토크나이저', 'tokenizer', 'Splits a sentence into tokens; in Korean the particles (가, 를) often become tokens of their own.'],
       ['토큰 임베딩', '임베딩, 단어 임베딩', 'token embedding', 'The vector for “what this token is”.'],
       ['셀프 어텐션', '어텐션', 'self-attention', 'The layer that relates all pairs of tokens at once and mixes context.'],
       ['피드포워드 층', 'FFN, 피드포워드 네트워크, 위치별 MLP', 'position-wise feed-forward network', 'A two-layer network that widens and narrows every token with the same weights.'],

@@ -62,6 +62,7 @@ export default {
   generated: 'generated (seed {seed})',
   fromDocument: 'from the documents',
   source: 'Source: {section}',
+  sourceLink: 'Source: {section} — learn it in the tutorial →',
   misconception: 'Common misconception',
   seedInfo: 'seed {seed} · topic: {topic} · {count} questions',
   topicNames: {

@@ -62,6 +62,7 @@ export default {
   generated: '자동 생성 (시드 {seed})',
   fromDocument: '문서 예제',
   source: '출처: {section}',
+  sourceLink: '출처: {section} — 튜토리얼에서 배우기 →',
   misconception: '흔한 오해',
   seedInfo: '시드 {seed} · 주제: {topic} · {count}문제',
   topicNames: {

@@ -3,10 +3,13 @@
 export default {
   grade: {
     empty: '답을 입력해 주세요.',
-    unreadableNumber: '숫자로 읽을 수 없습니다. 예: 100, 4,722,432, 0.841',
-    unreadableChoice: '선택지 번호(예: 2, ②) 또는 선택지 문구로 답해 주세요.',
+    unreadableNumber: '숫자로 읽을 수 없어요. 예: 100, 100개, 백, 4,722,432, 472만 2432, 0.841',
+    unreadableChoice: '선택지 번호(예: 2, 2번, ②, 두 번째)나 선택지 문구로 답해 주세요.',
     unreadableOX: 'O 또는 X를 골라 주세요.',
     unreadableText: '답을 읽을 수 없습니다.',
+    negated: '‘아님’처럼 스스로 부정하는 답은 채점하지 않아요. 정답이라고 생각하는 것 하나만 적어 주세요.',
+    several: '답이 여러 개 적혀 있어요. 하나만 적어 주세요.',
+    unequal: '등식의 양쪽 값이 서로 달라요(예: 20 = 100). 답 하나만 적거나 맞는 식을 적어 주세요.',
     tolerance: '허용 오차 ±{tolerance}',
     misconception: '흔한 오해: {text}',
   },
