@@ -1,0 +1,20 @@
+// The formula of each step of <block-flow>, in TeX (typeset by shared/math.js), for both orders of
+// the block: post-norm (the paper's and the documents' order) and pre-norm (GPT-2 and most current
+// models). The attention step states the scaled scores, the softmax and the causal mask's rule.
+
+export const INPUT_FORMULA = 'h_t^{(0)} = x_t + PE(t)';
+
+// Two lines, so that the formula fits a phone's width.
+export const ATTENTION_FORMULA = String.raw`\begin{gathered} s_{ij} = \frac{q_i \cdot k_j}{\sqrt{d_{head}}} \\[4pt] w_{ij} = \frac{e^{s_{ij}}}{\sum_{j'} e^{s_{ij'}}}, \quad o_i = \sum_j w_{ij}\, v_j \end{gathered}`;
+export const CAUSAL_FORMULA = String.raw`w_{ij} = 0 \quad (j > i)`;
+
+export const FFN_FORMULA = String.raw`\mathrm{FFN}(z) = \max(0,\, zW_1 + b_1)\,W_2 + b_2`;
+export const FFN_FORMULA_GELU = String.raw`\mathrm{FFN}(z) = \mathrm{GELU}(zW_1 + b_1)\,W_2 + b_2`;
+
+export const LAYER_NORM_FORMULA = String.raw`\begin{gathered} \mathrm{LayerNorm}(z)_j = \frac{z_j - \mu}{\sqrt{\sigma^2 + \varepsilon}}\,\gamma_j + \beta_j \\[4pt] \mu = \frac{1}{d}\sum_j z_j, \quad \sigma^2 = \frac{1}{d}\sum_j (z_j - \mu)^2 \end{gathered}`;
+
+/** Both orders, each as [the line of step ③, the line of step ⑤] (h{'} keeps the prime upright). */
+export const BLOCK_FORMULAS = {
+  post: [String.raw`h{'} = \mathrm{LayerNorm}\big(h + \mathrm{Attn}(h)\big)`, String.raw`h{''} = \mathrm{LayerNorm}\big(h{'} + \mathrm{FFN}(h{'})\big)`],
+  pre: [String.raw`h{'} = h + \mathrm{Attn}\big(\mathrm{LN}_1(h)\big)`, String.raw`h{''} = h{'} + \mathrm{FFN}\big(\mathrm{LN}_2(h{'})\big)`],
+};
