@@ -27,7 +27,7 @@ import { fill } from './shared/i18n.js';
 import { tex } from './shared/math.js';
 import { wirePredict } from './shared/predict.js';
 import { heatGridCss } from './ffn/heat-grid.js';
-import { mixMapCss } from './ffn/mix-map.js';
+import { mixMapCss } from './block/mix-map.js';
 import { runFlow } from './block/compute.js';
 import { pairGridCss } from './block/pair-grid.js';
 import { stackCss, stackHtml } from './block/stack-figure.js';

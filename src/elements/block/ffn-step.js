@@ -12,22 +12,7 @@ import { sharedRowsSvg } from '../ffn/figures.js';
 import { rowsPicture, tokenNames } from './picture.js';
 import { FFN_FORMULA, FFN_FORMULA_GELU } from './formulas.js';
 import { headSlice } from './attention-step.js';
-
-/** The mixing map: cell (i, j) on when uses(i, j). */
-function mixMap({ n, uses, label, current }) {
-  let cells = '<span class="head" aria-hidden="true"></span>';
-  for (let j = 0; j < n; j++) cells += `<span class="head" aria-hidden="true">${j}</span>`;
-  let filled = 0;
-  for (let i = 0; i < n; i++) {
-    cells += `<span class="head" aria-hidden="true">${i}</span>`;
-    for (let j = 0; j < n; j++) {
-      const on = uses(i, j);
-      if (on) filled++;
-      cells += `<span class="${on ? 'on' : ''}${on && i === current ? ' now' : ''}" data-i="${i}" data-j="${j}"></span>`;
-    }
-  }
-  return { filled, html: `<div class="mix" role="img" aria-label="${escapeHtml(fill(label, { filled }))}" style="grid-template-columns: auto repeat(${n}, minmax(0, 1fr))">${cells}</div>` };
-}
+import { mixMapHtml } from './mix-map.js';
 
 /** { html, exports } of the step. */
 export function ffnStep(el, ctx) {
@@ -40,9 +25,9 @@ export function ffnStep(el, ctx) {
   for (let j = 0; j < d; j++) rows += `<tr><th scope="row">${j}</th><td data-kind="z">${fmt(z[row * d + j])}</td><td data-kind="ffn">${fmt(y[row * d + j])}</td></tr>`;
   const weights = headSlice(block.trace.weights, n, head);
   const headName = fill(s.headN, { h: head + 1 });
-  const att = mixMap({ n, uses: (i, j) => weights[i * n + j] !== 0, current: row,
+  const att = mixMapHtml({ n, uses: (i, j) => weights[i * n + j] !== 0, current: row,
     label: fill(s.mixAria, { what: fill(s.mixAttention, { head: headName }), n, filled: '{filled}' }) });
-  const own = mixMap({ n, uses: (i, j) => i === j, current: row, label: fill(s.mixAria, { what: s.mixFfn, n, filled: '{filled}' }) });
+  const own = mixMapHtml({ n, uses: (i, j) => i === j, current: row, label: fill(s.mixAria, { what: s.mixFfn, n, filled: '{filled}' }) });
   const inName = s.ffnInput[values.norm];
   const pictures = [
     { key: 'ffn-in', title: inName, data: z, what: s.exportNames.ffnIn, script: 'ffn_in' },
