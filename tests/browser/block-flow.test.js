@@ -208,7 +208,7 @@ test('two blocks in a row: PE is added once, block 2 takes block 1\'s output, wi
   }
 });
 
-test('post-norm / pre-norm switch: both formulas shown, the one in use marked, the numbers follow', async () => {
+test('post-norm / pre-norm switch: both formulas shown, the one in use marked, the numbers follow; heads divide d_model', async () => {
   const page = await openFixture();
   try {
     await set(page, { step: 3, norm: 'post' });
@@ -225,6 +225,14 @@ test('post-norm / pre-norm switch: both formulas shown, the one in use marked, t
     const after = await cells(page, '[data-picture="norm"] .heat .c');
     assert.ok(maxAbsDiff(before, after) > 0.01, 'the normalised rows are now LN1(h), not LN1(h + Attn(h))');
     assertClose(after, layerNormRef(reference(OPTIONS).h, 8), 'LN1(h) in pre-norm');
+    // Heads must divide d_model: 4 heads of d_model 6 become 3, and a note says so.
+    await set(page, { 'd-model': 6, heads: 4, step: 2 });
+    const heads = await page.evaluate(() => {
+      const el = document.querySelector('block-flow');
+      return { scores: el.data.blocks[0].trace.scores.length, radios: el.shadowRoot.querySelectorAll('[data-head]').length, note: el.shadowRoot.querySelector('.notes').textContent };
+    });
+    assert.deepEqual([heads.scores, heads.radios], [3 * 36, 3]);
+    assert.match(heads.note, /헤드 수 4.*d_model = 6.*3/);
     assert.deepEqual(page.problems, []);
   } finally {
     await page.close();
