@@ -31,7 +31,7 @@ export function rowsPicture(el, { key, title, data, rows, cols, limit = largestM
     label: fill(s.gridAria, { what: title, n: rows, d: cols }),
     titleOf: (t, j) => `${fill(s.token, { t })}, j = ${j}: ${fmt(data[t * cols + j])}`,
   });
-  const table = dataTableHtml(el, { caption: `${title} ${s.rowsColsNote}`, data, rows, cols, rowNames: rowLabels, maxCols: 16 });
+  const table = dataTableHtml(el, { caption: `${title} ${s.rowsColsNote}`, data, rows, cols, rowNames: rowLabels, corner: 't \\ j', maxCols: 16 });
   return pictureHtml(el, { key, title, drawing, table, what: what ?? title, extra });
 }
 
