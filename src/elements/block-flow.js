@@ -95,7 +95,7 @@ class BlockFlow extends PeFfnElement {
   build() {
     const s = this.s;
     const tabs = s.steps.map((st, i) => `<button type="button" role="tab" id="${this.id(`tab${i + 1}`)}" data-step="${i + 1}" aria-controls="${this.id('panel')}" class="${i === 1 ? 'mixes' : ''}"><span aria-hidden="true">${MARKS[i]}</span><span>${escapeHtml(st.short)}</span></button>`).join('');
-    const names = (o) => [o, s.normNames[o]];
+    const names = (o) => [o, s.normShort[o]];
     this.root.innerHTML = this.cardHtml({
       fields: [
         this.field('tokens', s.tokens),

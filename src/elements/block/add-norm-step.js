@@ -40,7 +40,7 @@ function formulasHtml(el, { s, norm, which }) {
       <p><strong>${escapeHtml(s.normNames[order])}</strong>${order === norm ? ` <span class="badge">${escapeHtml(s.normNow)}</span>` : ''}</p>
       <div class="formula">${tex(BLOCK_FORMULAS[order][which], { display: true })}</div>
     </div>`;
-  const options = ['post', 'pre'].map((o) => `<option value="${o}"${o === norm ? ' selected' : ''}>${escapeHtml(s.normNames[o])}</option>`).join('');
+  const options = ['post', 'pre'].map((o) => `<option value="${o}"${o === norm ? ' selected' : ''}>${escapeHtml(s.normShort[o])}</option>`).join('');
   return `<section class="orders">
     <div class="row"><h4>${escapeHtml(s.normFormulasTitle)}</h4>
       <div class="field"><label for="${id}">${escapeHtml(s.norm)}</label><select id="${id}" data-prop="norm">${options}</select></div></div>

@@ -11,6 +11,7 @@ export default {
   blocks: 'Blocks stacked',
   norm: 'Where LayerNorm sits',
   normNames: { post: 'normalise after adding the residual (post-norm: the paper, the documents)', pre: 'normalise before attention and FFN (pre-norm: GPT-2 and others)' },
+  normShort: { post: 'post-norm (the paper)', pre: 'pre-norm (GPT-2 and others)' },
   causal: 'Causal mask (hide later tokens, as a decoder does)',
   headsAdjusted: '{given} heads do not divide d_model = {d}, so {used} are used.',
   stepsLabel: 'Steps in the block',

@@ -11,6 +11,7 @@ export default {
   blocks: '쌓을 블록 수',
   norm: '층 정규화 위치',
   normNames: { post: '잔차를 더한 뒤 정규화 (post-norm: 원 논문·문서)', pre: '어텐션·FFN 앞에서 정규화 (pre-norm: GPT-2 등)' },
+  normShort: { post: 'post-norm (원 논문·문서)', pre: 'pre-norm (GPT-2 등)' },
   causal: '인과 마스크 (디코더처럼 뒤 토큰 가리기)',
   headsAdjusted: '헤드 수 {given}은(는) d_model = {d}를 나누어떨어지게 하지 못해서 {used}(으)로 맞췄어요.',
   stepsLabel: '블록 안 단계',
