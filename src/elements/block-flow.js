@@ -102,6 +102,7 @@ class BlockFlow extends PeFfnElement {
         this.field('d-model', s.dModel),
         this.field('heads', s.heads),
         this.field('d-ff', s.dFF),
+        this.field('activation', s.activation, { kind: 'select', options: [['relu', 'ReLU'], ['gelu', 'GELU']] }),
         this.field('norm', s.norm, { kind: 'select', options: ['post', 'pre'].map(names) }),
         this.field('blocks', s.blocks),
         this.field('seed', s.seed),

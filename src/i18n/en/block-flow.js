@@ -7,6 +7,7 @@ export default {
   dModel: 'd_model',
   heads: 'Heads',
   dFF: 'd_ff',
+  activation: 'Activation',
   seed: 'Seed',
   blocks: 'Blocks stacked',
   norm: 'Where LayerNorm sits',

@@ -7,6 +7,7 @@ export default {
   dModel: 'd_model',
   heads: '헤드 수',
   dFF: 'd_ff',
+  activation: '활성화 함수',
   seed: '시드',
   blocks: '쌓을 블록 수',
   norm: '층 정규화 위치',
