@@ -157,6 +157,7 @@ class BlockFlow extends PeFfnElement {
     if (target.dataset.viewBlock !== undefined) {
       this.viewBlock = Number(target.dataset.viewBlock);
       this.renderStep(`[data-view-block="${this.viewBlock}"]`);
+      refreshScriptPanel(this);
     } else if (target.classList.contains('prev-row') || target.classList.contains('next-row')) {
       const dir = target.classList.contains('next-row') ? 1 : -1;
       this.row = (this.row + dir + n) % n;
@@ -197,13 +198,14 @@ class BlockFlow extends PeFfnElement {
     return {
       s: this.s, values: v, flow: this.data, n, d, b, block: this.data.blocks[b], head: this.head, row: this.row,
       mixShown: Boolean(this.prediction?.shown),
-      exportOf: (key, data, shape, array, { head, file, rowNames, colNames } = {}) => {
+      // expr: the picture's array in the NumPy code's names; input: a picture of step ① (before the blocks).
+      exportOf: (key, data, shape, expr, { input = false, file, rowNames, colNames } = {}) => {
         const tag = [key, file, `T${n}`, `d${d}`, `seed${v.seed}`].filter(Boolean).join('_');
-        const name = key === 'x' || key === 'pe' || key === 'h' ? tag : `block${b + 1}_${tag}`;
+        const name = input ? tag : `block${b + 1}_${tag}`;
         return {
           key, name, data, shape, corner: 'token',
           rowNames: rowNames ?? Array.from({ length: shape[0] }, (_, t) => `token ${t}`), colNames,
-          code: pictureCode(this, { array, block: b, head, file: name }),
+          code: pictureCode(this, { expr, input, file: name }),
         };
       },
     };

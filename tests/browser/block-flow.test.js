@@ -7,10 +7,16 @@
 // to test-artifacts/block-flow-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { openPage, saveArtifact, useServerAndBrowser } from './harness.js';
 import { maxAbs, maxAbsDiff, peTableRef, seededWeightsRef } from '../reference/reference.js';
 import { encoderBlockRef, layerNormRef, seededBlockWeightsRef } from '../reference/block-flow-ref.js';
 
+const run = promisify(execFile);
 const FIXTURE = 'tests/browser/fixtures/block-flow.html';
 const VOCAB = 16; // src/elements/ffn/block-input.js
 const shared = useServerAndBrowser();
@@ -302,16 +308,17 @@ test('keyboard only: steps, head, causal toggle, rows and the prediction', async
   }
 });
 
-test('downloads hold the drawn numbers; the NumPy code names the picture\'s array', async () => {
+test('downloads hold the drawn numbers; the NumPy code shown with a picture reproduces its download', async () => {
   const page = await openFixture();
   try {
     await set(page, { step: 2 });
-    const fetchDownload = async (action) => {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`block-flow [data-export="weights"] button[data-action="${action}"]`).click()]);
+    const fetchFrom = async (key, action) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`block-flow [data-export="${key}"] button[data-action="${action}"]`).click()]);
       const chunks = [];
       for await (const chunk of await download.createReadStream()) chunks.push(chunk);
       return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
     };
+    const fetchDownload = (action) => fetchFrom('weights', action);
     const drawn = await cells(page, '.pairs .c[data-kind="weights"]');
     const npy = await fetchDownload('npy');
     assert.equal(npy.name, 'block1_weights_head1_T6_d8_seed3.npy');
@@ -322,9 +329,27 @@ test('downloads hold the drawn numbers; the NumPy code names the picture\'s arra
     const csv = await fetchDownload('csv');
     const rows = csv.bytes.toString('utf8').trim().split('\r\n').slice(1).map((l) => l.split(',').slice(1).map(Number));
     assert.deepEqual(rows.flat().map(Math.fround), drawn);
-    const code = await page.evaluate(() => document.querySelector('block-flow').shadowRoot.querySelector('[data-export="weights"] [data-code="numpy"]').textContent);
-    assert.match(code, /import numpy as np/);
-    assert.match(code, /block1_weights_head1_T6_d8_seed3\.npy/);
+    // The code shown with the picture, run as a learner would: next to the downloaded .npy, with
+    // Debian's python3-numpy (/usr/bin/python3, which scripts/setup.sh provides); it prints the largest difference from the download.
+    const runCode = async (key, file) => {
+      const code = await page.evaluate((k) => document.querySelector('block-flow').shadowRoot.querySelector(`[data-export="${k}"] [data-code="numpy"]`).textContent, key);
+      assert.match(code, new RegExp(`np\\.load\\('${file}'\\)`));
+      const dir = await mkdtemp(join(tmpdir(), 'block-flow-'));
+      try {
+        await writeFile(join(dir, file), file === npy.name ? npy.bytes : (await fetchFrom(key, 'npy')).bytes);
+        await writeFile(join(dir, 'picture.py'), code);
+        const { stdout } = await run('/usr/bin/python3', ['picture.py'], { cwd: dir });
+        return Number(stdout.trim().split('\n').pop());
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    };
+    const weightsDiff = await runCode('weights', npy.name);
+    assert.ok(weightsDiff < 1e-4, `the block script's weights differ from the download by ${weightsDiff}`);
+    await set(page, { step: 1 });
+    const hDiff = await runCode('h', 'h_T6_d8_seed3.npy');
+    assert.ok(hDiff < 1e-6, `the input code's h differs from the download by ${hDiff}`);
+    console.log(`block-flow NumPy code vs downloads: weights ${weightsDiff}, h ${hDiff}`);
     assert.deepEqual(page.problems, []);
   } finally {
     await page.close();

@@ -22,11 +22,18 @@ const NAMES = {
   ],
 };
 
-// The NumPy script's names for each picture's array (block/numpy-script.js).
-const SCRIPT_NAMES = [
-  { residual: 'block_input', branch: 'attention', sum: 'sum1', norm: 'norm1' },
-  { residual: 'h1', branch: 'ffn', sum: 'sum2', norm: 'norm2' },
-];
+// Each picture's array in the names of the NumPy script (block/numpy-script.js): x is the block's
+// input, a = LN1(x) and z = LN2(h1) in pre-norm.
+const SCRIPT_NAMES = {
+  post: [
+    { residual: 'x', branch: 'attention', sum: 'x + attention', norm: 'h1' },
+    { residual: 'h1', branch: 'ffn', sum: 'h1 + ffn', norm: 'output' },
+  ],
+  pre: [
+    { residual: 'x', branch: 'attention', sum: 'h1', norm: 'a' },
+    { residual: 'h1', branch: 'ffn', sum: 'output', norm: 'z' },
+  ],
+};
 
 export function tokenPicker(el, { s, n, row }) {
   const id = el.id('token');
@@ -92,6 +99,6 @@ export function addNormStep(el, ctx, which) {
     <div class="grids4">${pictures.map((p) => rowsPicture(el, { ...p, rows: n, cols: d, selectedRow: row })).join('')}</div>
     <div class="controls">${tokenPicker(el, { s, n, row })}</div>
     ${statsHtml(el, { s, d, row, names, stats, eps: block.eps, normOut: part.normOut })}`;
-  const exports = pictures.map((p) => ctx.exportOf(p.key, p.data, [n, d], SCRIPT_NAMES[which][p.key], { file: `step${which === 0 ? 3 : 5}` }));
+  const exports = pictures.map((p) => ctx.exportOf(p.key, p.data, [n, d], SCRIPT_NAMES[norm][which][p.key], { file: `step${which === 0 ? 3 : 5}` }));
   return { html, exports };
 }

@@ -86,8 +86,8 @@ export function attentionStep(el, ctx) {
     <p class="muted">${escapeHtml(s.decoderNote)}</p>`;
   const file = `head${head + 1}`;
   const exports = [
-    ctx.exportOf('scores', scores, [n, n], 'scores', { head, file, rowNames: names, colNames: names }),
-    ctx.exportOf('weights', weights, [n, n], 'weights', { head, file, rowNames: names, colNames: names }),
+    ctx.exportOf('scores', scores, [n, n], `scores[${head}]`, { file, rowNames: names, colNames: names }),
+    ctx.exportOf('weights', weights, [n, n], `weights[${head}]`, { file, rowNames: names, colNames: names }),
   ];
   return { html, exports };
 }

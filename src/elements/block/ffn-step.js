@@ -30,7 +30,7 @@ export function ffnStep(el, ctx) {
   const own = mixMapHtml({ n, uses: (i, j) => i === j, current: row, label: fill(s.mixAria, { what: s.mixFfn, n, filled: '{filled}' }) });
   const inName = s.ffnInput[values.norm];
   const pictures = [
-    { key: 'ffn-in', title: inName, data: z, what: s.exportNames.ffnIn, script: 'ffn_in' },
+    { key: 'ffn-in', title: inName, data: z, what: s.exportNames.ffnIn, script: 'z' },
     { key: 'hidden', title: s.hiddenTitle, data: block.trace.hidden, cols: f, what: s.exportNames.hidden, script: 'hidden' },
     { key: 'ffn-out', title: s.ffnOut, data: y, what: s.exportNames.ffn, script: 'ffn' },
   ];

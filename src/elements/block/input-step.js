@@ -17,6 +17,6 @@ export function inputStep(el, ctx) {
   ];
   const html = `<p>${escapeHtml(s.body.input)}</p>
     <div class="grids3">${pictures.map((p) => rowsPicture(el, { ...p, rows: n, cols: d, limit })).join('')}</div>`;
-  const exports = pictures.map((p) => ctx.exportOf(p.key, p.data, [n, d], p.key));
+  const exports = pictures.map((p) => ctx.exportOf(p.key, p.data, [n, d], p.key, { input: true }));
   return { html, exports };
 }

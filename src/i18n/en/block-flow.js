@@ -112,7 +112,7 @@ export default {
   predictOptions: ['Embedding + PE', 'Self-attention', 'Add & Norm (residual connection and layer normalisation)', 'FFN', 'The second Add & Norm'],
   predictExplain: 'Only self-attention (②): its weights w_ij mix the value vectors of all tokens. Adding PE, the residual connection, layer normalisation and the FFN all work row by row. Compare the two mixing maps below.',
   scriptTitle: 'The same numbers from a NumPy script',
-  scriptNote: 'This script builds the same weights from the same seed, computes every step in float64 and compares with the module’s values. It runs as downloaded with Python and NumPy.',
+  scriptNote: 'The script of the block shown. It draws the same weights from the same seed, recomputes every step in float64, prints every array and saves them to block_trace.npz. Its input x is this block’s input as the module computed it (h = x + PE for block 1, block 1’s output for block 2). It runs as downloaded with Python and NumPy.',
   downloadScript: 'Download the script (.py)',
   snippetTitle: 'The same numbers in NumPy',
   snippetNote: 'The script below, then the lines that compare this picture with its .npy download (float32, within 1e-4).',

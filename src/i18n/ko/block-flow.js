@@ -112,7 +112,7 @@ export default {
   predictOptions: ['임베딩 + PE', '셀프 어텐션', 'Add & Norm (잔차 연결과 층 정규화)', 'FFN', '두 번째 Add & Norm'],
   predictExplain: '셀프 어텐션(②)뿐입니다. 가중치 w_ij로 모든 토큰의 값 벡터를 섞으니까요. PE 더하기, 잔차 연결, 층 정규화, FFN은 모두 줄마다 따로 계산합니다. 아래의 두 섞임 지도를 비교해 보세요.',
   scriptTitle: 'NumPy 스크립트로 같은 숫자 만들기',
-  scriptNote: '이 스크립트는 같은 시드로 같은 가중치를 만들고, 모든 단계를 float64로 계산해 모듈의 값과 비교합니다. 파이썬과 NumPy만 있으면 그대로 실행돼요.',
+  scriptNote: '지금 보는 블록의 스크립트입니다. 같은 시드로 같은 가중치를 만들고, 모든 단계를 float64로 다시 계산해 배열마다 출력하고 block_trace.npz로 저장합니다. 입력 x는 모듈이 계산한 이 블록의 입력(블록 1은 h = x + PE, 블록 2는 블록 1의 출력)입니다. 파이썬과 NumPy만 있으면 그대로 실행돼요.',
   downloadScript: '스크립트 내려받기 (.py)',
   snippetTitle: 'NumPy로 같은 숫자 만들기',
   snippetNote: '아래 스크립트 뒤에, 이 그림의 배열을 내려받은 .npy와 비교하는 줄이 붙어 있습니다 (float32라서 차이는 1e-4 이내).',
