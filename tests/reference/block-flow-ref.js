@@ -112,7 +112,7 @@ export function blockQuizAnswerRef({ params: p }) {
     case 'attention-causal': return p.causal ? (p.n * (p.n + 1)) / 2 : p.n * p.n;
     case 'softmax-row': {
       const e = p.scores.map((s) => Math.exp(s));
-      return round3(e[p.k] / e.reduce((a, b) => a + b, 0));
+      return round3(e[p.token] / e.reduce((a, b) => a + b, 0));
     }
     case 'layer-norm': return round3(layerNormRef(p.z, 4)[p.index]);
     case 'block-params': return 4 * p.dModel ** 2 + 2 * p.dModel * p.dFF + p.dFF + 9 * p.dModel;

@@ -57,7 +57,7 @@ export function attentionStep(el, ctx) {
   const masked = `<span><span class="masked-swatch"></span> ${escapeHtml(s.legendMasked)}</span>`;
   const legend = (lo, hi, scale) => `<div class="pair-legend"><span>${lo}</span><span class="bar" style="background:${gradientCss(scale)}"></span><span>${hi}</span>${values.causal ? masked : ''}</div>`;
   const table = (data, title) => dataTableHtml(el, {
-    caption: fill(s.pairCaption, { what: title, head: headName }), data, rows: n, cols: n, rowNames: names, colNames: names, corner: 'i \\ j', maxCols: 16,
+    caption: fill(s.pairCaption, { what: title, head: headName }), data, rows: n, cols: n, rowNames: names, colNames: names, corner: 't \\ u', maxCols: 16,
   });
   const pictures = [
     pictureHtml(el, {

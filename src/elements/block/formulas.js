@@ -1,12 +1,14 @@
 // The formula of each step of <block-flow>, in TeX (typeset by shared/math.js), for both orders of
 // the block: post-norm (the paper's and the documents' order) and pre-norm (GPT-2 and most current
-// models). The attention step states the scaled scores, the softmax and the causal mask's rule.
+// models). The attention step states the scaled scores, the softmax and the causal mask's rule, with
+// t the token that looks and u the token looked at (the page keeps i for the frequency index, j for
+// the column).
 
 export const INPUT_FORMULA = 'h_t^{(0)} = x_t + PE(t)';
 
 // Two lines, so that the formula fits a phone's width.
-export const ATTENTION_FORMULA = String.raw`\begin{gathered} s_{ij} = \frac{q_i \cdot k_j}{\sqrt{d_{head}}} \\[4pt] w_{ij} = \frac{e^{s_{ij}}}{\sum_{j'} e^{s_{ij'}}}, \quad o_i = \sum_j w_{ij}\, v_j \end{gathered}`;
-export const CAUSAL_FORMULA = String.raw`w_{ij} = 0 \quad (j > i)`;
+export const ATTENTION_FORMULA = String.raw`\begin{gathered} s_{tu} = \frac{q_t \cdot k_u}{\sqrt{d_{head}}} \\[4pt] w_{tu} = \frac{e^{s_{tu}}}{\sum_{u'} e^{s_{tu'}}}, \quad o_t = \sum_u w_{tu}\, v_u \end{gathered}`;
+export const CAUSAL_FORMULA = String.raw`w_{tu} = 0 \quad (u > t)`;
 
 export const FFN_FORMULA = String.raw`\mathrm{FFN}(z) = \max(0,\, zW_1 + b_1)\,W_2 + b_2`;
 export const FFN_FORMULA_GELU = String.raw`\mathrm{FFN}(z) = \mathrm{GELU}(zW_1 + b_1)\,W_2 + b_2`;

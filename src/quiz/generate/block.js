@@ -3,7 +3,7 @@
 //   attention-causal  (i, j) pairs with a non-zero weight: n² without a mask, n(n + 1)/2 with the
 //                     causal mask, counted in the trace of core.createEncoderBlock
 //   softmax-row       one row of attention weights from given scores: a one-dimensional block whose
-//                     query is 1 and whose keys are the scores, so that s_0j = s_j exactly
+//                     query is 1 and whose keys are the scores, so that s_0u = s_u exactly
 //   layer-norm        LayerNorm of a four-value vector, by core.layerNorm, worked by hand
 //   block-params      4d² + 2·d·d_ff + d_ff + 9d, read from block.paramCount (BERT-base: 7,087,872)
 // A generator takes (core, rnd) and returns the question's fields, as those of ../generate.js do.
@@ -103,12 +103,12 @@ export const BLOCK_GENERATORS = {
   'softmax-row'(core, rnd) {
     let scores;
     let weights;
-    let k;
+    let token;
     for (let attempt = 0; attempt < 100; attempt++) {
       const count = rnd.int(3, 4);
       scores = Array.from({ length: count }, () => rnd.int(-4, 6) / 2);
-      k = rnd.int(0, count - 1);
-      // dModel = 1: Q_i = 0·x + 1 = 1 and K_j = 1·x_j + 0 = s_j, so row 0's scores are the s_j themselves.
+      token = rnd.int(0, count - 1);
+      // dModel = 1: Q_t = 0·x + 1 = 1 and K_u = 1·x_u + 0 = s_u, so row 0's scores are the s_u themselves.
       const one = new Float32Array([1]);
       const zero = new Float32Array([0]);
       const trace = traceOf(core, {
@@ -118,18 +118,18 @@ export const BLOCK_GENERATORS = {
       const exps = scores.map(Math.exp);
       const sum = exps.reduce((a, b) => a + b, 0);
       check(weights.every((w, j) => Math.abs(w - exps[j] / sum) < 1e-6), `softmax of ${vec(scores)}`);
-      if (new Set(scores).size > 1 && !nearBoundary(weights[k])) break;
+      if (new Set(scores).size > 1 && !nearBoundary(weights[token])) break;
     }
     const count = scores.length;
     const exps = scores.map(Math.exp);
     const sum = exps.reduce((a, b) => a + b, 0);
-    const answer = round3(weights[k]);
+    const answer = round3(weights[token]);
     const scoreSum = scores.reduce((a, b) => a + b, 0);
-    const matches = [scoreSum !== 0 ? round3(scores[k] / scoreSum) : NaN, round3(1 / count)];
+    const matches = [scoreSum !== 0 ? round3(scores[token] / scoreSum) : NaN, round3(1 / count)];
     return {
       ...bilingual((s) => {
-        const v = { count, k, scores: vec(scores), exps: vec(exps.map((e) => fixed(e, 4))), sum: fixed(sum, 4),
-          weights: vec(weights.map((w) => fixed(w, 4))), exact: fixed(weights[k], 6), rounded: fixed(answer, 3), tolerance: TOLERANCE };
+        const v = { count, token, scores: vec(scores), exps: vec(exps.map((e) => fixed(e, 4))), sum: fixed(sum, 4),
+          weights: vec(weights.map((w) => fixed(w, 4))), exact: fixed(weights[token], 6), rounded: fixed(answer, 3), tolerance: TOLERANCE };
         return {
           prompt: `${fill(s.softmax.prompt, v)} ${fill(s.roundingNote, v)}`,
           explanation: fill(s.softmax.explanation, v), hints: [s.softmax.hint],
@@ -137,7 +137,7 @@ export const BLOCK_GENERATORS = {
         };
       }, { answer, tolerance: TOLERANCE, matches }),
       type: 'number', section: '001-4', difficulty: 2, tags: ['셀프 어텐션', '소프트맥스', '계산'],
-      params: { scores, k, exact: weights[k] },
+      params: { scores, token, exact: weights[token] },
     };
   },
 
