@@ -1,82 +1,110 @@
-// <block-flow>: one encoder block in the documents' order, as a keyboard-usable stepper:
-//   1 embedding + PE   h = x + PE, computed by the module (three heat grids and a data table)
-//   2 attention        every pair of tokens meets: n x n scores (explained, not computed)
-//   3 Add & Norm       h' = LayerNorm(h + Attn(h)) (explained, not computed)
-//   4 FFN              the same FFN for every row, followed row by row, computed by the module
-//   5 Add & Norm       h'' = LayerNorm(h' + FFN(h')) (explained, not computed)
-// Every step shows a "which tokens mix" map: attention fills all n x n cells, the other steps only the
-// diagonal. Formulas are typeset with shared/math.js.
+// <block-flow>: the Transformer encoder block of document 001 as a keyboard-usable stepper, every
+// number computed by the wasm module (core.createEncoderBlock with its trace, core.layerNorm):
+//   1 embedding + PE   h = x + PE, made once before the first block        (block/input-step.js)
+//   2 attention        scores and weights of each head over the token pairs, causal mask
+//                                                                            (block/attention-step.js)
+//   3 Add & Norm       the residual sum and LayerNorm, one token worked by hand (block/add-norm-step.js)
+//   4 FFN              the same FFN row by row; attention mixes tokens, the FFN does not
+//                                                                            (block/ffn-step.js)
+//   5 Add & Norm       again, after the FFN                                  (block/add-norm-step.js)
+// Post-norm (the paper's order) or pre-norm (GPT-2's); one block or two in a row, the second taking
+// the first one's output (PE is not added again). Every picture has its data table, CSV/.npy downloads
+// and the NumPy script that reproduces the numbers (block/numpy-script.js).
 //
-// Attributes (reflected as properties): tokens (1..10, default 4), d-model (2..16, default 8),
-//   d-ff (1..64, default 32), seed (0..4294967295, default 0), step (1..5, default 1), lang.
-// Read-only property: data = { x, pe, h, y, rowDiff } of the latest render (y = FFN(h), tokens x d-model).
-// Keyboard: the step buttons form a tab list (←/→, Home/End); previous/next buttons; in step 4,
-//   previous/next row buttons.
+// Attributes (reflected as properties): tokens (1..10, default 6), d-model (2..16, default 8),
+//   heads (1..8 dividing d-model, default 2), d-ff (1..64, default 32), activation ('relu' | 'gelu'),
+//   norm ('post' | 'pre'), causal (boolean), blocks (1..2, default 1), seed (0..4294967295, default 0),
+//   step (1..5, default 1), lang.
+// Read-only property: data = the latest runFlow() result (block/compute.js): { ids, x, pe, h, eseed,
+//   blocks: [{ seed, input, output, trace, addNorm, ffnIn, eps, paramCount }] }.
+// Keyboard: the step buttons form a tab list (←/→, Home/End); previous/next step buttons; the block
+//   buttons, the head radios, the token select and the row buttons are native controls.
 // Events: pe-ffn-change { name, value } when the learner changes a value or the step (name 'step');
 //   pe-ffn-render after each render.
 import { PeFfnElement } from './shared/base.js';
-import { escapeHtml, fmt } from './shared/format.js';
+import { escapeHtml } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { tex } from './shared/math.js';
-import { dataTableHtml } from './shared/data-table.js';
-import { blockInput, embeddingSeed } from './ffn/block-input.js';
-import { rowByRowDifference } from './ffn/row-check.js';
-import { heatGridCss, heatGridHtml, largestMagnitude } from './ffn/heat-grid.js';
-import { sharedRowsSvg } from './ffn/figures.js';
-import { mixMapCss, mixMapHtml } from './ffn/mix-map.js';
+import { wirePredict } from './shared/predict.js';
+import { heatGridCss } from './ffn/heat-grid.js';
+import { mixMapCss } from './block/mix-map.js';
+import { runFlow } from './block/compute.js';
+import { pairGridCss } from './block/pair-grid.js';
+import { stackCss, stackHtml } from './block/stack-figure.js';
+import { wirePictures } from './block/picture.js';
+import { inputStep } from './block/input-step.js';
+import { attentionStep } from './block/attention-step.js';
+import { addNormStep } from './block/add-norm-step.js';
+import { ffnStep } from './block/ffn-step.js';
+import { INPUT_FORMULA } from './block/formulas.js';
+import { blockCss } from './block/styles.js';
+import { scriptPanelHtml, wireScriptPanel, refreshScriptPanel, pictureCode } from './block/script-panel.js';
 import ko from '../i18n/ko/block-flow.js';
 import en from '../i18n/en/block-flow.js';
 
 const STEP_COUNT = 5;
-const ATTENTION_STEP = 2;
-const FFN_STEP = 4;
-const FORMULAS = [
-  'h_t^{(0)} = x_t + PE(t)',
-  's_{ij} = q_i \\cdot k_j \\quad (i, j = 1, \\dots, n)',
-  "h' = \\mathrm{LayerNorm}(h + \\mathrm{Attn}(h))",
-  '\\mathrm{FFN}(x) = \\max(0,\\, xW_1 + b_1)\\,W_2 + b_2',
-  "h'' = \\mathrm{LayerNorm}(h' + \\mathrm{FFN}(h'))",
-];
 const MARKS = ['①', '②', '③', '④', '⑤'];
+const STEPS = [
+  (el, ctx) => inputStep(el, ctx),
+  (el, ctx) => attentionStep(el, ctx),
+  (el, ctx) => addNormStep(el, ctx, 0),
+  (el, ctx) => ffnStep(el, ctx),
+  (el, ctx) => addNormStep(el, ctx, 1),
+];
+
+/** The largest divisor of d that is at most h (heads must divide d_model). */
+const headsFor = (d, h) => {
+  for (let k = Math.min(h, d); k > 1; k--) if (d % k === 0) return k;
+  return 1;
+};
 
 class BlockFlow extends PeFfnElement {
   static tag = 'block-flow';
   static strings = { ko, en };
   static props = {
-    tokens: { type: 'int', min: 1, max: 10, default: 4 },
+    tokens: { type: 'int', min: 1, max: 10, default: 6 },
     'd-model': { type: 'int', min: 2, max: 16, default: 8 },
+    heads: { type: 'int', min: 1, max: 8, default: 2 },
     'd-ff': { type: 'int', min: 1, max: 64, default: 32, alias: 'dFF' },
+    activation: { type: 'enum', values: ['relu', 'gelu'], default: 'relu' },
+    norm: { type: 'enum', values: ['post', 'pre'], default: 'post' },
+    causal: { type: 'bool' },
+    blocks: { type: 'int', min: 1, max: 2, default: 1 },
     seed: { type: 'int', min: 0, max: 4294967295, default: 0 },
     step: { type: 'int', min: 1, max: STEP_COUNT, default: 1 },
   };
-  static css = `${heatGridCss}${mixMapCss}
-    .steps { display: flex; flex-wrap: wrap; gap: .35rem; margin: .6rem 0; padding: 0; }
-    .steps [role=tab] { display: flex; gap: .35em; align-items: center; }
-    .steps [role=tab][aria-selected=true] { background: var(--pe-accent); border-color: var(--pe-accent); color: #fff; }
-    .steps [role=tab].mixes { border-style: dashed; }
-    .nav { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .3rem 0 .6rem; }
-    .panel { border-top: 1px solid var(--pe-border); padding-top: .6rem; }
-    .panel-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 15rem), 1fr)); gap: 1rem; align-items: start; }
-    .grids3 { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 13rem), 1fr)); gap: .8rem; }
-    .grids3 h4 { font-size: .88rem; }
-    .shared-rows { width: min(100%, 30rem); display: block; }
-    .big { font-weight: 700; }
-  `;
+  static css = `${heatGridCss}${mixMapCss}${pairGridCss}${stackCss}${blockCss}`;
 
   constructor() {
     super();
     this.row = 0;
+    this.head = 0;
+    this.viewBlock = 0;
     this.data = null;
+  }
+
+  adjustValues(values, notes) {
+    const d = values['d-model'];
+    const used = headsFor(d, values.heads);
+    if (used !== values.heads) {
+      notes.push({ text: fill(this.strFor().headsAdjusted, { given: values.heads, d, used }) });
+      values.heads = used;
+    }
   }
 
   build() {
     const s = this.s;
-    const tabs = s.steps.map((st, i) => `<button type="button" role="tab" id="${this.id(`tab${i + 1}`)}" data-step="${i + 1}" aria-controls="${this.id('panel')}" class="${i + 1 === ATTENTION_STEP ? 'mixes' : ''}"><span aria-hidden="true">${MARKS[i]}</span><span>${escapeHtml(st.short)}</span></button>`).join('');
+    const tabs = s.steps.map((st, i) => `<button type="button" role="tab" id="${this.id(`tab${i + 1}`)}" data-step="${i + 1}" aria-controls="${this.id('panel')}" class="${i === 1 ? 'mixes' : ''}"><span aria-hidden="true">${MARKS[i]}</span><span>${escapeHtml(st.short)}</span></button>`).join('');
+    const names = (o) => [o, s.normShort[o]];
     this.root.innerHTML = this.cardHtml({
       fields: [
         this.field('tokens', s.tokens),
         this.field('d-model', s.dModel),
+        this.field('heads', s.heads),
         this.field('d-ff', s.dFF),
+        this.field('activation', s.activation, { kind: 'select', options: [['relu', 'ReLU'], ['gelu', 'GELU']] }),
+        this.field('norm', s.norm, { kind: 'select', options: ['post', 'pre'].map(names) }),
+        this.field('blocks', s.blocks),
         this.field('seed', s.seed),
       ],
       body: `<div class="steps" role="tablist" aria-label="${escapeHtml(s.stepsLabel)}">${tabs}</div>
@@ -86,7 +114,8 @@ class BlockFlow extends PeFfnElement {
         <span class="muted step-of" aria-live="polite"></span>
       </div>
       <p class="muted">${escapeHtml(s.keysHint)}</p>
-      <div class="panel" role="tabpanel" id="${this.id('panel')}"></div>`,
+      <div class="panel" role="tabpanel" id="${this.id('panel')}"></div>
+      ${scriptPanelHtml(this)}`,
     });
     const tablist = this.$('.steps');
     tablist.addEventListener('click', (e) => {
@@ -106,6 +135,10 @@ class BlockFlow extends PeFfnElement {
     });
     this.$('.prev').addEventListener('click', () => this.goTo(Math.max(1, this.values.step - 1)));
     this.$('.next').addEventListener('click', () => this.goTo(Math.min(STEP_COUNT, this.values.step + 1)));
+    const panel = this.$('.panel');
+    panel.addEventListener('click', (e) => this.onPanelClick(e));
+    panel.addEventListener('change', (e) => this.onPanelChange(e));
+    wireScriptPanel(this);
   }
 
   /** Moves to a step as the learner did (reflects `step`, fires pe-ffn-change); focusTab for arrows. */
@@ -117,26 +150,88 @@ class BlockFlow extends PeFfnElement {
     if (focusTab) this.$(`[data-step="${step}"]`)?.focus();
   }
 
+  onPanelClick(e) {
+    const target = e.target.closest('button');
+    if (!target) return;
+    const n = this.values.tokens;
+    if (target.dataset.viewBlock !== undefined) {
+      this.viewBlock = Number(target.dataset.viewBlock);
+      this.renderStep(`[data-view-block="${this.viewBlock}"]`);
+      refreshScriptPanel(this);
+    } else if (target.classList.contains('prev-row') || target.classList.contains('next-row')) {
+      const dir = target.classList.contains('next-row') ? 1 : -1;
+      this.row = (this.row + dir + n) % n;
+      this.renderStep(target.classList.contains('next-row') ? '.next-row' : '.prev-row');
+    }
+  }
+
+  onPanelChange(e) {
+    const t = e.target;
+    if (t.dataset.head !== undefined) {
+      this.head = Number(t.dataset.head);
+      this.renderStep(`[data-head="${this.head}"]`);
+    } else if (t.hasAttribute('data-row-select')) {
+      this.row = Number(t.value);
+      this.renderStep('[data-row-select]');
+    }
+  }
+
   update() {
+    const v = this.values;
+    this.data = runFlow(this.core, {
+      tokens: v.tokens, dModel: v['d-model'], heads: v.heads, dFF: v['d-ff'], activation: v.activation,
+      norm: v.norm, causal: v.causal, seed: v.seed, blocks: v.blocks,
+    });
+    if (this.row >= v.tokens) this.row = 0;
+    if (this.head >= v.heads) this.head = 0;
+    if (this.viewBlock >= v.blocks) this.viewBlock = 0;
+    this.renderStep();
+    refreshScriptPanel(this);
+  }
+
+  /** What every step view reads: the values, the module's results and the learner's choices. */
+  viewContext() {
     const v = this.values;
     const n = v.tokens;
     const d = v['d-model'];
-    const f = v['d-ff'];
-    const { x, pe, h } = blockInput(this.core, { tokens: n, dModel: d, seed: v.seed });
-    const ffnOptions = { dModel: d, dFF: f, activation: 'relu', seed: v.seed };
-    const layer = this.core.createFFN(ffnOptions);
-    let y;
-    try {
-      y = layer.forward(h);
-    } finally {
-      layer.dispose();
-    }
-    this.data = { x, pe, h, y, rowDiff: rowByRowDifference(this.core, ffnOptions, h, y) };
-    if (this.row >= n) this.row = 0;
-    this.renderStep();
+    const b = this.viewBlock;
+    return {
+      s: this.s, values: v, flow: this.data, n, d, b, block: this.data.blocks[b], head: this.head, row: this.row,
+      mixShown: Boolean(this.prediction?.shown),
+      // expr: the picture's array in the NumPy code's names; input: a picture of step ① (before the blocks).
+      exportOf: (key, data, shape, expr, { input = false, file, rowNames, colNames } = {}) => {
+        const tag = [key, file, `T${n}`, `d${d}`, `seed${v.seed}`].filter(Boolean).join('_');
+        const name = input ? tag : `block${b + 1}_${tag}`;
+        return {
+          key, name, data, shape, corner: 'token',
+          rowNames: rowNames ?? Array.from({ length: shape[0] }, (_, t) => `token ${t}`), colNames,
+          code: pictureCode(this, { expr, input, file: name }),
+        };
+      },
+    };
   }
 
-  renderStep() {
+  /**
+   * The predict-then-reveal of step ④: revealing shows the two mixing maps. The learner's choice and
+   * the reveal survive the redraws of that step (next row, another head).
+   */
+  wireMixPrediction() {
+    const box = this.$('[data-predict="mixes"]');
+    const restore = this.prediction;
+    wirePredict(this, 'mixes', {
+      answer: 1,
+      explain: () => this.s.predictExplain,
+      onReveal: (shown) => {
+        this.prediction = { shown, choice: box.querySelector('input:checked')?.value };
+        this.$('.mix-reveal').hidden = !shown;
+      },
+    });
+    if (restore?.choice !== undefined) box.querySelector(`input[value="${restore.choice}"]`).checked = true;
+    if (restore?.shown) box.querySelector('button').click();
+  }
+
+  /** Draws the current step; focusSelector: a control to give the focus back to after the redraw. */
+  renderStep(focusSelector) {
     const s = this.s;
     const v = this.values;
     const step = v.step;
@@ -150,78 +245,21 @@ class BlockFlow extends PeFfnElement {
     this.$('.step-of').textContent = fill(s.stepOf, { i: step, total: STEP_COUNT });
     const panel = this.$('.panel');
     panel.setAttribute('aria-labelledby', this.id(`tab${step}`));
-
-    const n = v.tokens;
-    const all = step === ATTENTION_STEP;
-    const mix = `<figure>
-        <h4>${escapeHtml(s.mixTitle)}</h4>
-        ${mixMapHtml({ n, all, current: step === FFN_STEP ? this.row : -1, label: fill(s.mixAria, { n, filled: all ? n * n : n }) })}
-        <p class="big">${escapeHtml(all ? fill(s.mixAll, { n, n2: n * n }) : fill(s.mixRow, { n }))}</p>
-        <p class="muted">${escapeHtml(s.mixCaption)}${all ? ` ${escapeHtml(s.docExample)}` : ''}</p>
-      </figure>`;
-    panel.innerHTML = `<h4>${MARKS[step - 1]} ${escapeHtml(s.steps[step - 1].name)}</h4>
-      <div class="formula">${tex(FORMULAS[step - 1], { display: true })}</div>
-      <p>${escapeHtml(s.body[step - 1])}</p>
-      <div class="panel-grid">${this.stepPicture(step)}${mix}</div>
-      ${step === STEP_COUNT ? `<p class="muted">${escapeHtml(s.stackNote)}</p>` : ''}`;
-    if (step === FFN_STEP) this.wireRows();
-  }
-
-  /** The computed picture of steps 1 and 4 (empty for the explained-only steps). */
-  stepPicture(step) {
-    const s = this.s;
-    const v = this.values;
-    const n = v.tokens;
-    const d = v['d-model'];
-    const { x, pe, h, y } = this.data;
-    const rowLabels = Array.from({ length: n }, (_, t) => fill(s.token, { t }));
-    if (step === 1) {
-      const limit = largestMagnitude(x, pe, h);
-      const grid = (title, data, kind) => `<figure><h4>${escapeHtml(title)}</h4>${heatGridHtml({
-        data, rows: n, cols: d, limit, rowLabels, kind,
-        label: fill(s.gridAria, { what: title, n, d }),
-        titleOf: (t, j) => `${fill(s.token, { t })}, j = ${j}: ${fmt(data[t * d + j])}`,
-      })}</figure>`;
-      return `<div><div class="grids3">
-          ${grid(fill(s.gridX, { eseed: embeddingSeed(v.seed) }), x, 'x')}
-          ${grid(s.gridPE, pe, 'pe')}
-          ${grid(s.gridH, h, 'h')}
-        </div>
-        ${dataTableHtml(this, { caption: s.hCaption, data: h, rows: n, cols: d, rowNames: rowLabels })}</div>`;
-    }
-    if (step === FFN_STEP) {
-      const t0 = this.row;
-      let rows = '';
-      for (let j = 0; j < d; j++) rows += `<tr><th scope="row">${j}</th><td data-kind="h">${fmt(h[t0 * d + j])}</td><td data-kind="ffn">${fmt(y[t0 * d + j])}</td></tr>`;
-      const diff = this.data.rowDiff;
-      return `<div>
-        ${sharedRowsSvg({
-          x: h, y, tokens: n, dModel: d, rowLabels, selectedRow: t0, limit: largestMagnitude(h, y),
-          labels: { input: s.rowsInput, box: s.rowsBox, boxSub: s.rowsBoxSub, output: s.rowsOutput, title: fill(s.rowsAria, { n, t: t0 }) },
-        })}
-        <div class="nav">
-          <button type="button" class="prev-row">← ${escapeHtml(s.prevRow)}</button>
-          <button type="button" class="next-row">${escapeHtml(s.nextRow)} →</button>
-          <span class="row-now" aria-live="polite">${escapeHtml(fill(s.rowNow, { t: t0, n }))}</span>
-        </div>
-        <div class="scroll"><table><caption>${escapeHtml(fill(s.rowTableCaption, { t: t0 }))}</caption>
-          <thead><tr><th scope="col">${escapeHtml(s.colDim)}</th><th scope="col">${escapeHtml(s.colIn)}</th><th scope="col">${escapeHtml(s.colOut)}</th></tr></thead>
-          <tbody>${rows}</tbody></table></div>
-        <p>${escapeHtml(fill(s.rowCheck, { diff: diff === 0 ? '0' : diff.toExponential(2) }))}</p>
-      </div>`;
-    }
-    return '';
-  }
-
-  wireRows() {
-    const n = this.values.tokens;
-    const move = (dir, cls) => {
-      this.row = (this.row + dir + n) % n;
-      this.renderStep();
-      this.$(cls)?.focus();
-    };
-    this.$('.prev-row').addEventListener('click', () => move(-1, '.prev-row'));
-    this.$('.next-row').addEventListener('click', () => move(1, '.next-row'));
+    const ctx = this.viewContext();
+    const { html, exports } = STEPS[step - 1](this, ctx);
+    const b = this.viewBlock;
+    const blockNote = step === 1 ? ''
+      : `<p class="block-note">${escapeHtml(b === 0 ? fill(s.blockInputFirst, { b: 1 }) : fill(s.blockInputNext, { b: b + 1, prev: b, seed: ctx.block.seed }))}</p>`;
+    panel.innerHTML = `<h4>${MARKS[step - 1]} ${escapeHtml(s.steps[step - 1].name)}${step > 1 && v.blocks > 1 ? ` · ${escapeHtml(fill(s.blockN, { b: b + 1 }))}` : ''}</h4>
+      ${step === 1 ? `<div class="formula">${tex(INPUT_FORMULA, { display: true })}</div>` : ''}
+      ${stackHtml({ s, blocks: v.blocks, current: step === 1 ? -1 : b })}
+      ${blockNote}
+      ${html}
+      ${step === STEP_COUNT ? `<p class="muted">${escapeHtml(v.blocks > 1 ? s.stackNoteTwo : s.stackNote)}</p>` : ''}`;
+    wirePictures(this, exports);
+    if (step === 4) this.wireMixPrediction();
+    this.syncControls();
+    if (focusSelector) this.$(focusSelector)?.focus();
   }
 }
 

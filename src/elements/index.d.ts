@@ -107,18 +107,46 @@ export interface FfnTradeoffElement extends PeFfnElementBase {
   readonly rows: FfnTradeoffRow[];
 }
 
-/** <block-flow tokens d-model d-ff seed step>: one encoder block as a five-step stepper. */
+/** One encoder block's arrays as <block-flow> keeps them (every one a Float32Array from the module). */
+export interface BlockFlowBlock {
+  /** The block's weight seed: the element's seed for block 1, + 2 for block 2. */
+  seed: number;
+  /** tokens x dModel: h = x + PE for block 1, block 1's output for block 2 (PE is not added again). */
+  input: Float32Array;
+  output: Float32Array;
+  /** The trace of createEncoderBlock(...).forward(input, { trace: true }). */
+  trace: { q: Float32Array; k: Float32Array; v: Float32Array; scores: Float32Array; weights: Float32Array;
+    attention: Float32Array; h1: Float32Array; ffn: Float32Array; hidden: Float32Array };
+  /** Steps 3 and 5: the residual path, the sub-layer's output, their sum, and the rows LayerNorm
+   * normalises in that step with its result. */
+  addNorm: Array<{ input: Float32Array; branch: Float32Array; sum: Float32Array; normIn: Float32Array; normOut: Float32Array }>;
+  /** What the FFN is fed: h1 (post-norm) or LN2(h1) (pre-norm). */
+  ffnIn: Float32Array;
+  eps: number;
+  paramCount: number;
+}
+
+/** <block-flow tokens d-model heads d-ff activation norm causal blocks seed step>: one encoder block
+ * (or two in a row) as a five-step stepper, every number from the module. */
 export interface BlockFlowElement extends PeFfnElementBase {
   tokens: number;
   dModel: number;
+  /** Attention heads; a value that does not divide d-model is lowered to the largest that does. */
+  heads: number;
   /** The d-ff attribute (also reachable as dFf). */
   dFF: number;
+  activation: 'relu' | 'gelu';
+  /** 'post' (the paper's and the documents' order) or 'pre' (GPT-2's). */
+  norm: 'post' | 'pre';
+  causal: boolean;
+  /** 1 or 2 blocks in a row. */
+  blocks: number;
   seed: number;
   /** 1 embedding + PE, 2 attention, 3 Add & Norm, 4 FFN, 5 Add & Norm. */
   step: number;
-  /** Numbers of the latest render (tokens x dModel each): embedding x, PE, h = x + PE, y = FFN(h),
-   * and the largest difference between FFN of each row alone and of all rows together. */
-  readonly data: { x: Float32Array; pe: Float32Array; h: Float32Array; y: Float32Array; rowDiff: number } | null;
+  /** Numbers of the latest render: the token ids, embedding x, PE, h = x + PE (tokens x dModel), the
+   * embedding's seed, and each block's arrays. */
+  readonly data: { ids: number[]; x: Float32Array; pe: Float32Array; h: Float32Array; eseed: number; blocks: BlockFlowBlock[] } | null;
 }
 
 /** An element class of this package (also usable to register the element under another tag). */

@@ -19,7 +19,7 @@ export const QUIZ_TOPICS = Object.assign(Object.create(null), {
   all: { sections: null, generate: TOPICS, share: 0.3 },
   document: { sections: null, origin: 'document', generate: [], ordered: true, whole: true },
   pe: { sections: PE_SECTIONS, generate: ['pe-value', 'pe-column', 'pe-rotation'], share: 0.3 },
-  ffn: { sections: FFN_SECTIONS, generate: ['ffn-params', 'ffn-dff', 'ffn-forward', 'attention'], share: 0.3 },
+  ffn: { sections: FFN_SECTIONS, generate: ['ffn-params', 'ffn-dff', 'ffn-forward', 'attention', 'attention-causal', 'softmax-row', 'layer-norm', 'block-params'], share: 0.3 },
   practice: { sections: [], generate: TOPICS, share: 1 },
 });
 

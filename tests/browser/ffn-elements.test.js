@@ -2,7 +2,8 @@
 // the package's bundled elements entry (dist/elements.js; `bash build.sh` makes it), in real headless
 // Chromium: no console problems; the explorer shows exactly what the module computes and what an
 // independent double-precision reference says; attributes and controls update it; the trade-off
-// measures and counts parameters; the stepper works from the keyboard; nothing overflows at 390 px.
+// measures and counts parameters; nothing overflows at 390 px. <block-flow>'s own behaviour is tested
+// in block-flow.test.js.
 // Screenshots go to test-artifacts/ffn-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -187,83 +188,6 @@ test('ffn-tradeoff counts parameters with the module and measures every d_ff mul
     assert.ok(longestGap < 1000, `the page froze for ${longestGap.toFixed(0)} ms`);
     const params = await page.evaluate(() => [...document.querySelector('ffn-tradeoff').shadowRoot.querySelectorAll('td.params')].map((td) => td.textContent));
     assert.deepEqual(params.map(parseInt10), [1, 2, 4, 8].map((m) => 2 * 384 * 384 * m + 384 * m + 384));
-    assert.deepEqual(page.problems, []);
-  } finally {
-    await page.close();
-  }
-});
-
-test('block-flow: keyboard stepper, attention mixes all pairs, PE and FFN from the module', async () => {
-  const page = await openFixture({ width: 1280, height: 900 });
-  try {
-    const flow = page.locator('block-flow');
-    // Step 1: h = x + PE with PE exactly the module's table.
-    const step1 = await page.evaluate(async () => {
-      const root = document.querySelector('block-flow').shadowRoot;
-      const cells = (kind) => [...root.querySelectorAll(`.heat .c[data-kind="${kind}"]`)].map((c) => Number(c.dataset.value));
-      const core = await window.peFfnElements.getCore();
-      return { x: cells('x'), pe: cells('pe'), h: cells('h'), module: Array.from(core.positionalEncoding(4, 8)) };
-    });
-    assert.deepEqual(step1.pe, step1.module);
-    step1.h.forEach((h, i) => assert.equal(h, Math.fround(step1.x[i] + step1.pe[i])));
-    assert.ok(maxAbsDiff(step1.pe, peTableRef(4, 8)) <= 1e-6);
-
-    // Keyboard only: Tab until a step tab has focus, then arrows; Tab on to "next step" and press it.
-    let onTab = false;
-    for (let i = 0; i < 120 && !onTab; i++) {
-      await page.keyboard.press('Tab');
-      onTab = await page.evaluate(() => document.querySelector('block-flow').shadowRoot.activeElement?.getAttribute('role') === 'tab');
-    }
-    assert.ok(onTab, 'Tab reaches the stepper');
-    await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => document.querySelector('block-flow').step === 2);
-    const attention = await page.evaluate(() => {
-      const root = document.querySelector('block-flow').shadowRoot;
-      return { on: root.querySelectorAll('.mix span.on').length, focused: root.activeElement?.dataset.step, selected: root.querySelector('[aria-selected="true"]').dataset.step };
-    });
-    assert.deepEqual(attention, { on: 16, focused: '2', selected: '2' });
-    let onNext = false;
-    for (let i = 0; i < 10 && !onNext; i++) {
-      await page.keyboard.press('Tab');
-      onNext = await page.evaluate(() => document.querySelector('block-flow').shadowRoot.activeElement?.classList.contains('next'));
-    }
-    assert.ok(onNext, 'Tab reaches the next-step button');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('block-flow').step === 3);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('block-flow').step === 4);
-
-    // Step 4: the FFN row equals the module's forward of h (row by row), and rows step with buttons.
-    await flow.locator('button.next-row').click();
-    const step4 = await page.evaluate(async () => {
-      const root = document.querySelector('block-flow').shadowRoot;
-      const core = await window.peFfnElements.getCore();
-      const layer = core.createFFN({ dModel: 8, dFF: 32, activation: 'relu', seed: 0 });
-      const el = document.querySelector('block-flow');
-      const shownIn = [...root.querySelectorAll('td[data-kind="h"]')].map((td) => Number(td.textContent.replace('\u2212', '-')));
-      const shownOut = [...root.querySelectorAll('td[data-kind="ffn"]')].map((td) => Number(td.textContent.replace('\u2212', '-')));
-      const input = el.data.h.slice(8, 16); // row 1 (after one "next row")
-      const out = Array.from(layer.forward(input));
-      layer.dispose();
-      return { shownIn, shownOut, input: Array.from(input), out, rowNow: root.querySelector('.row-now').textContent };
-    });
-    assert.match(step4.rowNow, /1/);
-    step4.shownIn.forEach((v, j) => assert.equal(v.toFixed(4), step4.input[j].toFixed(4)));
-    step4.shownOut.forEach((v, j) => assert.equal(v.toFixed(4), step4.out[j].toFixed(4)));
-
-    // The documents' count: 10 tokens -> 100 attention scores.
-    await page.evaluate(async () => {
-      const el = document.querySelector('block-flow');
-      el.tokens = 10;
-      el.step = 2;
-      await el.updateComplete;
-    });
-    const big = await page.evaluate(() => {
-      const root = document.querySelector('block-flow').shadowRoot;
-      return { on: root.querySelectorAll('.mix span.on').length, text: root.querySelector('.panel .big').textContent };
-    });
-    assert.equal(big.on, 100);
-    assert.match(big.text, /100/);
     assert.deepEqual(page.problems, []);
   } finally {
     await page.close();

@@ -2,18 +2,19 @@
 // PyTorch code that reproduces the numbers, each with a copy button.
 //
 // API:
-//   exportPanelHtml(el, key, what?)          HTML string (el: the PeFfnElement, for ids and strings);
-//        `what` names the data on the buttons when an element has a second panel
+//   exportPanelHtml(el, key, what?, { torch = true }?)  HTML string (el: the PeFfnElement, for ids and
+//        strings); `what` names the data on the buttons when an element has a second panel; torch:
+//        false leaves out the PyTorch code (for a NumPy-only script)
 //   wireExport(el, key, getExport)           attaches the handlers; getExport() is called at click time
 //        and returns { name, data, shape: [rows, cols], colNames?, rowNames?, corner?, snippets }
-//   updateSnippets(el, key, snippets)        refreshes the code shown ({ numpy, torch })
+//   updateSnippets(el, key, snippets)        refreshes the code shown ({ numpy, torch? })
 import { escapeHtml } from './format.js';
 import { toCsv, encodeNpy, saveFile } from './data-export.js';
 
 /**
  * @csspart export - the download bar (CSV, .npy) with the NumPy and PyTorch code
  */
-export function exportPanelHtml(el, key, what) {
+export function exportPanelHtml(el, key, what, { torch = true } = {}) {
   const s = el.s;
   const label = (text) => escapeHtml(what ? `${text} · ${what}` : text);
   return `<div class="export" part="export" data-export="${key}">
@@ -26,8 +27,8 @@ export function exportPanelHtml(el, key, what) {
       <p class="muted">${escapeHtml(s.snippetNote)}</p>
       <div class="row"><strong>NumPy</strong><button type="button" data-copy="numpy">${escapeHtml(s.copy)}</button></div>
       <pre><code data-code="numpy"></code></pre>
-      <div class="row"><strong>PyTorch</strong><button type="button" data-copy="torch">${escapeHtml(s.copy)}</button></div>
-      <pre><code data-code="torch"></code></pre>
+      ${torch ? `<div class="row"><strong>PyTorch</strong><button type="button" data-copy="torch">${escapeHtml(s.copy)}</button></div>
+      <pre><code data-code="torch"></code></pre>` : ''}
       <p class="muted" role="status" data-copy-status></p>
     </details>
   </div>`;
@@ -68,5 +69,6 @@ export function updateSnippets(el, key, snippets) {
   const box = el.root.querySelector(`[data-export="${key}"]`);
   if (!box) return;
   box.querySelector('[data-code="numpy"]').textContent = snippets.numpy;
-  box.querySelector('[data-code="torch"]').textContent = snippets.torch;
+  const torch = box.querySelector('[data-code="torch"]');
+  if (torch) torch.textContent = snippets.torch;
 }

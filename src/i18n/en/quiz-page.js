@@ -24,6 +24,7 @@ export default {
     'ffn-dff': 'Practice: finding d_ff',
     'ffn-forward': 'Practice: a tiny FFN by hand',
     attention: 'Practice: counting attention scores',
+    'attention-causal': 'Practice: the pairs a causal mask keeps', 'softmax-row': 'Practice: one softmax row', 'layer-norm': 'Practice: layer normalisation by hand', 'block-params': 'Practice: parameters of an encoder block',
   },
   count: 'Number of questions',
   seed: 'Seed (empty = random)',

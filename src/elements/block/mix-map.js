@@ -1,0 +1,33 @@
+// The "which tokens mix" map of <block-flow>: an n x n grid where cell (i, j) is filled when the
+// result for token row i uses token j. Attention fills the pairs whose weight is not 0 (all of them,
+// or the lower triangle with the causal mask); row-wise steps such as the FFN only the diagonal.
+import { escapeHtml } from '../shared/format.js';
+import { fill } from '../shared/i18n.js';
+
+export const mixMapCss = `
+  .mix { display: grid; gap: 2px; width: min(100%, 16rem); }
+  .mix span { aspect-ratio: 1; border: 1px solid var(--pe-border); background: var(--pe-surface); font-size: .7em; display: flex; align-items: center; justify-content: center; }
+  .mix span.on { background: var(--pe-ok); border-color: var(--pe-ok); }
+  .mix span.now { box-shadow: 0 0 0 3px var(--pe-note-border); }
+  .mix span.head { border: 0; background: none; color: var(--pe-muted); aspect-ratio: auto; padding: 0 .2em; }
+`;
+
+/**
+ * uses(i, j): whether row i uses token j; label: accessible name, its {filled} replaced by the count;
+ * current: a row to ring (−1 for none). Returns { filled, html }.
+ */
+export function mixMapHtml({ n, uses, label, current = -1 }) {
+  let cells = '<span class="head" aria-hidden="true"></span>';
+  for (let j = 0; j < n; j++) cells += `<span class="head" aria-hidden="true">${j}</span>`;
+  let filled = 0;
+  for (let i = 0; i < n; i++) {
+    cells += `<span class="head" aria-hidden="true">${i}</span>`;
+    for (let j = 0; j < n; j++) {
+      const on = uses(i, j);
+      if (on) filled++;
+      cells += `<span class="${on ? 'on' : ''}${on && i === current ? ' now' : ''}" data-i="${i}" data-j="${j}"></span>`;
+    }
+  }
+  const name = fill(label, { filled });
+  return { filled, html: `<div class="mix" role="img" aria-label="${escapeHtml(name)}" style="grid-template-columns: auto repeat(${n}, minmax(0, 1fr))">${cells}</div>` };
+}

@@ -1,0 +1,40 @@
+// English templates of the generated encoder-block questions (src/quiz/generate/block.js).
+export default {
+  roundingNote: 'Round to three decimal places (tolerance ±{tolerance}).',
+  causal: {
+    promptCausal: 'A decoder such as GPT reads a sentence of {n} tokens. Its self-attention has a causal mask: token t sees only itself and the tokens before it (u ≤ t). In one head, how many pairs (t, u) get a weight that is not 0?',
+    promptFull: 'An encoder reads a sentence of {n} tokens (no mask). In one self-attention head, how many pairs (t, u) get a weight that is not 0?',
+    explanationCausal: 'Row 0 sees 1 token, row 1 sees 2, …, row {last} sees {n}. 1 + 2 + … + {n} = {n} × ({n} + 1) / 2 = {kept}. All {n} × {n} = {total} scores are computed, but the {masked} pairs that look at a later token (u > t) drop out of the softmax: their weight is 0. (The same as counting the non-zero weights of the wasm module’s causal block.)',
+    explanationFull: 'Without a mask every token sees every token: {n} × {n} = {total} pairs, and every softmax weight is above 0. (The same as counting the non-zero weights of the wasm module’s block.)',
+    hintCausal: 'Row t can see tokens 0, 1, …, t: that is t + 1 tokens. Add up the rows.',
+    hintFull: 'The score matrix is (tokens) × (tokens), and without a mask every cell stays.',
+    distractorNoMask: 'That is {n} × {n}, without the mask. The causal mask hides the pairs with u > t.',
+    distractorNoSelf: 'A token also sees itself (u = t): n × (n + 1) / 2, not n × (n − 1) / 2.',
+    distractorMasked: 'An encoder without a mask hides no pair. Do not count only half.',
+    unit: 'pairs',
+  },
+  softmax: {
+    prompt: 'In self-attention, one token gave the scores (before softmax) s = {scores} to {count} tokens. After the softmax over the row, what weight does token {token} get (counting tokens from 0)?',
+    explanation: 'w_u = e^(s_u) / Σ e^(s_u′). e^s = {exps}, sum = {sum}. So w = {weights}, and token {token}’s weight is {exact} → rounded {rounded}. The weights add up to 1. The module computes e^(s − m) with m the largest score, so large scores cannot overflow; the result is the same. (The same as the wasm module’s attention computed.)',
+    hint: 'Take e^s of every score, add them up, then divide the e^s of the token asked for by that sum.',
+    distractorRatio: 'That divides the score by the sum of the scores. The softmax divides the e^s.',
+    distractorUniform: 'That gives every token the same 1/{count}. A larger score gets a larger weight.',
+  },
+  layerNorm: {
+    prompt: 'Layer normalisation (LayerNorm, γ = 1, β = 0, ε = 10⁻⁵) gets the token vector z = {z}. Its mean and variance come from these four values (the variance divides by 4). What is the {which} entry of the output, LayerNorm(z)[{index}]?',
+    explanation: 'Mean μ = ({sumText}) / 4 = {mean}. Variance σ² = ({squares}) / 4 = {variance}. √(σ² + ε) = {std}. So LayerNorm(z)[{index}] = ({zi} − {mean}) / {std} = {exact} → rounded {rounded}. The whole output is {all} (mean 0, variance about 1). (The same as the wasm module’s layerNorm computed.)',
+    hint: 'First the mean μ of the four values, then the variance σ² as the mean of (z_j − μ)², then (z_j − μ) / √(σ² + ε).',
+    distractorUnbiased: 'That divides the variance by 3 (= n − 1). Layer normalisation divides by n = 4.',
+    distractorNoScale: 'That only subtracts the mean. Divide by the standard deviation √(σ² + ε) too.',
+    ordinals: ['first', 'second', 'third', 'fourth'],
+  },
+  params: {
+    prompt: 'How many parameters does one encoder block with d_model = {dModel}, d_ff = {dFF} and {heads} heads have? (W_Q, W_K, W_V, W_O with their biases, the FFN’s W₁, b₁, W₂, b₂, and γ, β of both layer normalisations)',
+    promptBert: 'How many parameters does one encoder block of BERT-base (d_model = 768, d_ff = 3072, 12 heads) have? (W_Q, W_K, W_V, W_O with their biases, the FFN’s W₁, b₁, W₂, b₂, and γ, β of both layer normalisations)',
+    explanation: 'Attention: W_Q, W_K, W_V, W_O, four of {dModel} × {dModel} = {attW}, four biases = {attB}. FFN: 2 · {dModel} · {dFF} + {dFF} + {dModel} = {ffn}. Two layer normalisations: γ and β of {dModel} each = {ln}. Total = 4d² + 2·d·d_ff + d_ff + 9d = {total}. The number of heads only splits the columns of W_Q and the others; it does not change the count. (The same as the paramCount of a block of this size built by the wasm module.)',
+    hint: 'Add the four attention matrices (d × d) and their four biases (d), the FFN (2·d·d_ff + d_ff + d), and two layer normalisations (γ, β of d each).',
+    distractorNoNorm: 'The γ and β of the layer normalisations ({ln}) are missing.',
+    distractorNoBias: 'Only the weight matrices are counted. Biases and the γ, β of layer normalisation are parameters too.',
+    unit: 'parameters',
+  },
+};
