@@ -4,7 +4,7 @@
 // checked against the double-precision reference before it is timed. Prints markdown tables, the
 // .wasm sizes and init() times, and writes JSON.
 //
-//   node tests/bench/bench.js [--smoke] [--json path]
+//   node tests/bench/bench.js [--smoke] [--json path] [--only ffn,activations,pe,rope]
 //
 // Node 20 runs relaxed SIMD only behind --experimental-wasm-relaxed-simd: when the engine does not
 // validate it, the script runs itself again with that flag (a Node that refuses the flag runs the
@@ -33,6 +33,7 @@ if (!relaxedSimdSupported() && !process.execArgv.includes(RELAXED_FLAG)) {
 const smoke = args.includes('--smoke');
 const jsonPath = args.includes('--json') ? args[args.indexOf('--json') + 1] : join(root, 'test-artifacts', smoke ? 'bench-smoke.json' : 'bench-results.json');
 const log = smoke ? () => {} : (line) => console.error(line);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
 
 const versionOf = async (pkg) => JSON.parse(await readFile(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 
@@ -88,7 +89,7 @@ async function main() {
   const contestants = makeContestants({ cores, defaultCore, variant, relaxedNote, tf, tfNote, ort, ortNote });
   const labels = labelsOf(contestants);
   const loadBefore = loadavg()[0];
-  const results = await runBench({ smoke, contestants, log });
+  const results = await runBench({ smoke, contestants, log, only });
 
   const meta = {
     date: new Date().toISOString(),

@@ -33,7 +33,9 @@ async function loadOrt() {
 }
 
 async function main() {
-  const smoke = new URLSearchParams(location.search).has('smoke');
+  const params = new URLSearchParams(location.search);
+  const smoke = params.has('smoke');
+  const only = params.get('only')?.split(',') ?? null;
   const sizes = {};
   for (const [name, file] of [['simd128', 'pe_ffn.wasm'], ['relaxed', 'pe_ffn_relaxed.wasm']]) {
     const response = await fetch(`/dist/${file}`);
@@ -56,7 +58,7 @@ async function main() {
   });
   const labels = labelsOf(contestants);
   const progress = document.getElementById('progress');
-  const results = await runBench({ smoke, contestants, log: (line) => { progress.textContent += `${line}\n`; } });
+  const results = await runBench({ smoke, contestants, only, log: (line) => { progress.textContent += `${line}\n`; } });
   const meta = {
     date: new Date().toISOString(),
     environment: navigator.userAgent,
