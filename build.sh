@@ -80,8 +80,6 @@ echo "build: dist/pe_ffn_relaxed.wasm $(wc -c < dist/pe_ffn_relaxed.wasm) bytes"
 native_flags=(-std=c11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer -fno-sanitize-recover=all -I"$src")
 clang "${native_flags[@]}" -fsanitize=address,undefined "${sources[@]}" tests/c/test_*.c -lm \
   -o build/native/test_core
-clang "${native_flags[@]}" -fsanitize=address,undefined "${sources[@]}" tests/c/test_rope.c -lm \
-  -o build/native/test_rope
 clang "${native_flags[@]}" -fsanitize=fuzzer,address,undefined "${sources[@]}" tests/c/fuzz_core.c -lm \
   -o build/native/fuzz_core
 

@@ -1,5 +1,5 @@
 /*
- * test_rope.c — native tests of rope.c, built with AddressSanitizer and UBSan by build.sh.
+ * test_rope.c — native tests of rope.c (part of build/native/test_core, ASan + UBSan).
  * Every rotation is compared with a double-precision reference written here from the formula in
  * rope.h (independent of the core), the largest difference printed. Sizes are dense around every
  * place the kernel changes path: head widths 2 .. 40 (pairs of heads when head_dim is 2 mod 4, the
@@ -7,23 +7,10 @@
  * the exact anchors (multiples of 256), calls that start between anchors or go backwards.
  */
 #include "rope.h"
+#include "test_support.h"
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures = 0, checks = 0;
-
-#define CHECK(cond, ...)                                                    \
-    do {                                                                    \
-        checks++;                                                           \
-        if (!(cond)) {                                                      \
-            failures++;                                                     \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);            \
-            fprintf(stderr, __VA_ARGS__);                                   \
-            fputc('\n', stderr);                                            \
-        }                                                                   \
-    } while (0)
 
 /* ---- the reference ---------------------------------------------------------------------------- */
 
@@ -253,7 +240,8 @@ static void test_statuses(void) {
     free(ws);
 }
 
-int main(void) {
+void test_rope(void) {
+    const int before = test_checks, failed_before = test_failures;
     test_known_values();
     test_dense_sizes();
     test_positions_below_1e6();
@@ -261,6 +249,5 @@ int main(void) {
     test_workspace_reuse();
     test_special_values();
     test_statuses();
-    printf("rope: %d passed, %d failed\n", checks - failures, failures);
-    return failures ? 1 : 0;
+    printf("rope: %d checks, %d failed\n", test_checks - before, test_failures - failed_before);
 }
