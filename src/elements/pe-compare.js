@@ -180,6 +180,7 @@ class PeCompare extends PeFfnElement {
       <section>
         <h4>${escapeHtml(s.pairingTitle)}</h4>
         <p>${escapeHtml(s.pairingIntro)}</p>
+        <p class="muted">${escapeHtml(s.pairingLegend)}</p>
         <div class="scroll pairing-table"></div>
         <p class="pairing-check" role="status"></p>
       </section>
@@ -211,6 +212,11 @@ class PeCompare extends PeFfnElement {
     wireExport(this, 'learned', () => ({ name: this.learnedName(), data: this.data.learned, shape: [v()['max-positions'], v()['d-model']], corner: 'position' }));
     wireExport(this, 'rope', () => ({ name: this.ropeName('rope_q'), data: this.data.q, shape: [v().positions, v()['d-model']], corner: 'position' }));
     wireExport(this, 'scores', () => ({ name: this.ropeName('rope_scores'), data: this.data.sims.rope, shape: [v().positions, v().positions], corner: 'p \\ r' }));
+  }
+
+  /** This element for dataTableHtml, its summary naming the picture (three tables in a row). */
+  named(name) {
+    return { s: { ...this.s, dataTable: `${this.s.dataTable}: ${name}` } };
   }
 
   learnedName() {
@@ -261,7 +267,7 @@ class PeCompare extends PeFfnElement {
     const params = { sin: 0, learned: P * d, rope: 0 };
     for (const w of WAYS) this.$(`.way-${w} .params`).textContent = fill(s.ways[w].params, { n: fmtInt(params[w], this.lang_), P, d });
     this.$('.models').textContent = MODELS.map(([name, p, dm]) => fill(s.modelParams, { name, p: fmtInt(p, this.lang_), d: fmtInt(dm, this.lang_), n: fmtInt(p * dm, this.lang_) })).join(' ');
-    this.$('.tables-three').innerHTML = WAYS.map((w) => dataTableHtml(this, { caption: s.ways[w].name, data: maps[w], rows: L, cols: d, corner: 't \\ j' })).join('');
+    this.$('.tables-three').innerHTML = WAYS.map((w) => dataTableHtml(this.named(s.ways[w].name), { caption: s.ways[w].name, data: maps[w], rows: L, cols: d, corner: 't \\ j' })).join('');
     this.updateBeyond();
     for (const w of WAYS) {
       const canvas = this.$(`canvas[data-sim="${w}"]`);
@@ -269,7 +275,7 @@ class PeCompare extends PeFfnElement {
       canvas.setAttribute('aria-label', fill(s.sims[w].label, { l1: L - 1 }));
       this.$(`[data-spread="${w}"]`).textContent = fill(s.spread, { v: this.data.spreads[w].toExponential(1) });
     }
-    this.$('.tables-sim').innerHTML = WAYS.map((w) => dataTableHtml(this, { caption: s.sims[w].name, data: this.data.sims[w], rows: L, cols: L, corner: 'p \\ r', digits: 3 })).join('');
+    this.$('.tables-sim').innerHTML = WAYS.map((w) => dataTableHtml(this.named(s.sims[w].name), { caption: s.sims[w].name, data: this.data.sims[w], rows: L, cols: L, corner: 'p \\ r', digits: 3 })).join('');
     this.updatePairing();
     this.$('.table-status').textContent = this.loadError ? fill(s.loadFailed, { message: this.loadError })
       : this.loaded ? fill(s.loadedStatus, { name: this.loaded.name, P: fmtInt(P, this.lang_), d, n: fmtInt(P * d, this.lang_) })
