@@ -18,9 +18,9 @@
 //   "trained up to", 1..1024, default 48; a loaded table sets it), position (the position asked
 //   about, 0..1000000, default 60), base (default 10000), pairing ('interleaved' | 'half'), seed
 //   (fresh table, q and k; default 0), src (URL of a .npy table), lang.
-// Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render;
-//   pe-compare-table { source: 'file' | 'src' | 'fresh', positions, dModel, error? } when the learned
-//   table changes or a load fails.
+// Events (besides the shared pe-ffn-change and pe-ffn-render):
+//   @fires pe-compare-table - detail { source: 'file' | 'src' | 'fresh', positions, dModel } when the
+//     learned table changes, or { source, error } when a .npy could not be loaded
 import { PeFfnElement } from './shared/base.js';
 import { escapeHtml, fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
