@@ -67,6 +67,7 @@ export default {
   topicNames: {
     all: 'everything', document: 'the documents\' examples', pe: 'positional encoding', ffn: 'feed-forward and the block flow', practice: 'generated practice',
     'pe-value': 'PE values', 'pe-column': 'sin or cos column', 'pe-rotation': 'rotation between PE(p) and PE(p+k)',
+    'rope-angle': 'RoPE angles', 'rope-columns': 'RoPE pair columns', 'learned-params': 'learned position table parameters', 'learned-past': 'positions past the trained length',
     'ffn-params': 'FFN parameter counts', 'ffn-dff': 'finding d_ff', 'ffn-forward': 'a tiny FFN by hand', attention: 'counting attention scores',
   },
   savedNote: 'Progress is saved in this browser and survives a reload.',

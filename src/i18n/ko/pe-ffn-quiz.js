@@ -67,6 +67,7 @@ export default {
   topicNames: {
     all: '전체', document: '문서 예제', pe: '위치 인코딩', ffn: '피드포워드와 블록 흐름', practice: '자동 생성 연습',
     'pe-value': 'PE 값 계산', 'pe-column': 'sin 열 / cos 열', 'pe-rotation': 'PE(p)와 PE(p+k)의 회전',
+    'rope-angle': 'RoPE 회전각', 'rope-columns': 'RoPE 짝 열', 'learned-params': '학습형 위치 표 파라미터 수', 'learned-past': '학습한 길이 너머의 위치',
     'ffn-params': 'FFN 파라미터 수', 'ffn-dff': 'd_ff 구하기', 'ffn-forward': '작은 FFN 손계산', attention: '어텐션 점수 개수',
   },
   savedNote: '진행 상황은 이 브라우저에 저장되어 새로고침해도 이어집니다.',
