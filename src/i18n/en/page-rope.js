@@ -6,7 +6,7 @@ export default {
   blocks: [
     { p: 'The second document says that “the sinusoidal positional encoding of the early Transformer has since developed into BERT’s learned position embeddings, the RoPE (rotary position encoding) used in LLaMA models, and more”. Put side by side for the same $d_{model}$, the differences become clear: the sinusoid and a learned table **add** a vector to the token embedding, while RoPE adds nothing and **rotates** the queries and keys inside attention.' },
     { tex: String.raw`\theta_i(p) = \frac{p}{\mathrm{base}^{2i/d_{head}}},\qquad \begin{pmatrix} a \\ b \end{pmatrix} \mapsto \begin{pmatrix} a\cos\theta_i - b\sin\theta_i \\ a\sin\theta_i + b\cos\theta_i \end{pmatrix}` },
-    { p: 'RoPE’s angles follow the same kind of formula as the sinusoidal encoding, but the exponent’s denominator is the size of one head, $d_{head}$, not $d_{model}$. It applies the property of section 7, “$PE(p+k)$ is $PE(p)$ rotated”, to the queries and keys directly, so the score $q(p)\cdot k(r)$ keeps only the difference $p - r$.' },
+    { p: 'RoPE’s angles follow the same kind of formula as the sinusoidal encoding, but the exponent’s denominator is the size of one head, $d_{head}$, not $d_{model}$. It applies the property of section 7, “$PE(p+k)$ is $PE(p)$ rotated”, to the queries and keys directly, so the score $q(p)\\cdot k(r)$ keeps only the difference $p - r$.' },
     { element: 'pe-compare' },
     { table: {
       caption: 'Names in a Hugging Face configuration (config.json) and what they are in the pictures above',

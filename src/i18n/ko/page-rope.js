@@ -7,7 +7,7 @@ export default {
   blocks: [
     { p: '두 번째 문서는 “초기 트랜스포머의 사인·코사인 위치 인코딩은 이후 BERT의 ‘학습형 위치 임베딩’, LLaMA 모델에서 쓰는 ‘RoPE(회전 위치 인코딩)’ 등으로 발전해 왔다”고 말합니다. 세 방식을 같은 $d_{model}$에서 나란히 놓으면 차이가 분명해져요. 사인·코사인과 학습형은 토큰 임베딩에 벡터를 **더하고**, RoPE는 아무것도 더하지 않고 어텐션 안에서 쿼리와 키를 **회전**시킵니다.' },
     { tex: String.raw`\theta_i(p) = \frac{p}{\mathrm{base}^{2i/d_{head}}},\qquad \begin{pmatrix} a \\ b \end{pmatrix} \mapsto \begin{pmatrix} a\cos\theta_i - b\sin\theta_i \\ a\sin\theta_i + b\cos\theta_i \end{pmatrix}` },
-    { p: 'RoPE의 각도는 사인·코사인 위치 인코딩과 같은 꼴의 공식이지만, 지수의 분모가 $d_{model}$이 아니라 헤드 하나의 차원 $d_{head}$입니다. 7절에서 본 “$PE(p+k)$는 $PE(p)$를 돌린 것”이라는 성질을 쿼리와 키에 직접 적용한 셈이라, 점수 $q(p)\cdot k(r)$에는 두 위치의 차이 $p - r$만 남습니다.' },
+    { p: 'RoPE의 각도는 사인·코사인 위치 인코딩과 같은 꼴의 공식이지만, 지수의 분모가 $d_{model}$이 아니라 헤드 하나의 차원 $d_{head}$입니다. 7절에서 본 “$PE(p+k)$는 $PE(p)$를 돌린 것”이라는 성질을 쿼리와 키에 직접 적용한 셈이라, 점수 $q(p)\\cdot k(r)$에는 두 위치의 차이 $p - r$만 남습니다.' },
     { element: 'pe-compare' },
     { table: {
       caption: 'Hugging Face 설정(config.json)에서 만나는 이름과 위 그림의 관계',
