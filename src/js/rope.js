@@ -2,11 +2,13 @@
 // rotated where they are; plain Float32Arrays go through the scratch area a few rows at a time, so
 // no temporary grows with the array. The core's workspace (frequencies and the current row's cosines
 // and sines) is one allocation per instance, reused by every call.
-import { describe, statusError } from './errors.js';
-import { MAX_MEMORY_BYTES, overlaps, resolveFloats } from './memory.js';
-import { MAX_DIM, MAX_LENGTH, MAX_POSITION } from './pe.js';
+import { LIMITS } from './abi.js';
+import { expectLength, floats, noOverlap, optionalFloats, readOptions } from './args.js';
+import { checkStatus, describe } from './errors.js';
+import { MAX_MEMORY_BYTES } from './memory.js';
 import * as check from './validate.js';
 
+const { MAX_LENGTH, MAX_DIM, MAX_POSITION } = LIMITS;
 export const ROTARY_LAYOUTS = ['interleaved', 'half'];
 const SCRATCH_FLOATS = 1 << 16; // rows per chunk of a plain array: as for the PE tables
 
@@ -14,7 +16,9 @@ const workspaces = new WeakMap(); // core -> { ptr, bytes }: grows, never shrink
 
 /** The instance's RoPE workspace, at least big enough for heads of headDim values. */
 function workspace(core, headDim) {
-  const bytes = core.exports.pf_rope_workspace_bytes(headDim);
+  const { heap } = core;
+  checkStatus(core.exports.pf_rope_workspace_bytes(heap.slot, headDim), 'headDim');
+  const bytes = heap.slotU32();
   let ws = workspaces.get(core);
   if (!ws || ws.bytes < bytes) {
     const ptr = core.heap.alloc(bytes, 'headDim');
@@ -44,14 +48,13 @@ function headDimOf(value, dModel) {
  * (t + offset) / base^(2i / headDim). See shared/API.md, "Rotary position embedding".
  */
 export function applyRotary(core, x, length, dModel, options) {
-  const o = check.options('options', options);
-  const { headDim: headDimOption, base: baseOption, offset: offsetOption, layout: layoutOption, out: outOption } = o;
+  const o = readOptions('options', options, ['headDim', 'base', 'offset', 'layout', 'out']);
   check.integer('length', length, 0, MAX_LENGTH);
   check.integer('dModel', dModel, 1, MAX_DIM);
-  const headDim = headDimOf(headDimOption, dModel);
-  const base = baseOption === undefined ? 10000 : check.finiteAbove('base', baseOption, 1);
-  const offset = offsetOption === undefined ? 0 : check.integer('offset', offsetOption, 0, MAX_POSITION);
-  const layout = layoutOption === undefined ? 0 : check.oneOf('layout', layoutOption, ROTARY_LAYOUTS);
+  const headDim = headDimOf(o.headDim, dModel);
+  const base = o.base === undefined ? 10000 : check.finiteAbove('base', o.base, 1);
+  const offset = o.offset === undefined ? 0 : check.integer('offset', o.offset, 0, MAX_POSITION);
+  const layout = o.layout === undefined ? 0 : check.oneOf('layout', o.layout, ROTARY_LAYOUTS);
   if (length > 0 && offset + length - 1 > MAX_POSITION) {
     throw new RangeError(`offset must keep every position offset + t within 0 .. ${MAX_POSITION}: offset ${offset} with length ${length} reaches ${offset + length - 1}`);
   }
@@ -59,20 +62,18 @@ export function applyRotary(core, x, length, dModel, options) {
   if (n * 4 > MAX_MEMORY_BYTES) {
     throw new RangeError(`length * dModel must be at most ${MAX_MEMORY_BYTES / 4} values (2 GiB of float32), got ${length} * ${dModel} = ${n}`);
   }
-  const input = resolveFloats(core.heap, 'x', x);
-  if (input.length !== n) throw new RangeError(`x must hold exactly length * dModel = ${n} values, got ${input.length}`);
-  const out = outOption === undefined ? null : resolveFloats(core.heap, 'out', outOption);
-  if (out && out.length !== n) throw new RangeError(`out must hold exactly length * dModel = ${n} values, got ${out.length}`);
-  if (out && overlaps(out, input)) throw new RangeError('out must not share memory with x');
-  const result = out ? outOption : x;
+  const input = floats(core.heap, 'x', x); // arrays last: no user code runs after this
+  const out = optionalFloats(core.heap, 'out', o.out);
+  expectLength('x', input, n, 'length * dModel');
+  expectLength('out', out, n, 'length * dModel');
+  noOverlap('out', out, input);
+  const result = out ? o.out : x;
   if (n === 0) return result;
 
   const { heap, exports } = core;
   const ws = workspace(core, headDim);
-  const rotate = (outPtr, xPtr, rows, t0) => {
-    const status = exports.pf_rope_apply(outPtr, xPtr, rows, dModel, headDim, base, offset + t0, layout, ws.ptr, ws.bytes);
-    if (status !== 0) throw statusError(heap, status, 'applyRotary');
-  };
+  const rotate = (outPtr, xPtr, rows, t0) => checkStatus(
+    exports.pf_rope_apply(outPtr, xPtr, rows, dModel, headDim, base, offset + t0, layout, ws.ptr, ws.bytes), 'x');
   const target = out ?? input;
   if (input.array === undefined && target.array === undefined) { // both in the module's memory
     rotate(target.ptr, input.ptr, length, 0);
@@ -85,7 +86,7 @@ export function applyRotary(core, x, length, dModel, options) {
   }
   // The result is a plain array: chunks of rows through scratch (x read from memory or copied in).
   const rowsPerChunk = Math.max(1, Math.floor(SCRATCH_FLOATS / dModel));
-  const ptr = core.scratch(rowsPerChunk * dModel);
+  const ptr = core.scratch(rowsPerChunk * dModel, 'dModel');
   for (let t0 = 0; t0 < length; t0 += rowsPerChunk) {
     const rows = Math.min(rowsPerChunk, length - t0);
     const span = rows * dModel, start = t0 * dModel;
@@ -102,12 +103,13 @@ export function applyRotary(core, x, length, dModel, options) {
 
 /** The angle (position) / base^(2 pair / headDim) of one pair, in double precision. */
 export function rotaryAngle(core, position, pair, headDim, options) {
-  const o = check.options('options', options);
-  const baseOption = o.base;
+  const o = readOptions('options', options, ['base']);
   check.integer('position', position, 0, MAX_POSITION);
   check.integer('headDim', headDim, 2, MAX_DIM);
   if (headDim % 2) throw new RangeError(`headDim must be an even integer from 2 to ${MAX_DIM}, got ${headDim}`);
   check.integer('pair', pair, 0, headDim / 2 - 1);
-  const base = baseOption === undefined ? 10000 : check.finiteAbove('base', baseOption, 1);
-  return core.exports.pf_rope_angle(position, pair, headDim, base);
+  const base = o.base === undefined ? 10000 : check.finiteAbove('base', o.base, 1);
+  const { heap } = core;
+  checkStatus(core.exports.pf_rope_angle(heap.slot, position, pair, headDim, base), 'position');
+  return heap.slotF64();
 }
