@@ -255,3 +255,25 @@ test('largest error against the reference (printed)', () => {
   console.log(`RoPE: largest |diff| / (1 + M) below position 1e6 over every comparison: ${largest.toExponential(2)} (contract 1e-6)`);
   assert.ok(largest > 0 && largest <= 1e-6);
 });
+
+test('hostile arguments: each option read once, arrays resolved after the options, no trap', () => {
+  const reads = {};
+  const x = uniformArray(2 * 8, 4, 1);
+  const options = new Proxy({ headDim: 4, base: 500, offset: 3, layout: 'half' }, {
+    get(target, key) { reads[key] = (reads[key] ?? 0) + 1; return target[key]; },
+  });
+  const want = core.applyRotary(x.slice(), 2, 8, { headDim: 4, base: 500, offset: 3, layout: 'half' });
+  assert.deepEqual(core.applyRotary(x.slice(), 2, 8, options), want);
+  assert.ok(Object.values(reads).every((n) => n === 1), JSON.stringify(reads));
+  // A getter that frees the tensor x: x is resolved after the options, so it is seen as freed.
+  const t = core.alloc(16);
+  t.data.set(x);
+  assert.throws(() => core.applyRotary(t, 2, 8, { get layout() { t.free(); return 'half'; } }), /freed/);
+  // A view of core.memory that lies in no tensor is refused, not written.
+  const stray = new Float32Array(core.memory.buffer, 0, 16);
+  assert.throws(() => core.applyRotary(stray, 2, 8), (e) => e instanceof RangeError && /^x/.test(e.message));
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  assert.throws(() => core.applyRotary(x, 2, 8, revoked.proxy), TypeError);
+  assert.throws(() => core.applyRotary(x, 2, 8, { get base() { throw new Error('no'); } }), (e) => e instanceof TypeError && /base/.test(e.message));
+});
