@@ -201,6 +201,7 @@ int32_t pf_block_forward(block_layer *layer, float *out, const float *x, int32_t
                          float *attention, float *h1, float *hidden, float *ffn) {
     const block_trace trace = { q, k, v, scores, weights, attention, h1, hidden, ffn };
     return (int32_t)block_forward(layer, out, &trace, x, tokens, work, (uint64_t)work_floats);
+}
 
 /* *bytes = the workspace pf_rope_apply needs for heads of head_dim values. */
 int32_t pf_rope_workspace_bytes(int32_t *bytes, int32_t head_dim) {
