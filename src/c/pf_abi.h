@@ -44,7 +44,9 @@
     X(PF_ERR_HEADS, 13, RANGE, "heads", "heads must be from 1 to d_model and divide d_model") \
     X(PF_ERR_EPS, 14, RANGE, "eps", "eps must be a finite number greater than 0") \
     X(PF_ERR_NORM, 15, RANGE, "norm", "unknown norm order") \
-    X(PF_ERR_WORKSPACE, 16, STATE, "", "the workspace is smaller than the call needs")
+    X(PF_ERR_WORKSPACE, 16, STATE, "", "the workspace is smaller than the call needs") \
+    X(PF_ERR_HEAD_DIM, 17, RANGE, "headDim", "head_dim must be an even number from 2 to d_model that divides d_model") \
+    X(PF_ERR_OVERLAP, 18, RANGE, "out", "an output overlaps an input without being the same array")
 
 /* X(name): the functions wasm_exports.c exports (besides the memory). */
 #define PF_EXPORTS(X) \
@@ -69,6 +71,9 @@
     X(pf_block_load) \
     X(pf_block_workspace_floats) \
     X(pf_block_forward) \
-    X(pf_block_forward_phase)
+    X(pf_block_forward_phase) \
+    X(pf_rope_workspace_bytes) \
+    X(pf_rope_apply) \
+    X(pf_rope_angle)
 
 #endif /* PF_ABI_H */

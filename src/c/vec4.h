@@ -49,6 +49,8 @@ static inline f32x4 f4_max_nan(f32x4 a, f32x4 b) { return wasm_f32x4_max(a, b); 
 /* Interleave lanes 0, 1 (lo) or 2, 3 (hi) of a and b: a0 b0 a1 b1 / a2 b2 a3 b3. */
 static inline f32x4 f4_zip_lo(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 0, 4, 1, 5); }
 static inline f32x4 f4_zip_hi(f32x4 a, f32x4 b) { return wasm_i32x4_shuffle(a, b, 2, 6, 3, 7); }
+/* Lanes swapped within each pair: a1 a0 a3 a2 (RoPE's interleaved pairs). */
+static inline f32x4 f4_swap_pairs(f32x4 a) { return wasm_i32x4_shuffle(a, a, 1, 0, 3, 2); }
 /* min(a, hi) and max(a, lo) that keep a NaN in a (f32x4.pmin/pmax: cheaper than min/max, whose NaN
    rules take engines several instructions). */
 static inline f32x4 f4_min_keep_nan(f32x4 a, f32x4 hi) { return wasm_f32x4_pmin(a, hi); }
@@ -98,6 +100,7 @@ static inline f32x4 f4_max_nan(f32x4 a, f32x4 b) {
 }
 static inline f32x4 f4_zip_lo(f32x4 a, f32x4 b) { F4_LANES(i % 2 ? b.v[i / 2] : a.v[i / 2]); }
 static inline f32x4 f4_zip_hi(f32x4 a, f32x4 b) { F4_LANES(i % 2 ? b.v[2 + i / 2] : a.v[2 + i / 2]); }
+static inline f32x4 f4_swap_pairs(f32x4 a) { F4_LANES(a.v[i ^ 1]); }
 static inline f32x4 f4_min_keep_nan(f32x4 a, f32x4 hi) { F4_LANES(hi.v[i] < a.v[i] ? hi.v[i] : a.v[i]); }
 static inline f32x4 f4_max_keep_nan(f32x4 a, f32x4 lo) { F4_LANES(a.v[i] < lo.v[i] ? lo.v[i] : a.v[i]); }
 static inline f32x4 f4_select_lt(f32x4 a, f32x4 b, f32x4 x, f32x4 y) { F4_LANES(a.v[i] < b.v[i] ? x.v[i] : y.v[i]); }

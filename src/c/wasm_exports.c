@@ -6,6 +6,7 @@
  */
 #include "pe_ffn.h"
 #include "block.h"
+#include "rope.h"
 #include <stdlib.h>
 
 /* FNV-1a over the lists of pf_abi.h; src/js/abi.js holds the same hash, so init() can refuse a
@@ -208,4 +209,25 @@ int32_t pf_block_forward_phase(block_layer *layer, int32_t phase, float *out, co
                                float *weights, float *attention, float *h1, float *hidden, float *ffn) {
     const block_trace trace = { q, k, v, scores, weights, attention, h1, hidden, ffn };
     return (int32_t)block_forward_phase(layer, (block_phase)phase, out, &trace, x, tokens, work, (uint64_t)work_floats);
+}
+
+/* *bytes = the workspace pf_rope_apply needs for heads of head_dim values. */
+int32_t pf_rope_workspace_bytes(int32_t *bytes, int32_t head_dim) {
+    const size_t n = rope_workspace_bytes(head_dim);
+    if (n == 0) return PF_ERR_HEAD_DIM;
+    *bytes = (int32_t)n;
+    return PF_OK;
+}
+
+/* out = x rotated (out == x: in place); workspace: pf_rope_workspace_bytes of the caller's memory. */
+int32_t pf_rope_apply(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
+                      double base, int32_t offset, int32_t layout, void *workspace, int32_t workspace_bytes) {
+    if (workspace_bytes < 0) return PF_ERR_WORKSPACE;
+    return (int32_t)rope_apply(out, x, length, d_model, head_dim, base, offset, (rope_layout)layout,
+                               workspace, (size_t)workspace_bytes);
+}
+
+/* *theta = one RoPE angle in double precision. */
+int32_t pf_rope_angle(double *theta, int32_t position, int32_t pair, int32_t head_dim, double base) {
+    return (int32_t)rope_angle(theta, position, pair, head_dim, base);
 }

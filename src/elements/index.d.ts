@@ -72,6 +72,41 @@ export interface PeAddElement extends PeFfnElementBase {
   compare: 'x' | 'h';
 }
 
+/** Detail of `pe-compare-table`: the learned table changed (or a .npy could not be loaded: `error`). */
+export interface PeCompareTableDetail {
+  source: 'file' | 'src' | 'fresh';
+  positions?: number;
+  dModel?: number;
+  error?: string;
+}
+
+/** <pe-compare d-model head-dim positions max-positions position base pairing seed src>: sinusoidal,
+ * learned and RoPE side by side, past the trained length, similarity matrices, RoPE's two pairings,
+ * and a learned table loaded from a .npy file (float32 [positions, d_model]). */
+export interface PeCompareElement extends PeFfnElementBase {
+  dModel: number;
+  headDim: number;
+  positions: number;
+  /** The learned table's rows (max_position_embeddings); a loaded table sets it. */
+  maxPositions: number;
+  /** The position asked about in "past the trained length". */
+  position: number;
+  base: number;
+  pairing: 'interleaved' | 'half';
+  seed: number;
+  /** URL of a .npy learned table ('' = the freshly initialised, untrained one). */
+  src: string;
+  /** Numbers of the latest render, all from the module: pe (positions x dModel), learned (its rows x
+   * dModel), learnedShown (positions x dModel, NaN past its rows), q and k rotated to every position,
+   * the similarity matrices (positions x positions) and the largest change along their diagonals. */
+  readonly data: {
+    pe: Float32Array; learned: Float32Array; learnedShown: Float32Array; q: Float32Array; k: Float32Array;
+    qVector: Float32Array; sims: { sin: Float64Array; learned: Float64Array; rope: Float64Array };
+    spreads: { sin: number; learned: number; rope: number };
+    pairing: { interleaved: Float32Array; half: Float32Array; columnDiff: Float32Array; permutedDiff: number };
+  } | null;
+}
+
 export type FfnActivation = 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
 
 /** <ffn-explorer d-model d-ff activation tokens seed>: the FFN's hourglass, shared rows, activations. */
@@ -162,6 +197,7 @@ export const PeHeatmap: PeFfnElementClass<PeHeatmapElement>;
 export const PeClock: PeFfnElementClass<PeClockElement>;
 export const PeRelative: PeFfnElementClass<PeRelativeElement>;
 export const PeAdd: PeFfnElementClass<PeAddElement>;
+export const PeCompare: PeFfnElementClass<PeCompareElement>;
 
 /** Detail of the `pe-ffn-change` event fired when the learner changes a value through a control. */
 export interface PeFfnChangeDetail {
@@ -215,6 +251,7 @@ declare global {
     'pe-clock': PeClockElement;
     'pe-relative': PeRelativeElement;
     'pe-add': PeAddElement;
+    'pe-compare': PeCompareElement;
     'ffn-explorer': FfnExplorerElement;
     'ffn-tradeoff': FfnTradeoffElement;
     'block-flow': BlockFlowElement;
@@ -224,6 +261,7 @@ declare global {
     'pe-ffn-change': CustomEvent<PeFfnChangeDetail>;
     'pe-ffn-render': CustomEvent<Record<string, never>>;
     'ffn-tradeoff-measured': CustomEvent<{ rows: FfnTradeoffRow[] }>;
+    'pe-compare-table': CustomEvent<PeCompareTableDetail>;
     'answered': CustomEvent<PeFfnQuizStatement>;
     'completed': CustomEvent<PeFfnQuizStatement>;
     'quiz-complete': CustomEvent<PeFfnQuizCompleteDetail>;

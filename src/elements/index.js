@@ -17,8 +17,9 @@ import { FfnExplorer } from './ffn-explorer.js';
 import { FfnTradeoff } from './ffn-tradeoff.js';
 import { BlockFlow } from './block-flow.js';
 import { PeFfnQuiz } from './pe-ffn-quiz.js';
+import { PeCompare } from './pe-compare.js';
 
-const elements = [PeTable, PeHeatmap, PeClock, PeRelative, PeAdd, FfnExplorer, FfnTradeoff, BlockFlow, PeFfnQuiz];
+const elements = [PeTable, PeHeatmap, PeClock, PeRelative, PeAdd, FfnExplorer, FfnTradeoff, BlockFlow, PeFfnQuiz, PeCompare];
 for (const element of elements) element.define();
 
-export { PeTable, PeHeatmap, PeClock, PeRelative, PeAdd, FfnExplorer, FfnTradeoff, BlockFlow, PeFfnQuiz };
+export { PeTable, PeHeatmap, PeClock, PeRelative, PeAdd, FfnExplorer, FfnTradeoff, BlockFlow, PeFfnQuiz, PeCompare };

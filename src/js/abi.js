@@ -23,10 +23,12 @@ export const STATUSES = Object.freeze([
   {"code":14,"name":"PF_ERR_EPS","kind":"RANGE","param":"eps","text":"eps must be a finite number greater than 0"},
   {"code":15,"name":"PF_ERR_NORM","kind":"RANGE","param":"norm","text":"unknown norm order"},
   {"code":16,"name":"PF_ERR_WORKSPACE","kind":"STATE","param":"","text":"the workspace is smaller than the call needs"},
+  {"code":17,"name":"PF_ERR_HEAD_DIM","kind":"RANGE","param":"headDim","text":"head_dim must be an even number from 2 to d_model that divides d_model"},
+  {"code":18,"name":"PF_ERR_OVERLAP","kind":"RANGE","param":"out","text":"an output overlaps an input without being the same array"},
 ].map(Object.freeze));
 
 /** The functions the module exports besides its memory. */
-export const EXPORTS = Object.freeze(["pf_abi_hash","pf_out_slot","pf_alloc","pf_free","pf_pe_fill","pf_pe_add","pf_pe_value","pf_pe_chunk_rows","pf_ffn_bytes","pf_ffn_new","pf_ffn_delete","pf_ffn_set_weights","pf_ffn_init_seeded","pf_ffn_forward","pf_layer_norm","pf_block_bytes","pf_block_new","pf_block_delete","pf_block_load","pf_block_workspace_floats","pf_block_forward","pf_block_forward_phase"]);
+export const EXPORTS = Object.freeze(["pf_abi_hash","pf_out_slot","pf_alloc","pf_free","pf_pe_fill","pf_pe_add","pf_pe_value","pf_pe_chunk_rows","pf_ffn_bytes","pf_ffn_new","pf_ffn_delete","pf_ffn_set_weights","pf_ffn_init_seeded","pf_ffn_forward","pf_layer_norm","pf_block_bytes","pf_block_new","pf_block_delete","pf_block_load","pf_block_workspace_floats","pf_block_forward","pf_block_forward_phase","pf_rope_workspace_bytes","pf_rope_apply","pf_rope_angle"]);
 
 /** pf_abi_hash() of a module built from the same lists. */
-export const ABI_HASH = 2791227796;
+export const ABI_HASH = 1257645123;

@@ -47,6 +47,25 @@ export interface PEOutOptions<T extends FloatData> extends PETableOptions {
   out: T;
 }
 
+/** RoPE pairings: 'interleaved' (columns 2i, 2i + 1 of a head) or 'half' (columns i, i + headDim / 2). */
+export type RotaryLayout = 'interleaved' | 'half';
+
+export interface RotaryOptions {
+  /** Values per head: an even integer from 2 to dModel that divides dModel; default dModel. */
+  headDim?: number;
+  /** Finite number > 1; default 10000 (LLaMA 3: 500000). */
+  base?: number;
+  /** Position of the first row; integer 0 .. 2147483647, default 0. */
+  offset?: number;
+  /** 'interleaved' (default: RoFormer, GPT-J, Meta's LLaMA code) or 'half' (GPT-NeoX, Hugging Face's rotate_half). */
+  layout?: RotaryLayout;
+}
+
+export interface RotaryOutOptions<T extends FloatData> extends RotaryOptions {
+  /** Receives the rotated rows (length * dModel values, not sharing memory with x) and is returned; x is left unchanged. */
+  out: T;
+}
+
 export interface FFNOptions {
   /** Integer 1 .. 65536. */
   dModel: number;
@@ -221,6 +240,14 @@ export interface PeFfnCore {
   addPositionalEncoding<T extends FloatData>(x: T, length: number, dModel: number, options?: PETableOptions): T;
   /** One entry PE(position, j) in double precision. */
   peValue(position: number, j: number, dModel: number, options?: PEOptions): number;
+  /**
+   * Rotary position embedding: each head's pair i of row t turns by (t + offset) / base^(2i / headDim).
+   * Without out, x is rotated in place and returned.
+   */
+  applyRotary<T extends FloatData>(x: T, length: number, dModel: number, options?: RotaryOptions & { out?: undefined }): T;
+  applyRotary<T extends FloatData>(x: FloatData, length: number, dModel: number, options: RotaryOutOptions<T>): T;
+  /** The RoPE angle position / base^(2 pair / headDim) in double precision (pair 0 .. headDim / 2 - 1). */
+  rotaryAngle(position: number, pair: number, headDim: number, options?: { base?: number }): number;
   /** A feed-forward layer that owns its weights in the module's memory. */
   createFFN(options: FFNOptions): FFN;
   /** Each row of dModel values normalised as PyTorch's nn.LayerNorm(dModel); a new array, or `out`. */

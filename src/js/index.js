@@ -4,6 +4,7 @@ import { addPositionalEncoding, peValue, positionalEncoding } from './pe.js';
 import { createFFN } from './ffn.js';
 import { layerNorm } from './layernorm.js';
 import { createEncoderBlock } from './block.js';
+import { applyRotary, rotaryAngle } from './rope.js';
 import { compileModule, instantiate } from './loader.js';
 import { Heap, MAX_MEMORY_BYTES, Tensor } from './memory.js';
 import { readOptions } from './args.js';
@@ -48,6 +49,14 @@ class Core {
 
   peValue(position, j, dModel, options) {
     return peValue(this, position, j, dModel, options);
+  }
+
+  applyRotary(x, length, dModel, options) {
+    return applyRotary(this, x, length, dModel, options);
+  }
+
+  rotaryAngle(position, pair, headDim, options) {
+    return rotaryAngle(this, position, pair, headDim, options);
   }
 
   createFFN(options) {

@@ -5,6 +5,7 @@ import documentExamples from './bank/document-examples.json' with { type: 'json'
 import positionalEncoding from './bank/positional-encoding.json' with { type: 'json' };
 import feedForward from './bank/feed-forward.json' with { type: 'json' };
 import studySheet from './bank/study-sheet.json' with { type: 'json' };
+import rope from './bank/rope.json' with { type: 'json' };
 
 /** A fresh deep copy of the built-in bank, so callers may change it freely. */
 export function builtinBank() {
@@ -17,6 +18,6 @@ export function builtinBank() {
     sections: sections.sections,
     misconceptions: sections.misconceptions,
     studySheet: studySheet.studySheet,
-    questions: [...documentExamples.questions, ...positionalEncoding.questions, ...feedForward.questions],
+    questions: [...documentExamples.questions, ...positionalEncoding.questions, ...feedForward.questions, ...rope.questions],
   });
 }

@@ -8,9 +8,10 @@ import ko from '../i18n/ko/quiz.js';
 import en from '../i18n/en/quiz.js';
 import { fill } from './localize.js';
 import { BLOCK_GENERATORS } from './generate/block.js';
+import { ROPE_GENERATORS } from './generate/rope.js';
 
 export const TOPICS = ['pe-value', 'pe-column', 'ffn-params', 'ffn-dff', 'attention', 'ffn-forward', 'pe-rotation',
-  ...Object.keys(BLOCK_GENERATORS)];
+  ...Object.keys(BLOCK_GENERATORS), ...Object.keys(ROPE_GENERATORS)];
 export const MAX_COUNT = 100;
 const VALUE_TOLERANCE = 0.001;
 const ROTATION_TOLERANCE = 0.002; // the pair is given to 4 decimals, so allow that rounding too
@@ -45,6 +46,7 @@ function check(condition, what) {
 
 const generators = {
   ...BLOCK_GENERATORS,
+  ...ROPE_GENERATORS,
   // One entry of the PE table, computed by core.peValue, with its angle worked out.
   'pe-value'(core, rnd) {
     const dModel = rnd.pick([4, 6, 8, 16, 32, 64, 128, 512]);

@@ -18,7 +18,7 @@ const FFN_SECTIONS = ['001-3', '001-4', '001-why', '001-how', '001-summary'];
 export const QUIZ_TOPICS = Object.assign(Object.create(null), {
   all: { sections: null, generate: TOPICS, share: 0.3 },
   document: { sections: null, origin: 'document', generate: [], ordered: true, whole: true },
-  pe: { sections: PE_SECTIONS, generate: ['pe-value', 'pe-column', 'pe-rotation'], share: 0.3 },
+  pe: { sections: PE_SECTIONS, generate: ['pe-value', 'pe-column', 'pe-rotation', 'rope-angle', 'rope-columns', 'learned-params', 'learned-past'], share: 0.3 },
   ffn: { sections: FFN_SECTIONS, generate: ['ffn-params', 'ffn-dff', 'ffn-forward', 'attention', 'attention-causal', 'softmax-row', 'layer-norm', 'block-params'], share: 0.3 },
   practice: { sections: [], generate: TOPICS, share: 1 },
 });

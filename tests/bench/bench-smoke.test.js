@@ -26,7 +26,8 @@ test('bench --smoke: every contestant checks out and the JSON report has its sha
   assert.ok(meta.initMs.medianMs > 0 && meta.initMs.firstMs > 0, 'init() times reported');
   assert.ok(results.ffn.length >= 1 && results.pe.length >= 1 && results.activations.length >= 1);
   assert.match(stdout, /time ÷ ReLU/, 'prints the activations table');
-  for (const [kind, key] of [['ffn', 'gflops'], ['pe', 'mvals'], ['activations', 'gflops']]) {
+  assert.ok(results.rope.length >= 1, 'the RoPE family ran');
+  for (const [kind, key] of [['ffn', 'gflops'], ['pe', 'mvals'], ['activations', 'gflops'], ['rope', 'mvals']]) {
     for (const row of results[kind]) {
       for (const [id, r] of Object.entries(row.results)) {
         const what = `${kind} ${JSON.stringify(row.shape)} ${labels[kind][id]}`;

@@ -4,7 +4,7 @@
 // checked against the double-precision reference before it is timed. Prints markdown tables, the
 // .wasm sizes and init() times, and writes JSON.
 //
-//   node tests/bench/bench.js [--smoke] [--block] [--json path]
+//   node tests/bench/bench.js [--smoke] [--block] [--json path] [--only ffn,activations,pe,rope,block]
 //
 // --block runs only the encoder block's section (block-bench.js).
 //
@@ -37,6 +37,7 @@ const smoke = args.includes('--smoke');
 const blockOnly = args.includes('--block');
 const jsonPath = args.includes('--json') ? args[args.indexOf('--json') + 1] : join(root, 'test-artifacts', smoke ? 'bench-smoke.json' : 'bench-results.json');
 const log = smoke ? () => {} : (line) => console.error(line);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
 
 const versionOf = async (pkg) => JSON.parse(await readFile(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 
@@ -92,10 +93,11 @@ async function main() {
   const contestants = makeContestants({ cores, defaultCore, variant, relaxedNote, tf, tfNote, ort, ortNote });
   const labels = labelsOf(contestants);
   const loadBefore = loadavg()[0];
-  const results = blockOnly ? { size: smoke ? 'smoke' : 'full', ffn: [], pe: [], activations: [] } : await runBench({ smoke, contestants, log });
+  const skipBlock = only && !only.includes('block');
+  const results = blockOnly ? { size: smoke ? 'smoke' : 'full', ffn: [], pe: [], activations: [] } : await runBench({ smoke, contestants, log, only });
   const blockPeers = blockContestants({ cores, relaxedNote, tf, tfNote, ort, ortNote });
   labels.block = Object.fromEntries(blockPeers.map((c) => [c.id, c.label]));
-  results.block = await runBlockBench({ smoke, contestants: blockPeers, splitCore: cores[variant], timing: TIMING[smoke ? 'smoke' : 'full'], log });
+  results.block = skipBlock ? [] : await runBlockBench({ smoke, contestants: blockPeers, splitCore: cores[variant], timing: TIMING[smoke ? 'smoke' : 'full'], log });
 
   const meta = {
     date: new Date().toISOString(),

@@ -34,7 +34,9 @@ async function loadOrt() {
 }
 
 async function main() {
-  const smoke = new URLSearchParams(location.search).has('smoke');
+  const params = new URLSearchParams(location.search);
+  const smoke = params.has('smoke');
+  const only = params.get('only')?.split(',') ?? null;
   const sizes = {};
   for (const [name, file] of [['simd128', 'pe_ffn.wasm'], ['relaxed', 'pe_ffn_relaxed.wasm']]) {
     const response = await fetch(`/dist/${file}`);
@@ -58,7 +60,7 @@ async function main() {
   const labels = labelsOf(contestants);
   const progress = document.getElementById('progress');
   const log = (line) => { progress.textContent += `${line}\n`; };
-  const results = await runBench({ smoke, contestants, log });
+  const results = await runBench({ smoke, contestants, only, log });
   const blockPeers = blockContestants({ cores, relaxedNote: 'this browser rejects relaxed SIMD', tf: t.tf, tfNote: t.note, ort: o.ort, ortNote: o.note });
   labels.block = Object.fromEntries(blockPeers.map((c) => [c.id, c.label]));
   results.block = await runBlockBench({ smoke, contestants: blockPeers, splitCore: cores[variant], timing: TIMING[smoke ? 'smoke' : 'full'], log });

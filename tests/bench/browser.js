@@ -3,7 +3,7 @@
 // browser-entry.js with esbuild, serves the repository on 127.0.0.1, runs the page, prints the same
 // tables and writes test-artifacts/bench-browser-results.json. Chromium runs relaxed SIMD by default.
 //
-//   node tests/bench/browser.js [--smoke] [--json path]
+//   node tests/bench/browser.js [--smoke] [--json path] [--only ffn,activations,pe,rope]
 import { build } from 'esbuild';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -14,6 +14,7 @@ import { blockMarkdown, blockTargetLines } from './block-bench.js';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const jsonPath = args.includes('--json') ? args[args.indexOf('--json') + 1] : join(artifactsDir, smoke ? 'bench-browser-smoke.json' : 'bench-browser-results.json');
 const pageDir = join(artifactsDir, 'bench-browser');
 
@@ -33,7 +34,8 @@ const browser = await launchChromium();
 try {
   const page = await openPage(browser);
   page.on('console', (msg) => { if (msg.type() === 'error') console.error(`page: ${msg.text()}`); });
-  await page.goto(`${server.url}test-artifacts/bench-browser/index.html${smoke ? '?smoke' : ''}`);
+  const query = new URLSearchParams({ ...(smoke ? { smoke: '' } : {}), ...(only ? { only } : {}) }).toString();
+  await page.goto(`${server.url}test-artifacts/bench-browser/index.html${query ? `?${query}` : ''}`);
   await page.waitForFunction(() => window.benchDone !== undefined);
   const outcome = await page.evaluate(() => window.benchDone);
   if (outcome.error) throw new Error(`the bench failed in Chromium: ${outcome.error}`);

@@ -4,6 +4,7 @@
 import {
   fillFresh, fillReused, ortFFN, ortPE, packageFFN, packagePE, plainFFN, plainPE, tfjsFFN, tfjsPE,
 } from './implementations.js';
+import { copyFloor, ortRope, packageRope, plainRopePerPair, plainRopePerRow } from './rope-implementations.js';
 
 /**
  * cores: { simd128, relaxed } instances of this package (relaxed may be null), `variant`: the one
@@ -33,6 +34,14 @@ export function makeContestants({ cores, defaultCore, variant, relaxedNote, tf, 
       peer('ort-wasm', 'onnxruntime-web (wasm)', ort, ortNote, ortPE),
       { id: 'fill-reused', label: 'floor: Float32Array.fill (reused)', impl: fillReused },
       { id: 'fill-fresh', label: 'floor: new Float32Array + fill', impl: fillFresh },
+    ],
+    rope: [
+      { id: 'pkg-tensor', label: `pe-ffn-wasm ${variant} (tensor, in place)`, impl: packageRope(defaultCore, 'tensor') },
+      { id: 'pkg-array', label: `pe-ffn-wasm ${variant} (Float32Array, in place)`, impl: packageRope(defaultCore, 'array') },
+      { id: 'plain-pair', label: 'plain JS (double, cos/sin per pair)', impl: plainRopePerPair },
+      { id: 'plain-row', label: 'plain JS (double, cos/sin per row)', impl: plainRopePerRow },
+      { ...peer('ort-wasm', 'onnxruntime-web RotaryEmbedding (wasm, 1 thread; timed apart)', ort, ortNote, ortRope), apart: true },
+      { id: 'floor-set', label: 'floor: Float32Array.prototype.set from a copy', impl: copyFloor },
     ],
     activations: ACTIVATIONS.map((activation) => ({
       id: `pkg-${activation}`, label: `pe-ffn-wasm ${variant} ${activation} (out tensor)`, reference: activation,

@@ -61,16 +61,16 @@ export function tensor(name, dims, data) {
   return t.bytes(9, new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
 }
 
-/** ValueInfoProto of a float32 tensor with fixed dims. */
-export function valueInfo(name, dims) {
+/** ValueInfoProto of a tensor with fixed dims (float32 unless `elemType` says otherwise). */
+export function valueInfo(name, dims, elemType = FLOAT) {
   const shape = new Message();
   for (const d of dims) shape.message(1, new Message().int(1, d));
-  const tensorType = new Message().int(1, FLOAT).message(2, shape);
+  const tensorType = new Message().int(1, elemType).message(2, shape);
   return new Message().string(1, name).message(2, new Message().message(1, tensorType));
 }
 
-/** NodeProto: op(inputs) -> outputs, with optional integer attributes. */
-function node(op, inputs, outputs, intAttrs = {}) {
+/** NodeProto: op(inputs) -> outputs, with optional integer attributes and operator domain. */
+export function node(op, inputs, outputs, intAttrs = {}, domain = '') {
   const n = new Message();
   for (const i of inputs) n.string(1, i);
   for (const o of outputs) n.string(2, o);
@@ -78,23 +78,22 @@ function node(op, inputs, outputs, intAttrs = {}) {
   for (const [name, value] of Object.entries(intAttrs)) {
     n.message(5, new Message().string(1, name).int(3, value).int(20, ATTR_INT));
   }
+  if (domain) n.string(7, domain);
   return n;
 }
 
-/** ModelProto bytes (IR 8, opset 13 unless given) of one graph. */
-export function model({ nodes, initializers, inputs, outputs, opset = 13 }) {
+/** ModelProto bytes (IR 8, opset 13 unless given, and any `domains` { name: version }) of one graph. */
+export function model({ nodes, initializers, inputs, outputs, opset = 13, domains = {} }) {
   const g = new Message();
   for (const n of nodes) g.message(1, n);
   g.string(2, 'bench');
   for (const t of initializers) g.message(5, t);
   for (const v of inputs) g.message(11, v);
   for (const v of outputs) g.message(12, v);
-  return new Message()
-    .int(1, 8)
-    .string(2, 'pe-ffn-wasm bench')
-    .message(7, g)
-    .message(8, new Message().string(1, '').int(2, opset))
-    .finish();
+  const m = new Message().int(1, 8).string(2, 'pe-ffn-wasm bench').message(7, g)
+    .message(8, new Message().string(1, '').int(2, opset));
+  for (const [domain, version] of Object.entries(domains)) m.message(8, new Message().string(1, domain).int(2, version));
+  return m.finish();
 }
 
 /** y (T, d) = relu(x W1 + b1) W2 + b2 with the given row-major weights. */

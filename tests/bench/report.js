@@ -2,6 +2,7 @@
 // of the timed samples; ratios are the median of the per-round ratios with best ÷ best in brackets
 // (see ratios.js); "wrong" cells give the largest error found by the check and are not timed.
 import { fastestPeer, overBestPeer, timeOver } from './ratios.js';
+import { ropeMarkdown } from './rope-bench.js';
 
 const fmt = (v, digits) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(digits) : v.toPrecision(2));
 
@@ -62,6 +63,8 @@ export function markdown(results, allLabels) {
         + `${others.map((id) => both(timeOver(r, id, 'pkg-relu'))).join(' / ')} |`);
     }
   }
+
+  if (results.rope?.length) lines.push(ropeMarkdown(results.rope, allLabels.rope ?? {}));
 
   const notes = new Map();
   for (const [kind, rows] of [['ffn', results.ffn], ['pe', results.pe], ['activations', results.activations ?? []]]) {

@@ -3,6 +3,7 @@
 // reference of tests/reference (a wrong result is recorded, not timed), then the correct ones are
 // timed side by side, one sample each per round.
 import { ffnRef, maxAbs, maxAbsDiff, peTableRef, uniformArray } from '../reference/reference.js';
+import { runRopeBench } from './rope-bench.js';
 
 export const SHAPES = {
   full: {
@@ -115,14 +116,15 @@ function ffnInputs({ tokens, dModel, dFF }) {
  * activation's output it is checked against (`reference`, default 'relu'). Returns plain data
  * (JSON-ready).
  */
-export async function runBench({ smoke = false, contestants, log = () => {} }) {
+export async function runBench({ smoke = false, contestants, log = () => {}, only = null }) {
   const size = smoke ? 'smoke' : 'full';
+  const runs = (family) => !only || only.includes(family); // `only`: the families to run (default all)
   const timing = TIMING[size];
   const results = { size, ffn: [], pe: [], activations: [] };
 
   // FFN shapes against the peers (ReLU, which all of them have), then this package's forward with
   // each activation (what GELU or SiLU costs over ReLU).
-  for (const kind of ['ffn', 'activations']) {
+  for (const kind of ['ffn', 'activations'].filter(runs)) {
     results[kind] = [];
     for (const shape of SHAPES[size][kind] ?? []) {
       const inputs = ffnInputs(shape);
@@ -142,7 +144,7 @@ export async function runBench({ smoke = false, contestants, log = () => {} }) {
     }
   }
 
-  for (const shape of SHAPES[size].pe) {
+  for (const shape of runs('pe') ? SHAPES[size].pe : []) {
     const reference = {
       interleaved: peTableRef(shape.length, shape.dModel),
       concat: peTableRef(shape.length, shape.dModel, { layout: 'concat' }),
@@ -156,6 +158,7 @@ export async function runBench({ smoke = false, contestants, log = () => {} }) {
     }
     results.pe.push(row);
   }
+  if (runs('rope') && contestants.rope?.length) results.rope = await runRopeBench({ size, contestants: contestants.rope, timing, measureShape, log });
   return results;
 }
 

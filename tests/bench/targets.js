@@ -3,6 +3,7 @@
 // the per-round ratios (see ratios.js), with best ÷ best in brackets; the target is checked on the
 // first. Only full-size runs have the shapes; smoke runs get no list.
 import { overBestPeer, timeOver } from './ratios.js';
+import { ropeTargets } from './rope-bench.js';
 
 const FFN_BIG = [[64, 512, 2048], [128, 768, 3072]];
 
@@ -46,6 +47,7 @@ export function targetLines(results, meta) {
     line('PE out Float32Array, time ≤ 2× fill', pe((row) => slower(row, 'pkg-out-array', 'fill-reused')), (v) => v <= 2),
     line('PE fresh array, time ≤ 1.5× new + fill', pe((row) => slower(row, 'pkg-fresh', 'fill-fresh')), (v) => v <= 1.5),
   ];
+  lines.push(...ropeTargets(results.rope ?? [], line));
   const kb = Object.entries(meta.wasmBytes ?? {}).map(([k, v]) => [k, v === null ? null : v / 1000]);
   lines.push(line('each .wasm ≤ 40 KB (KB of 1000 bytes)', kb, (v) => v <= 40));
   if (meta.initMs) lines.push(line('init() ≤ 10 ms median (ms)', [['median', meta.initMs.medianMs]], (v) => v <= 10));

@@ -7,6 +7,7 @@
  */
 #include "pe_ffn.h"
 #include "block.h"
+#include "rope.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,11 +190,45 @@ static void fuzz_block(reader *r) {
     free(w); free(work); free(work1); free(x); free(out); free(out1); free(scores); free(hidden);
 }
 
+/* RoPE: any arguments (head_dim odd, not dividing, above d_model; overlapping or short buffers are
+   refused by status), a workspace of any size; a rotation keeps every pair's length (within float
+   rounding), so finite inputs give finite outputs of no larger magnitude than sqrt 2 max |x|. */
+static void fuzz_rope(reader *r) {
+    const int32_t length = (int32_t)(take_u32(r) % 40) - 4;
+    const int32_t d_model = (int32_t)(take_u32(r) % 70) - 4;
+    const int32_t head_dim = (int32_t)(take_u32(r) % 74) - 4;
+    const int32_t offset = (int32_t)take_u32(r);
+    const double base = (take_u32(r) & 1) ? take_f64(r) : 1.0 + (take_u32(r) % 600000);
+    const rope_layout layout = (rope_layout)(take_u32(r) % 3);
+    const size_t n = length > 0 && d_model > 0 ? (size_t)length * (size_t)d_model : 1;
+    const size_t wanted = rope_workspace_bytes(head_dim);
+    const size_t bytes = (take_u32(r) & 7) ? wanted : take_u32(r) % 2048;
+    void *workspace = aligned_alloc(16, (bytes + 16) & ~(size_t)15);
+    float *x = malloc(2 * n * sizeof(float)), *out = x + n;
+    float largest = 0;
+    for (size_t i = 0; i < n; i++) {
+        x[i] = (float)(int32_t)take_u32(r) / 65536.0f;
+        largest = fmaxf(largest, fabsf(x[i]));
+    }
+    const int in_place = take_u32(r) & 1;
+    if (rope_apply(in_place ? x : out, x, length, d_model, head_dim, base, offset, layout, workspace, bytes) == PF_OK) {
+        const float *y = in_place ? x : out;
+        for (size_t i = 0; length > 0 && i < n; i++)
+            if (!(fabsf(y[i]) <= 1.5f * largest)) abort();
+    }
+    rope_apply(x + 1, x, length, d_model, head_dim, base, offset, layout, workspace, bytes); /* overlap */
+    double theta;
+    rope_angle(&theta, offset, (int32_t)(take_u32(r) % 80) - 4, head_dim, base);
+    free(workspace);
+    free(x);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     reader r = { data, size };
-    const uint32_t which = take_u32(&r) % 3;
+    const uint32_t which = take_u32(&r) % 4;
     if (which == 0) fuzz_pe(&r);
     else if (which == 1) fuzz_ffn(&r);
-    else fuzz_block(&r);
+    else if (which == 2) fuzz_block(&r);
+    else fuzz_rope(&r);
     return 0;
 }

@@ -328,6 +328,7 @@ int main(void) {
     test_status_names();
     sweep_ffn();
     test_block();
+    test_rope();
     printf("%d passed, %d failed\n", test_checks - test_failures, test_failures);
     return test_failures ? 1 : 0;
 }

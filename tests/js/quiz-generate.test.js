@@ -37,6 +37,11 @@ function reference(q) {
       // Either the angle k·ω_i, or the sine component of PE(p + k) for the pair starting at column j.
       if (p.p === undefined) return round3(p.k / 10000 ** ((2 * p.i) / p.dModel));
       return round3(pe(p.p + p.k, p.j, p.dModel));
+    // RoPE and learned tables (src/quiz/generate/rope.js; more in quiz-generate-rope.test.js).
+    case 'rope-angle': return round3(p.p / p.base ** ((2 * p.i) / p.headDim));
+    case 'rope-columns': return p.layout === 'half' ? p.pair + p.headDim / 2 : 2 * p.pair + 1;
+    case 'learned-params': return p.positions * p.dModel;
+    case 'learned-past': return p.p < p.positions ? 1 : 2;
     default: {
       const answer = blockQuizAnswerRef(q); // the encoder-block topics (quiz-generate-block.test.js)
       if (answer === undefined) throw new Error(p.topic);

@@ -1,4 +1,6 @@
 // The tutorial page's text (English, a faithful translation of ../ko/page.js; same blocks, same order).
+import ropeSection from './page-rope.js'; // the section after 'learned' (its own file)
+
 export default {
   htmlTitle: 'Positional encoding and the feed-forward network — learn by changing the numbers',
   title: 'Transformers: positional encoding and the feed-forward network',
@@ -112,6 +114,7 @@ export default {
         { p: 'Later models moved on to BERT’s learned position embeddings, LLaMA’s RoPE (rotary position embedding) and more. The idea “turn order into numbers (tensors) and inject it” never changed. The rotation check of section 7 is exactly the property RoPE builds on. The structure of attention and FFN stacked in turn is still the backbone of today’s large language models (LLMs).' },
       ],
     },
+    ropeSection,
     {
       id: 'pitfalls',
       title: '9. What beginners easily miss in the formula',

@@ -20,6 +20,7 @@ export default {
     'pe-value': 'Practice: PE values',
     'pe-column': 'Practice: sin column or cos column',
     'pe-rotation': 'Practice: the rotation between PE(p) and PE(p+k)',
+    'rope-angle': 'Practice: RoPE angles', 'rope-columns': 'Practice: which columns RoPE pairs', 'learned-params': 'Practice: parameters of a learned position table', 'learned-past': 'Practice: positions past the trained length',
     'ffn-params': 'Practice: FFN parameter counts',
     'ffn-dff': 'Practice: finding d_ff',
     'ffn-forward': 'Practice: a tiny FFN by hand',

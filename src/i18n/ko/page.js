@@ -2,6 +2,8 @@
 // and the glossary. Blocks: { h } sub-heading, { p } paragraph ($…$ inline formula, **bold**), { tex } display formula,
 // { list, ordered } list, { note, title } analogy box, { element, attrs } one of our custom elements,
 // { quiz } a link to the quiz page, { table: { head, rows } } a small table.
+import ropeSection from './page-rope.js'; // the section after 'learned' (its own file)
+
 export default {
   htmlTitle: '위치 인코딩과 피드포워드 — 직접 바꿔 보며 배우기',
   title: '트랜스포머: 위치 인코딩과 피드포워드',
@@ -115,6 +117,7 @@ export default {
         { p: '이후 모델들은 BERT의 학습형 위치 임베딩, LLaMA의 RoPE(회전 위치 인코딩) 등으로 발전했습니다. 하지만 “순서 정보를 숫자(텐서)로 만들어 주입한다”는 생각은 변하지 않았어요. 위 7절의 회전 검산이 바로 RoPE가 이어받은 성질입니다. 어텐션과 FFN을 번갈아 쌓는 구조 역시 오늘날 대형 언어 모델(LLM)의 뼈대로 그대로 쓰입니다.' },
       ],
     },
+    ropeSection,
     {
       id: 'pitfalls',
       title: '9. 초보자가 공식에서 놓치기 쉬운 부분',

@@ -21,6 +21,7 @@ export default {
     'pe-value': '연습: PE 값 계산',
     'pe-column': '연습: sin 열인가 cos 열인가',
     'pe-rotation': '연습: PE(p)와 PE(p+k)의 회전',
+    'rope-angle': '연습: RoPE 회전각', 'rope-columns': '연습: RoPE에서 짝이 되는 열', 'learned-params': '연습: 학습형 위치 표의 파라미터 수', 'learned-past': '연습: 학습한 길이 너머의 위치',
     'ffn-params': '연습: FFN 파라미터 수',
     'ffn-dff': '연습: d_ff 구하기',
     'ffn-forward': '연습: 작은 FFN 손계산',

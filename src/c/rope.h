@@ -1,0 +1,51 @@
+/*
+ * rope.h — rotary position embedding (RoPE; Su et al. 2021, "RoFormer"), part of the pe-ffn-wasm core.
+ *
+ * Each row t of x (T, D), at position p = t + offset, is split into D / head_dim heads. Within a head,
+ * pair i (0 .. head_dim/2 - 1) is rotated by theta = p / base^(2i / head_dim):
+ *     (a, b) -> (a cos theta - b sin theta, a sin theta + b cos theta)
+ * ROPE_INTERLEAVED pairs the head's columns (2i, 2i + 1) (RoFormer, GPT-J, Meta's LLaMA code);
+ * ROPE_HALF pairs (i, i + head_dim/2) (GPT-NeoX, Hugging Face's rotate_half).
+ *
+ *     size_t bytes = rope_workspace_bytes(128);
+ *     void *ws = aligned_alloc(16, bytes);      // zeroed or not: rope_apply prepares it
+ *     rope_apply(q, q, tokens, 4096, 128, 500000.0, 0, ROPE_HALF, ws, bytes);   // in place
+ *
+ * The kernel never allocates: the caller owns the workspace (frequencies and the cosines and sines of
+ * the current row). It is a cache: a later call with the same head_dim and base reuses it, and any
+ * call gives the same bits for a row whatever came before (split a table into calls freely).
+ */
+#ifndef PF_ROPE_H
+#define PF_ROPE_H
+
+#include "pe_ffn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { ROPE_INTERLEAVED = 0, ROPE_HALF = 1 } rope_layout;
+
+/* Bytes of workspace rope_apply needs for heads of head_dim values; 0 when head_dim is not an even
+   number from 2 to PF_MAX_DIM. */
+size_t rope_workspace_bytes(int32_t head_dim);
+
+/*
+ * out (T, D) = RoPE(x (T, D)) at positions offset .. offset + T - 1. out == x rotates in place; other
+ * than that out and x must not overlap (PF_ERR_OVERLAP). workspace: 16-byte aligned, at least
+ * rope_workspace_bytes(head_dim) bytes, written only by rope_apply, not overlapping x or out.
+ * Accuracy: every value within 2.3e-7 * M of the double-precision rotation for positions below 1e6,
+ * M the largest magnitude in x (see rope.c). T = 0 does nothing (NULL pointers allowed).
+ */
+pf_status rope_apply(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
+                     double base, int32_t offset, rope_layout layout, void *workspace,
+                     size_t workspace_bytes);
+
+/* *theta = the angle p / base^(2i / head_dim) of pair i at position p, in double precision. */
+pf_status rope_angle(double *theta, int32_t position, int32_t pair, int32_t head_dim, double base);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PF_ROPE_H */

@@ -1,0 +1,354 @@
+// <pe-compare>: the three ways to give a Transformer positions, side by side for the same d_model —
+// sinusoidal (computed, added to x), learned (a table of max_position_embeddings × d_model
+// parameters, added to x) and RoPE (computed, rotates q and k inside attention, adds nothing to x):
+//   1. the three pictures and their parameter counts;
+//   2. past the training length: the learned table has no row there, the formulas compute any position
+//      (and the document's warning that computing a position is not generalising to it);
+//   3. relative position: PE(p)·PE(q), T(p)·T(q) and q(p)·k(q) for the same q and k moved to every
+//      position — RoPE's depends on p − q only;
+//   4. RoPE's two pairings (interleaved, half) with the columns that differ and the permutation
+//      mapping one onto the other;
+//   5. a learned table the reader loads (.npy, float32 [positions, d_model]) by the file picker or the
+//      src attribute; without one a freshly initialised table, labelled untrained.
+// Every number comes from the module (positionalEncoding, applyRotary, rotaryAngle, createFFN for the
+// fresh table); dot products of its float32 rows are summed in double.
+//
+// Attributes (reflected): d-model (2..1024, even, default 64), head-dim (even divisor of d-model,
+//   default 16), positions (shown, 4..256, default 64), max-positions (the learned table's rows,
+//   "trained up to", 1..1024, default 48; a loaded table sets it), position (the position asked
+//   about, 0..1000000, default 60), base (default 10000), pairing ('interleaved' | 'half'), seed
+//   (fresh table, q and k; default 0), src (URL of a .npy table), lang.
+// Events (besides the shared pe-ffn-change and pe-ffn-render):
+//   @fires pe-compare-table - detail { source: 'file' | 'src' | 'fresh', positions, dModel } when the
+//     learned table changes, or { source, error } when a .npy could not be loaded
+import { PeFfnElement } from './shared/base.js';
+import { escapeHtml, fmt, fmtInt } from './shared/format.js';
+import { fill } from './shared/i18n.js';
+import { tex } from './shared/math.js';
+import { gradientCss, viridis } from './shared/colors.js';
+import { dataTableHtml } from './shared/data-table.js';
+import { exportPanelHtml, updateSnippets, wireExport } from './shared/export-panel.js';
+import { peSnippets } from './shared/snippets.js';
+import { seededEmbedding } from './shared/embedding.js';
+import { drawMatrix } from './compare/heat.js';
+import { crossScores, diagonalSpread, gram, pairingCheck, pairingColumns, rotatedRows } from './compare/views.js';
+import { fetchNpy, freshTable, tableFromNpy } from './compare/learned.js';
+import { learnedSnippets, ropeRowsSnippets, ropeScoresSnippets } from './compare/snippets.js';
+import { compareCss } from './compare/styles.js';
+import ko from '../i18n/ko/pe-compare.js';
+import en from '../i18n/en/pe-compare.js';
+
+const WAYS = ['sin', 'learned', 'rope'];
+const PAIRING_COLUMNS = 16; // columns of head 0 in the pairing table
+const MODELS = [['BERT-base', 512, 768], ['GPT-2', 1024, 768]];
+
+/** The even divisor of d that is nearest to h (ties: the smaller). */
+function nearestHeadDim(h, d) {
+  let best = 2;
+  for (let c = 2; c <= d; c += 2) if (d % c === 0 && Math.abs(c - h) < Math.abs(best - h)) best = c;
+  return best;
+}
+
+class PeCompare extends PeFfnElement {
+  static tag = 'pe-compare';
+  static strings = { ko, en };
+  static props = {
+    'd-model': { type: 'int', min: 2, max: 1024, default: 64 },
+    'head-dim': { type: 'int', min: 2, max: 1024, default: 16 },
+    positions: { type: 'int', min: 4, max: 256, default: 64 },
+    'max-positions': { type: 'int', min: 1, max: 1024, default: 48 },
+    position: { type: 'int', min: 0, max: 1000000, default: 60 },
+    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
+    pairing: { type: 'enum', values: ['interleaved', 'half'], default: 'interleaved' },
+    seed: { type: 'int', min: 0, max: 4294967295, default: 0 },
+    src: { type: 'string', default: '' },
+  };
+  static css = compareCss;
+
+  constructor() {
+    super();
+    this.loaded = null;        // { table, positions, dModel, name, source } of a loaded .npy
+    this.loadedSrc = null;     // the src attribute value that `loaded` (or the failure) came from
+    this.loadError = '';
+    this.data = null;          // the numbers of the latest render (for tests and exports)
+  }
+
+  adjustValues(v, notes) {
+    const s = this.strFor();
+    if (v.src !== (this.loadedSrc ?? '') && !this.loading) this.loadSrc(v.src);
+    if (this.loaded) {
+      v['d-model'] = this.loaded.dModel;
+      v['max-positions'] = this.loaded.positions;
+    } else if (v['d-model'] % 2) {
+      notes.push({ text: fill(s.evenDModel, { given: v['d-model'], used: v['d-model'] + 1 }) });
+      v['d-model'] += 1;
+    }
+    const d = v['d-model'];
+    if (v['head-dim'] > d || v['head-dim'] % 2 || d % v['head-dim']) {
+      const used = nearestHeadDim(v['head-dim'], d);
+      notes.push({ text: fill(s.headDimNote, { given: v['head-dim'], used, d }) });
+      v['head-dim'] = used;
+    }
+  }
+
+  /** Fetches the src attribute's table (an empty src goes back to the fresh table). */
+  async loadSrc(src) {
+    this.loadedSrc = src;
+    if (!src) {
+      if (this.loaded?.source === 'src') this.setTable(null, 'fresh');
+      return;
+    }
+    this.loading = true;
+    try {
+      const bytes = await fetchNpy(new URL(src, document.baseURI).href);
+      this.setTable({ ...tableFromNpy(bytes), name: src.split('/').pop() || src, source: 'src' }, 'src');
+    } catch (error) {
+      this.failLoad(error, 'src');
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  async loadFile(file) {
+    try {
+      this.setTable({ ...tableFromNpy(await file.arrayBuffer()), name: file.name, source: 'file' }, 'file');
+    } catch (error) {
+      this.failLoad(error, 'file');
+    }
+  }
+
+  setTable(loaded, source) {
+    this.loaded = loaded;
+    this.loadError = '';
+    this.dispatchEvent(new CustomEvent('pe-compare-table', { bubbles: true, composed: true, detail: { source, positions: loaded?.positions ?? this.values?.['max-positions'], dModel: loaded?.dModel ?? this.values?.['d-model'] } }));
+    this.requestRender();
+  }
+
+  failLoad(error, source) {
+    this.loadError = error.message;
+    this.dispatchEvent(new CustomEvent('pe-compare-table', { bubbles: true, composed: true, detail: { source, error: error.message } }));
+    this.requestRender();
+  }
+
+  build() {
+    const s = this.s;
+    const way = (key) => `<article class="way way-${key}">
+        <h5>${escapeHtml(s.ways[key].name)}</h5>
+        <ul class="facts"><li>${escapeHtml(s.ways[key].how)}</li><li>${escapeHtml(s.ways[key].where)}</li><li class="params"></li></ul>
+        <figure><div class="plot"><canvas class="map" data-map="${key}" role="img" tabindex="0"></canvas><div class="trained" aria-hidden="true"><span>${escapeHtml(s.trainedMark)}</span></div></div>
+        <figcaption class="muted">${escapeHtml(s.ways[key].picture)}</figcaption></figure>
+      </article>`;
+    const sim = (key) => `<figure class="sim">
+        <div class="plot"><canvas class="map" data-sim="${key}" role="img" tabindex="0"></canvas></div>
+        <figcaption><strong>${escapeHtml(s.sims[key].name)}</strong><br><span class="muted spread" data-spread="${key}"></span></figcaption>
+      </figure>`;
+    this.root.innerHTML = this.cardHtml({
+      fields: [
+        this.field('d-model', s.dModel),
+        this.field('head-dim', s.headDim),
+        this.field('positions', s.positions),
+        this.field('base', s.base),
+        this.field('pairing', s.pairing, { kind: 'select', options: [['interleaved', s.pairingInterleaved], ['half', s.pairingHalf]] }),
+      ],
+      body: `<section>
+        <h4>${escapeHtml(s.threeTitle)}</h4>
+        <div class="ways">${WAYS.map(way).join('')}</div>
+        <div class="legend" aria-hidden="true"><span>${escapeHtml(s.legendLow)}</span><span class="bar" style="background:${gradientCss(viridis)}"></span><span>${escapeHtml(s.legendHigh)}</span><span class="stripes"></span><span>${escapeHtml(s.legendNone)}</span></div>
+        <p class="models"></p>
+        <p class="readout" aria-live="polite">${escapeHtml(s.readoutHelp)}</p>
+        <div class="tables-three"></div>
+      </section>
+      <section>
+        <h4>${escapeHtml(s.beyondTitle)}</h4>
+        <p>${escapeHtml(s.beyondIntro)}</p>
+        <div class="controls">
+          ${this.field('max-positions', s.maxPositions, { kind: 'range' })}
+          ${this.field('position', s.position)}
+        </div>
+        <div class="scroll"><table class="beyond"><caption></caption><tbody></tbody></table></div>
+        <blockquote class="doc-note"><p>${escapeHtml(s.docNote)}</p><p class="muted">${escapeHtml(s.docSource)}</p></blockquote>
+        <p>${escapeHtml(s.beyondRope)}</p>
+      </section>
+      <section>
+        <h4>${escapeHtml(s.relativeTitle)}</h4>
+        <p>${escapeHtml(s.relativeIntro)}</p>
+        <div class="formula">${tex(String.raw`\begin{gathered} q(p)\cdot k(r) = \sum_i \big(q_{i,1}k_{i,1} + q_{i,2}k_{i,2}\big)\cos\big((p-r)\,\theta_i\big) \\ + \big(q_{i,1}k_{i,2} - q_{i,2}k_{i,1}\big)\sin\big((p-r)\,\theta_i\big) \end{gathered}`, { display: true })}</div>
+        <div class="sims">${WAYS.map(sim).join('')}</div>
+        <p class="readout sim-readout" aria-live="polite"></p>
+        <div class="tables-sim"></div>
+      </section>
+      <section>
+        <h4>${escapeHtml(s.pairingTitle)}</h4>
+        <p>${escapeHtml(s.pairingIntro)}</p>
+        <p class="muted">${escapeHtml(s.pairingLegend)}</p>
+        <div class="scroll pairing-table"></div>
+        <p class="pairing-check" role="status"></p>
+      </section>
+      <section>
+        <h4>${escapeHtml(s.loadTitle)}</h4>
+        <p>${escapeHtml(s.loadIntro)}</p>
+        <div class="row">
+          <label class="file"><span>${escapeHtml(s.loadButton)}</span><input type="file" accept=".npy,application/octet-stream" class="npy-file"></label>
+          <button type="button" class="fresh">${escapeHtml(s.useFresh)}</button>
+        </div>
+        <p class="table-status" role="status"></p>
+      </section>
+      <h4>${escapeHtml(s.downloadsTitle)}</h4>
+      ${exportPanelHtml(this, 'pe', s.exports.pe)}
+      ${exportPanelHtml(this, 'learned', s.exports.learned)}
+      ${exportPanelHtml(this, 'rope', s.exports.rope)}
+      ${exportPanelHtml(this, 'scores', s.exports.scores)}`,
+    });
+    this.$('.npy-file').addEventListener('change', (e) => { const f = e.target.files?.[0]; if (f) this.loadFile(f); });
+    this.$('.fresh').addEventListener('click', () => {
+      if (this.getAttribute('src')) this.removeAttribute('src');
+      this.setTable(null, 'fresh');
+    });
+    for (const canvas of this.root.querySelectorAll('canvas.map')) {
+      canvas.addEventListener('pointermove', (e) => this.readCell(canvas, e));
+    }
+    const v = () => this.values;
+    wireExport(this, 'pe', () => ({ name: `pe_len${v().positions}_d${v()['d-model']}`, data: this.data.pe, shape: [v().positions, v()['d-model']], corner: 'position' }));
+    wireExport(this, 'learned', () => ({ name: this.learnedName(), data: this.data.learned, shape: [v()['max-positions'], v()['d-model']], corner: 'position' }));
+    wireExport(this, 'rope', () => ({ name: this.ropeName('rope_q'), data: this.data.q, shape: [v().positions, v()['d-model']], corner: 'position' }));
+    wireExport(this, 'scores', () => ({ name: this.ropeName('rope_scores'), data: this.data.sims.rope, shape: [v().positions, v().positions], corner: 'p \\ r' }));
+  }
+
+  /** This element for dataTableHtml, its summary naming the picture (three tables in a row). */
+  named(name) {
+    return { s: { ...this.s, dataTable: `${this.s.dataTable}: ${name}` } };
+  }
+
+  learnedName() {
+    return this.loaded ? `learned_${this.loaded.name.replace(/\.npy$/i, '')}` : `learned_untrained_${this.values['max-positions']}x${this.values['d-model']}_seed${this.values.seed}`;
+  }
+
+  ropeName(prefix) {
+    const v = this.values;
+    return `${prefix}_len${v.positions}_d${v['d-model']}_hd${v['head-dim']}_${v.pairing}`;
+  }
+
+  /** Everything the pictures show, from the module. */
+  compute() {
+    const v = this.values;
+    const L = v.positions, d = v['d-model'], P = v['max-positions'];
+    const rope = { headDim: v['head-dim'], base: v.base, layout: v.pairing };
+    const pe = this.core.positionalEncoding(L, d, { base: v.base });
+    const learned = this.loaded ? this.loaded.table : freshTable(this.core, P, d, v.seed);
+    const learnedShown = new Float32Array(L * d).fill(NaN);   // rows past P: no row
+    learnedShown.set(learned.subarray(0, Math.min(P, L) * d));
+    const qk = seededEmbedding(this.core, 2, d, v.seed);   // the same q and k for every position
+    const q = qk.slice(0, d), k = qk.slice(d);
+    const qRows = rotatedRows(this.core, q, L, d, rope);
+    const kRows = rotatedRows(this.core, k, L, d, rope);
+    const sims = {
+      sin: gram(pe, L, d),
+      learned: gram(learnedShown, L, d, Math.min(P, L)),
+      rope: crossScores(qRows, kRows, L, d, v['head-dim']),
+    };
+    const spreads = Object.fromEntries(WAYS.map((w) => [w, diagonalSpread(sims[w], L)]));
+    return { pe, learned, learnedShown, q: qRows, k: kRows, qVector: q, sims, spreads, pairing: pairingCheck(this.core, q, d, rope, v.position) };
+  }
+
+  update() {
+    const v = this.values;
+    const s = this.s;
+    const L = v.positions, d = v['d-model'], P = v['max-positions'];
+    this.data = this.compute();
+    const maps = { sin: this.data.pe, learned: this.data.learnedShown, rope: this.data.q };
+    for (const w of WAYS) {
+      const canvas = this.$(`canvas[data-map="${w}"]`);
+      drawMatrix(canvas, maps[w], L, d, w === 'learned' ? {} : { min: -1, max: 1 });
+      canvas.setAttribute('aria-label', fill(s.ways[w].label, { l1: L - 1, d }));
+      const mark = this.$(`.way-${w} .trained`);
+      mark.hidden = P >= L;
+      mark.style.top = `${(P / L) * 100}%`;
+    }
+    const params = { sin: 0, learned: P * d, rope: 0 };
+    for (const w of WAYS) this.$(`.way-${w} .params`).textContent = fill(s.ways[w].params, { n: fmtInt(params[w], this.lang_), P, d });
+    this.$('.models').textContent = MODELS.map(([name, p, dm]) => fill(s.modelParams, { name, p: fmtInt(p, this.lang_), d: fmtInt(dm, this.lang_), n: fmtInt(p * dm, this.lang_) })).join(' ');
+    this.$('.tables-three').innerHTML = WAYS.map((w) => dataTableHtml(this.named(s.ways[w].name), { caption: s.ways[w].name, data: maps[w], rows: L, cols: d, corner: 't \\ j' })).join('');
+    this.updateBeyond();
+    for (const w of WAYS) {
+      const canvas = this.$(`canvas[data-sim="${w}"]`);
+      drawMatrix(canvas, this.data.sims[w], L, L);
+      canvas.setAttribute('aria-label', fill(s.sims[w].label, { l1: L - 1 }));
+      this.$(`[data-spread="${w}"]`).textContent = fill(s.spread, { v: this.data.spreads[w].toExponential(1) });
+    }
+    this.$('.tables-sim').innerHTML = WAYS.map((w) => dataTableHtml(this.named(s.sims[w].name), { caption: s.sims[w].name, data: this.data.sims[w], rows: L, cols: L, corner: 'p \\ r', digits: 3 })).join('');
+    this.updatePairing();
+    this.$('.table-status').textContent = this.loadError ? fill(s.loadFailed, { message: this.loadError })
+      : this.loaded ? fill(s.loadedStatus, { name: this.loaded.name, P: fmtInt(P, this.lang_), d, n: fmtInt(P * d, this.lang_) })
+        : fill(s.freshStatus, { P, d, seed: v.seed });
+    this.$('.table-status').classList.toggle('error', Boolean(this.loadError));
+    this.$('[data-prop="max-positions"]').disabled = Boolean(this.loaded);
+    this.$('[data-prop="d-model"]').disabled = Boolean(this.loaded);
+    this.$('[data-prop="max-positions"]').max = String(Math.max(2 * L, P));   // the slider spans past the shown positions
+    const ropeArgs = { positions: L, dModel: d, headDim: v['head-dim'], base: v.base, layout: v.pairing, seed: v.seed };
+    updateSnippets(this, 'pe', peSnippets({ length: L, dModel: d, base: v.base, offset: 0, layout: 'interleaved' }));
+    updateSnippets(this, 'learned', learnedSnippets({ positions: P, dModel: d, seed: v.seed, loadedName: this.loaded?.name, file: `${this.learnedName()}.npy` }));
+    updateSnippets(this, 'rope', ropeRowsSnippets({ ...ropeArgs, file: `${this.ropeName('rope_q')}.npy` }));
+    updateSnippets(this, 'scores', ropeScoresSnippets({ ...ropeArgs, file: `${this.ropeName('rope_scores')}.npy` }));
+  }
+
+  /** What each way gives for the position asked about. */
+  updateBeyond() {
+    const v = this.values;
+    const s = this.s;
+    const d = v['d-model'], P = v['max-positions'], p = v.position, hd = v['head-dim'];
+    const first = (get) => Array.from({ length: Math.min(4, d) }, (_, j) => fmt(get(j), 3)).join(', ');
+    const rows = [
+      ['sin', fill(s.beyondSin, { p, values: first((j) => this.core.peValue(p, j, d, { base: v.base })) })],
+      ['learned', p < P ? fill(s.beyondLearnedRow, { p, values: first((j) => this.data.learned[p * d + j]) }) : fill(s.beyondLearnedNone, { p, P, last: P - 1 })],
+      ['rope', fill(s.beyondRopeRow, { p, first: fmt(this.core.rotaryAngle(p, 0, hd, { base: v.base }), 3), i: hd / 2 - 1, last: fmt(this.core.rotaryAngle(p, hd / 2 - 1, hd, { base: v.base }), 6) })],
+    ];
+    const table = this.$('table.beyond');
+    table.querySelector('caption').textContent = fill(s.beyondCaption, { p, P });
+    table.querySelector('tbody').innerHTML = rows.map(([w, text]) => `<tr class="${w === 'learned' && p >= P ? 'none' : ''}"><th scope="row">${escapeHtml(s.ways[w].name)}</th><td>${escapeHtml(text)}</td></tr>`).join('');
+  }
+
+  updatePairing() {
+    const v = this.values;
+    const s = this.s;
+    const hd = v['head-dim'];
+    const { interleaved, half, columnDiff, permutedDiff } = this.data.pairing;
+    const cols = pairingColumns(hd).slice(0, PAIRING_COLUMNS);
+    const role = ([i, r]) => `${r ? 'b' : 'a'}${i}`;
+    const head = cols.map((_, j) => `<th scope="col">${j}</th>`).join('') + (hd > PAIRING_COLUMNS ? '<th>…</th>' : '');
+    const more = hd > PAIRING_COLUMNS ? '<td>…</td>' : '';
+    const row = (label, cells, cls = '') => `<tr class="${cls}"><th scope="row">${escapeHtml(label)}</th>${cells.join('')}${more}</tr>`;
+    const differs = (j) => columnDiff[j] > 0;
+    this.$('.pairing-table').innerHTML = `<table><caption>${escapeHtml(fill(s.pairingCaption, { hd, p: v.position }))}</caption>
+      <thead><tr><th scope="col">${escapeHtml(s.column)}</th>${head}</tr></thead><tbody>
+      ${row(s.pairingShort.interleaved, cols.map((c) => `<td>${role(c.interleaved)}</td>`))}
+      ${row(s.pairingShort.half, cols.map((c) => `<td>${role(c.half)}</td>`))}
+      ${row(s.pairingValueI, cols.map((_, j) => `<td>${fmt(interleaved[j], 3)}</td>`))}
+      ${row(s.pairingValueH, cols.map((_, j) => `<td>${fmt(half[j], 3)}</td>`))}
+      ${row(s.pairingDiff, cols.map((_, j) => `<td class="${differs(j) ? 'differs' : ''}">${fmt(columnDiff[j], 3)}</td>`))}
+      ${row(s.pairingPerm, cols.map((c) => `<td>${c.perm}</td>`), 'perm')}
+      </tbody></table>`;
+    const nDiffer = columnDiff.reduce((n, x) => n + (x > 0 ? 1 : 0), 0);
+    this.$('.pairing-check').textContent = fill(s.pairingVerdict, { n: nDiffer, d: v['d-model'], diff: permutedDiff === 0 ? '0' : permutedDiff.toExponential(1) });
+  }
+
+  /** The value under the pointer, for the table maps and the similarity maps. */
+  readCell(canvas, e) {
+    const r = canvas.getBoundingClientRect();
+    const col = Math.floor(((e.clientX - r.left) / r.width) * canvas.width);
+    const row = Math.floor(((e.clientY - r.top) / r.height) * canvas.height);
+    if (col < 0 || row < 0 || col >= canvas.width || row >= canvas.height || !this.data) return;
+    const s = this.s;
+    if (canvas.dataset.sim) {
+      const value = this.data.sims[canvas.dataset.sim][row * canvas.width + col];
+      this.$('.sim-readout').textContent = fill(s.simReadout, { name: s.sims[canvas.dataset.sim].name, p: row, r: col, dist: row - col, value: Number.isNaN(value) ? s.noRow : fmt(value, 4) });
+      return;
+    }
+    const w = canvas.dataset.map;
+    const data = w === 'sin' ? this.data.pe : w === 'learned' ? this.data.learnedShown : this.data.q;
+    const value = data[row * canvas.width + col];
+    this.$('.readout').textContent = fill(s.readout, { name: s.ways[w].name, t: row, j: col, value: Number.isNaN(value) ? s.noRow : fmt(value, 4) });
+  }
+}
+
+PeCompare.define();
+export { PeCompare };

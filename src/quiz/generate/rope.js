@@ -1,0 +1,123 @@
+// Generated questions beyond the paper's PE (issue 17), registered in ../generate.js. Every answer is
+// computed by the wasm module and checked against the hand formula the question teaches:
+//   rope-angle      the angle θ = p / base^(2i / head_dim) of pair i at position p (core.rotaryAngle);
+//                   the distractor uses d_model instead of head_dim
+//   rope-columns    which column pairs with a given one, interleaved (2i, 2i + 1) or half
+//                   (i, i + head_dim/2): the module rotates a one-hot row and the partner is the other
+//                   column that comes out non-zero
+//   learned-params  the parameters of a learned position table, max_position_embeddings × d_model
+//                   (the module's freshly initialised table has that many values)
+//   learned-past    what a learned table gives for a position: its row, or none past its length
+//                   (the module's table has exactly that many rows)
+// A generator takes (core, rnd) and returns the question's fields, as those of ../generate.js do.
+import ko from '../../i18n/ko/quiz-rope.js';
+import en from '../../i18n/en/quiz-rope.js';
+import { fill } from '../localize.js';
+import { seededEmbedding } from '../../elements/shared/embedding.js';
+
+const LANGS = { ko, en };
+const TOLERANCE = 0.001;
+
+const fixed = (x, digits) => {
+  const r = Number(x.toFixed(digits));
+  return String(r === 0 ? 0 : r);
+};
+const thousands = (n) => n.toLocaleString('en-US');
+
+function check(condition, what) {
+  if (!condition) throw new Error(`quiz generation: the module's value disagrees with the hand formula (${what})`);
+}
+
+/** The Korean question with its English translation: build(strings) -> texts; `distractors` are numbers. */
+function bilingual(build, fields, distractors = []) {
+  const k = build(LANGS.ko), e = build(LANGS.en);
+  const q = { prompt: k.prompt, explanation: k.explanation, hints: k.hints, ...fields };
+  if (k.choices) q.choices = k.choices;
+  if (k.unit) q.unit = k.unit;
+  if (distractors.length) q.distractors = distractors.map((d, i) => ({ ...d, explanation: k.distractors[i] }));
+  q.en = { prompt: e.prompt, explanation: e.explanation, hints: e.hints };
+  if (e.choices) q.en.choices = e.choices;
+  if (e.unit) q.en.unit = e.unit;
+  if (distractors.length) q.en.distractors = e.distractors;
+  return q;
+}
+
+/** The columns of a head that a one-hot row at `column` reaches when rotated (position 1). */
+function reachedColumns(core, headDim, column, layout) {
+  const x = new Float32Array(headDim);
+  x[column] = 1;
+  const y = core.applyRotary(x, 1, headDim, { offset: 1, layout });
+  return Array.from(y, (v, j) => (v !== 0 ? j : -1)).filter((j) => j >= 0);
+}
+
+export const ROPE_GENERATORS = {
+  'rope-angle'(core, rnd) {
+    const headDim = rnd.pick([8, 16, 32, 64, 128]);
+    const heads = rnd.pick([4, 8, 12, 32]);
+    const dModel = headDim * heads;
+    const base = rnd.pick([10000, 10000, 500000]);
+    const p = rnd.int(1, 60);
+    const i = rnd.int(1, 3);
+    const angle = core.rotaryAngle(p, i, headDim, { base });
+    check(Math.abs(angle - p / base ** ((2 * i) / headDim)) < 1e-12 * (1 + angle), `θ_${i}(${p})`);
+    const answer = Number(fixed(angle, 3));
+    const withDModel = Number(fixed(p / base ** ((2 * i) / dModel), 3));
+    const distractors = Math.abs(withDModel - answer) > TOLERANCE ? [{ match: withDModel, misconception: 'rope-d-model' }] : [];
+    const v = { p, i, twoI: 2 * i, headDim, heads, dModel, base, baseText: thousands(base), angle: fixed(angle, 6), tolerance: TOLERANCE };
+    return bilingual((s) => ({
+      prompt: fill(s.angle.prompt, v), explanation: fill(s.angle.explanation, v), hints: [fill(s.angle.hint, v)],
+      unit: s.angle.unit, distractors: [fill(s.angle.distractorDModel, v)],
+    }), { type: 'number', section: '001-why', difficulty: 2, tags: ['RoPE', 'rope_theta'], answer, tolerance: TOLERANCE,
+      params: { p, i, headDim, base, dModel, exact: angle } }, distractors);
+  },
+
+  'rope-columns'(core, rnd) {
+    const headDim = rnd.pick([8, 16, 32, 64, 128]);
+    const layout = rnd.next() < 0.5 ? 'interleaved' : 'half';
+    const pair = rnd.int(1, headDim / 2 - 1);
+    const first = layout === 'half' ? pair : 2 * pair;
+    const reached = reachedColumns(core, headDim, first, layout);
+    const partner = reached.find((j) => j !== first);
+    check(reached.length === 2 && partner === (layout === 'half' ? pair + headDim / 2 : 2 * pair + 1), `pair ${pair} ${layout}`);
+    const other = layout === 'half' ? 2 * pair + 1 : pair + headDim / 2;
+    const v = { headDim, pair, first, partner, other, half: headDim / 2 };
+    // The other pairing's partner is the misconception to catch (unless both pairings agree there).
+    const distractors = other !== partner ? [{ match: other, misconception: 'rope-pairing' }] : [];
+    return bilingual((s) => {
+      const t = s.columns[layout];
+      return { prompt: fill(t.prompt, v), explanation: fill(t.explanation, v), hints: [fill(s.columns.hint, v)], distractors: [fill(t.distractor, v)] };
+    }, { type: 'number', section: '001-why', difficulty: 2, tags: ['RoPE', layout], answer: partner, tolerance: 0,
+      params: { headDim, layout, pair, first } }, distractors);
+  },
+
+  'learned-params'(core, rnd) {
+    const [model, positions, dModel] = rnd.pick([['BERT-base', 512, 768], ['GPT-2', 1024, 768], ['BERT-large', 512, 1024],
+      ['GPT-2 medium', 1024, 1024], [null, rnd.pick([64, 128, 256]), rnd.pick([16, 32, 64])]]);
+    // Small tables are drawn by the module and counted; the models' sizes are the same product.
+    if (!model) check(seededEmbedding(core, positions, dModel, 0).length === positions * dModel, 'table size');
+    const answer = positions * dModel;
+    const v = { model, positions, dModel, total: thousands(answer), sum: thousands(positions + dModel) };
+    return bilingual((s) => ({
+      prompt: fill(model ? s.params.promptModel : s.params.prompt, v), explanation: fill(s.params.explanation, v),
+      hints: [s.params.hint], unit: s.params.unit, distractors: [fill(s.params.distractorSum, v)],
+    }), { type: 'number', section: '000-7', difficulty: 1, tags: ['학습형 위치 임베딩', 'max_position_embeddings'],
+      answer, tolerance: 0, params: { positions, dModel } }, [{ match: positions + dModel }]);
+  },
+
+  'learned-past'(core, rnd) {
+    const positions = rnd.pick([8, 16, 32, 64]);
+    const dModel = rnd.pick([4, 8]);
+    const inside = rnd.next() < 0.35;
+    const p = inside ? rnd.int(0, positions - 1) : rnd.int(positions, 3 * positions);
+    const rows = seededEmbedding(core, positions, dModel, 0).length / dModel;   // the table the module makes
+    check(rows === positions, 'rows of the table');
+    const answer = p < rows ? 1 : 2;
+    const v = { positions, last: positions - 1, p, dModel };
+    return bilingual((s) => ({
+      prompt: fill(s.past.prompt, v), choices: s.past.choices.map((c) => fill(c, v)),
+      explanation: fill(answer === 1 ? s.past.explanationRow : s.past.explanationNone, v), hints: [s.past.hint],
+      distractors: [s.past.distractorWrap, s.past.distractorFormula],
+    }), { type: 'mc', section: '000-7', difficulty: 2, tags: ['학습형 위치 임베딩', '길이 일반화'], answer,
+      params: { positions, p } }, [{ match: 3, misconception: 'learned-wraps' }, { match: 4, misconception: 'learned-pe' }]);
+  },
+};
