@@ -6,6 +6,7 @@
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { mathAtBuildEsbuild } from './math-at-build.mjs';
+import { bundleLms } from './bundle-lms.mjs';
 
 const entries = {
   elements: 'src/elements/index.js',
@@ -34,3 +35,6 @@ for (const [name, entry] of Object.entries(entries)) {
     logLevel: 'warning',
   });
 }
+
+// The LMS packages' prebuilt parts (dist/lms/, dist/quiz-package.js).
+await bundleLms();

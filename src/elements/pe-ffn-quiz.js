@@ -22,6 +22,9 @@
 //                  revealed, expected }] }
 //   pe-ffn-change / pe-ffn-render as every element of the package.
 // Property: currentQuestions (read-only) — the questions of the current set, in the bank format.
+// Property: lms — an LMS adapter (src/quiz/lms/adapter.js: SCORM 1.2, SCORM 2004, cmi5); set it before
+//   the element connects: progress is then read from and saved to the LMS, and the adapter hears of
+//   each started set, answer and completion.
 //
 // The element is the wiring; each job lives in its own file under ./quiz/:
 //   state.js (the set's answers, hints, rounds)   render.js + render-question.js (DOM of the body)
@@ -43,6 +46,7 @@ import { renderBody } from './quiz/render.js';
 import { expectedShown } from './quiz/answer-text.js';
 import { emit, quizActivityId, quizContext, answeredStatement, completedStatement } from './quiz/xapi.js';
 import { loadBank } from './quiz/bank-loader.js';
+import { checkAdapter, adapterProgressStore } from '../quiz/lms/adapter.js';
 import {
   builtinBank, grade, expectedText, buildQuizSet, localizeQuestion, localizeStudySheet, normalizeSeed,
 } from '../quiz/index.js';
@@ -78,6 +82,13 @@ class PeFfnQuiz extends PeFfnElement {
     this.shareUrl = '';
     this.pending = null; // { id, text }: a message for an answer that could not be graded
     this.progress = localProgress; // where progress is kept: { read(key), write(key, value), clear(key) }
+  }
+
+  get lms() { return this.adapter || null; }
+
+  set lms(adapter) {
+    this.adapter = adapter ? checkAdapter(adapter) : null;
+    this.progress = adapter ? adapterProgressStore(adapter) : localProgress;
   }
 
   /** The questions of the current set (bank format), e.g. for exporting them to GIFT or Moodle XML. */
@@ -162,6 +173,10 @@ class PeFfnQuiz extends PeFfnElement {
       this.state = restoreState(saved, seed, set.questions.map((q) => q.id));
       this.drafts = {};
       this.save();
+      this.adapter?.started({
+        title: this.s.title, lang: this.lang(), seed, topic: set.topic, total: set.questions.length,
+        restored: this.state.ids === (saved && saved.ids),
+      });
       this.renderStudySheet();
       this.render();
     } catch (err) {
@@ -336,10 +351,13 @@ class PeFfnQuiz extends PeFfnElement {
 
   /** Fires `answered` with an xAPI-shaped statement for question q (L: its localized text). */
   emitAnswered(q, L, { success, response, solutionShown }) {
-    this.emit('answered', answeredStatement({
+    const detail = answeredStatement({
       activityId: this.activityId(), question: q, prompt: L.prompt, lang: this.lang(),
       success, response, solutionShown, context: this.context(),
-    }));
+    });
+    this.emit('answered', detail);
+    const c = this.counts();
+    this.adapter?.answered({ question: q, lang: this.lang(), answer: this.state.answers[q.id], statement: detail, score: c.score, total: c.total });
   }
 
   hint(q) {
@@ -364,10 +382,12 @@ class PeFfnQuiz extends PeFfnElement {
         const a = this.state.answers[q.id] || {};
         return { id: q.id, input: a.input ?? '', correct: Boolean(a.correct), revealed: Boolean(a.revealed), expected: expectedText(q, this.lang()) };
       });
-      this.emit('completed', completedStatement({
+      const detail = completedStatement({
         activityId: this.activityId(), title: this.s.title, lang: this.lang(),
         score: c.score, total: c.total, passing: PASSING, context: this.context(),
-      }));
+      });
+      this.emit('completed', detail);
+      this.adapter?.completed({ score: c.score, total: c.total, scaled: c.total ? c.score / c.total : 0, statement: detail });
       this.emit('quiz-complete', { score: c.score, total: c.total, percent: c.percent, seed: this.quiz.seed, topic: this.quiz.topic, answers });
     }
     this.render();

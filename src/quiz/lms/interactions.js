@@ -1,0 +1,49 @@
+// One answered question as a SCORM interaction: type, learner response, result and correct-response
+// patterns in the formats of SCORM 2004 4th edition (RTE book, cmi.interactions), from a bank question
+// and the element's answer record.
+//   interactionRecord(question, answer) -> { id, type, response, result, patterns: [..] }
+//     response is omitted (null) when the solution was shown; result is then 'neutral'.
+import { allTextAnswers } from '../localize.js';
+
+const TYPES = { mc: 'choice', ox: 'true-false', number: 'numeric', text: 'fill-in' };
+const MAX_TEXT = 250; // localized_string_type entries are SPM 250
+
+// SCORM identifiers (long_identifier_type) must be URIs; a bank id becomes a URN part.
+export function interactionId(questionId) {
+  return `urn:pe-ffn-wasm:q:${encodeURIComponent(questionId).replace(/%/g, '.')}`;
+}
+
+// "[,]" and "[.]" delimit fill-in and numeric entries; a learner's text must not contain them.
+const clean = (text) => String(text).replace(/\[[,.:]\]/g, ' ').slice(0, MAX_TEXT);
+
+function patterns(q) {
+  switch (q.type) {
+    case 'mc': return [String(q.answer)];
+    case 'ox': return [q.answer === 1 ? 'true' : 'false'];
+    case 'number': {
+      const tol = q.tolerance || 0;
+      return [tol ? `${q.answer - tol}[:]${q.answer + tol}` : `${q.answer}[:]${q.answer}`];
+    }
+    default: return [...new Set(allTextAnswers(q))].filter((t) => typeof t === 'string' && t.trim()).map((t) => `{case_matters=false}${clean(t)}`);
+  }
+}
+
+function response(q, a) {
+  if (a.revealed) return null;
+  switch (q.type) {
+    case 'mc': return String(a.given);
+    case 'ox': return a.given === 1 ? 'true' : 'false';
+    case 'number': return String(a.given);
+    default: return clean(a.input);
+  }
+}
+
+export function interactionRecord(q, a) {
+  return {
+    id: interactionId(q.id),
+    type: TYPES[q.type],
+    response: response(q, a),
+    result: a.revealed ? 'neutral' : a.correct ? 'correct' : 'incorrect',
+    patterns: patterns(q),
+  };
+}

@@ -1,0 +1,13 @@
+// The launch page's own styles (the quiz element brings its own inside its shadow DOM). The font stack
+// reaches the element through --pe-font; the package's fonts, when it has them, come first.
+//   launchCss(fontFaceCss) -> CSS text
+export function launchCss(fontFaceCss) {
+  const family = fontFaceCss ? "'Noto Sans KR', " : '';
+  return `${fontFaceCss}
+:root { --pe-font: ${family}system-ui, -apple-system, 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif; color-scheme: light; }
+body { margin: 0; font-family: var(--pe-font); line-height: 1.6; color: #1d1d27; background: #fbfbfd; word-break: keep-all; overflow-wrap: anywhere; }
+main { max-width: 52rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.3rem; margin: .5rem 0; }
+.lms-status { font-size: .9rem; color: #4a4a58; margin: .2rem 0 .8rem; min-height: 1.4em; }
+`;
+}

@@ -1,0 +1,62 @@
+// The script of a quiz package's launch page (bundled as quiz-lms.js with the quiz element and the
+// wasm loader): reads the settings from #quiz-config, connects the LMS adapter the package was built
+// for, and puts a <pe-ffn-quiz> on the page. Without an LMS (the page opened on its own) the quiz
+// still runs and keeps progress in this browser, and the status line says so.
+import { configureCore } from '../../elements/shared/core.js';
+import '../../elements/pe-ffn-quiz.js';
+import { findScormApi } from './find-api.js';
+import { scorm12Adapter } from './scorm12.js';
+import { scorm2004Adapter } from './scorm2004.js';
+import { cmi5Adapter } from './cmi5.js';
+import { launchStrings } from './launch-strings.js';
+
+const config = JSON.parse(document.getElementById('quiz-config').textContent);
+const t = launchStrings(config.lang);
+const status = document.querySelector('.lms-status');
+const problems = [];
+const onProblem = (text) => {
+  problems.push(text);
+  console.warn(`pe-ffn-quiz LMS: ${text}`);
+  status.textContent = t.problem;
+};
+
+configureCore({ wasm: new URL('./pe_ffn.wasm', document.baseURI) });
+
+async function connect() {
+  const key = config.id;
+  if (config.format === 'cmi5') {
+    if (!new URLSearchParams(location.search).has('fetch')) return null;
+    return cmi5Adapter({ search: location.search, mastery: config.mastery, onProblem });
+  }
+  const api = findScormApi(window, config.format === 'scorm12' ? 'API' : 'API_1484_11');
+  if (!api) return null;
+  const make = config.format === 'scorm12' ? scorm12Adapter : scorm2004Adapter;
+  return make({ api, mastery: config.mastery, key, onProblem });
+}
+
+async function start() {
+  let adapter = null;
+  try {
+    adapter = await connect();
+  } catch (error) {
+    onProblem(error.message || String(error));
+  }
+  status.textContent = adapter ? t.connected : problems.length ? t.problem : t.standalone;
+  const quiz = document.createElement('pe-ffn-quiz');
+  quiz.setAttribute('url-params', 'none');
+  quiz.setAttribute('lang', config.lang);
+  quiz.setAttribute('topic', config.topic);
+  quiz.setAttribute('count', String(config.count));
+  if (config.seed) quiz.setAttribute('seed', config.seed);
+  if (config.bank) quiz.setAttribute('src', config.bank);
+  if (adapter) quiz.lms = adapter;
+  document.getElementById('main').append(quiz);
+  window.peFfnQuizLms = { adapter, problems, quiz }; // for tests and for a teacher's console
+  if (adapter) {
+    const leave = () => adapter.finish();
+    addEventListener('pagehide', leave);
+    addEventListener('beforeunload', leave);
+  }
+}
+
+start();

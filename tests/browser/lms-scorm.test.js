@@ -1,0 +1,162 @@
+// SCORM 1.2 and SCORM 2004 packages built by buildQuizPackage(), run in real headless Chromium inside
+// a page where scorm-again (a SCORM runtime) plays the LMS. The learner answers by keyboard; the test
+// reads the runtime's data model: status, score, interactions, suspend data. A second launch gets
+// what the LMS stored, in a fresh browser profile (no local copy), and must resume from the LMS's
+// suspend data alone; an LMS that lost the last commit is outdone by the local copy.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { openPage, repoRoot, saveArtifact, useServerAndBrowser } from './harness.js';
+import { unpack, launchInHost, lmsData, lmsCalls, answerByKeyboard, goToQuestion, statusLine } from './lms-helpers.js';
+import { buildQuizPackage } from '../../src/quiz/lms/node.js';
+import { decodeProgress } from '../../src/quiz/lms/suspend-data.js';
+import { builtinBank, buildQuizSet } from '../../src/quiz/index.js';
+
+const shared = useServerAndBrowser();
+const SEED = '7';
+const docSet = buildQuizSet(builtinBank(), null, { topic: 'document', count: 4, seed: SEED, generated: false }).questions;
+const mixedBank = JSON.parse(readFileSync(`${repoRoot}tests/browser/lms-fixtures/mixed-bank.json`, 'utf8'));
+const mixedSet = mixedBank.questions; // shuffled by the seed: the order is read from the element
+
+async function leave(page) {
+  await page.evaluate(() => window.leaveSco());
+}
+
+test('SCORM 1.2: keyboard answers reach lesson_status, score and suspend_data; a new launch resumes from the LMS alone', async () => {
+  const { zip, files } = await buildQuizPackage({ format: 'scorm12', topic: 'document', count: 4, seed: SEED, mastery: 0.8 });
+  const manifest = new TextDecoder().decode((await import('fflate')).unzipSync(zip)['imsmanifest.xml']);
+  const mastery = /<adlcp:masteryscore>(\d+)<\/adlcp:masteryscore>/.exec(manifest)[1];
+  assert.equal(mastery, '80');
+  assert.ok(files.includes('pe_ffn.wasm') && files.includes('quiz-lms.js'));
+  const { launch } = await unpack(zip, 'scorm12');
+  // What the LMS hands over on a first launch, with the manifest's mastery score.
+  const first = { core: { student_id: 'learner-1', student_name: 'Kim, Minji', entry: 'ab-initio' }, student_data: { mastery_score: mastery } };
+
+  const page = await openPage(shared.browser);
+  let stored;
+  try {
+    await launchInHost(page, shared.server.url, 'scorm12', launch, first);
+    assert.equal((await lmsData(page)).core.lesson_status, 'incomplete');
+    await answerByKeyboard(page, docSet[0], SEED, true);
+    await page.keyboard.press('Enter'); // focus is on "next"
+    await answerByKeyboard(page, docSet[1], SEED, false);
+    await page.keyboard.press('Enter');
+    await answerByKeyboard(page, docSet[2], SEED, true);
+    const mid = await lmsData(page);
+    assert.equal(mid.core.lesson_status, 'incomplete');
+    assert.equal(mid.core.exit, 'suspend');
+    const saved = decodeProgress(mid.suspend_data);
+    assert.deepEqual(saved.ids, docSet.map((q) => q.id));
+    assert.deepEqual(Object.keys(saved.answers).sort(), docSet.slice(0, 3).map((q) => q.id).sort());
+    assert.equal(saved.answers[docSet[1].id].correct, false);
+    assert.ok(mid.suspend_data.length <= 4096);
+    await leave(page);
+    const calls = await lmsCalls(page);
+    assert.equal(calls[0], 'LMSInitialize');
+    assert.equal(calls.at(-1), 'LMSFinish');
+    stored = await lmsData(page);
+    assert.match(stored.core.session_time, /^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+
+  // Second launch in a fresh profile: only the LMS's copy exists.
+  const page2 = await openPage(shared.browser);
+  try {
+    const again = { ...first, suspend_data: stored.suspend_data, core: { ...first.core, entry: 'resume', lesson_status: stored.core.lesson_status } };
+    await launchInHost(page2, shared.server.url, 'scorm12', launch, again);
+    assert.match(await statusLine(page2), /3 \/ 4/);
+    await goToQuestion(page2, 4);
+    await answerByKeyboard(page2, docSet[3], SEED, true);
+    let data = await lmsData(page2);
+    assert.equal(data.core.lesson_status, 'failed'); // 3 of 4 = 75 % < 80 %
+    assert.equal(data.core.score.raw, '75');
+    assert.equal(data.core.score.min, '0');
+    assert.equal(data.core.score.max, '100');
+    // Retry the wrong answer from the result: Enter on "finish" (focused after the last answer),
+    // Enter on "retry", then answer it right.
+    const frame = page2.frameLocator('#sco');
+    await page2.keyboard.press('Enter');
+    await frame.locator('pe-ffn-quiz >> section.result').waitFor();
+    await frame.locator('pe-ffn-quiz >> [data-focus="retry"]').focus();
+    await page2.keyboard.press('Enter');
+    await answerByKeyboard(page2, docSet[1], SEED, true);
+    data = await lmsData(page2);
+    assert.equal(data.core.lesson_status, 'passed');
+    assert.equal(data.core.score.raw, '100');
+    assert.equal(data.core.exit, '');
+    await saveArtifact('lms-scorm12.png', await page2.screenshot({ fullPage: true }));
+    assert.deepEqual(page2.problems, []);
+  } finally {
+    await page2.context().close();
+  }
+});
+
+test('SCORM 2004: completion and success status, scaled score, one interaction per answer with its type and pattern; resume', async () => {
+  const { zip } = await buildQuizPackage({ format: 'scorm2004', bank: mixedBank, count: 4, seed: SEED, mastery: 0.7, lang: 'ko' });
+  const manifest = new TextDecoder().decode((await import('fflate')).unzipSync(zip)['imsmanifest.xml']);
+  const passing = /<imsss:minNormalizedMeasure>([\d.]+)<\/imsss:minNormalizedMeasure>/.exec(manifest)[1];
+  assert.equal(passing, '0.7');
+  const { launch } = await unpack(zip, 'scorm2004');
+  const first = { learner_id: 'learner-2', learner_name: 'Lee, Jun', entry: 'ab-initio', scaled_passing_score: passing };
+
+  const page = await openPage(shared.browser);
+  let stored;
+  let order;
+  try {
+    await launchInHost(page, shared.server.url, 'scorm2004', launch, first);
+    const ids = await page.frames()[1].evaluate(() => window.peFfnQuizLms.quiz.currentQuestions.map((q) => q.id));
+    order = ids.map((id) => mixedSet.find((q) => q.id === id));
+    assert.equal(order.length, 4);
+    assert.equal((await lmsData(page)).completion_status, 'incomplete');
+    await answerByKeyboard(page, order[0], SEED, true);
+    await page.keyboard.press('Enter');
+    await answerByKeyboard(page, order[1], SEED, false);
+    const mid = await lmsData(page);
+    assert.equal(Object.keys(mid.interactions).length, 2);
+    await leave(page);
+    assert.equal((await lmsCalls(page)).at(-1), 'Terminate');
+    stored = await lmsData(page);
+    assert.equal(stored.exit, 'suspend');
+    assert.match(stored.session_time, /^PT/);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+
+  const page2 = await openPage(shared.browser);
+  try {
+    const again = { ...first, entry: 'resume', suspend_data: stored.suspend_data, completion_status: stored.completion_status, interactions: stored.interactions };
+    await launchInHost(page2, shared.server.url, 'scorm2004', launch, again);
+    assert.match(await statusLine(page2), /2 \/ 4/);
+    await goToQuestion(page2, 3);
+    await answerByKeyboard(page2, order[2], SEED, true);
+    await page2.keyboard.press('Enter');
+    await answerByKeyboard(page2, order[3], SEED, true);
+    const data = await lmsData(page2);
+    assert.equal(data.completion_status, 'completed');
+    assert.equal(data.success_status, 'passed'); // 3 of 4 = 0.75 >= 0.7
+    assert.equal(data.score.scaled, '0.75');
+    assert.equal(data.score.raw, '3');
+    assert.equal(data.score.min, '0');
+    assert.equal(data.score.max, '4');
+    const list = Object.values(data.interactions);
+    assert.equal(list.length, 4);
+    const byType = Object.fromEntries(list.map((i) => [i.type, i]));
+    assert.deepEqual(Object.keys(byType).sort(), ['choice', 'fill-in', 'numeric', 'true-false']);
+    for (const i of list) assert.match(i.id, /^urn:pe-ffn-wasm:q:mix-/);
+    const resultOf = (q) => list.find((i) => i.id.endsWith(q.id)).result;
+    assert.equal(resultOf(order[0]), 'correct');
+    assert.equal(resultOf(order[1]), 'incorrect');
+    assert.equal(byType.choice.correct_responses['0'].pattern, '2');
+    assert.equal(byType['true-false'].correct_responses['0'].pattern, 'true');
+    assert.equal(byType.numeric.correct_responses['0'].pattern, '31.5[:]32.5');
+    assert.equal(byType['fill-in'].correct_responses['0'].pattern, '{case_matters=false}FFN');
+    assert.equal(byType['fill-in'].correct_responses['1'].pattern, '{case_matters=false}피드포워드');
+    await saveArtifact('lms-scorm2004.png', await page2.screenshot({ fullPage: true }));
+    assert.deepEqual(page2.problems, []);
+  } finally {
+    await page2.context().close();
+  }
+});
