@@ -39,10 +39,19 @@ export async function cmi5Adapter({ search, mastery = null, onProblem = () => {}
   const statement = (verb, extra) => cmi5Statement(launch, template, verb, extra);
   const duration = () => iso8601Duration(now() - began);
 
+  // One PUT at a time, always of the latest progress; one that fails (offline) is tried again when
+  // the browser is online again, and on leaving.
+  const progressBody = () => ({ progress: lastProgress ? encodeProgress(lastProgress, 1e6) : '', sent: { ...sent } });
+  let putting = null;
+  let again = false;
+  let dirty = false;
   const putProgress = () => {
-    const body = { progress: lastProgress ? encodeProgress(lastProgress, 1e6) : '', sent };
-    lrs.putState({ ...where, stateId: PROGRESS_STATE }, body).catch((error) => onProblem(`${error.message}; kept locally`));
+    if (putting) { again = true; return; }
+    putting = lrs.putState({ ...where, stateId: PROGRESS_STATE }, progressBody())
+      .then(() => { dirty = false; }, (error) => { dirty = true; onProblem(`${error.message || error}; progress kept locally, sent again when online`); })
+      .finally(() => { putting = null; if (again) { again = false; putProgress(); } });
   };
+  if (typeof addEventListener === 'function') addEventListener('online', () => { if (dirty) putProgress(); });
   queue.send([statement('initialized')]);
 
   return {
@@ -76,8 +85,8 @@ export async function cmi5Adapter({ search, mastery = null, onProblem = () => {}
     finish() {
       if (finished) return;
       finished = true;
-      queue.send([statement('terminated', { result: { duration: duration() } })]);
-      queue.flush({ keepalive: true });
+      queue.send([statement('terminated', { result: { duration: duration() } })], { keepalive: true });
+      if (dirty || putting) lrs.putState({ ...where, stateId: PROGRESS_STATE }, progressBody()).catch(() => {});
     },
     pending: () => queue.pending(),
   };

@@ -8,6 +8,7 @@ export function launchCss(fontFaceCss) {
 body { margin: 0; font-family: var(--pe-font); line-height: 1.6; color: #1d1d27; background: #fbfbfd; word-break: keep-all; overflow-wrap: anywhere; }
 main { max-width: 52rem; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.3rem; margin: .5rem 0; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .lms-status { font-size: .9rem; color: #4a4a58; margin: .2rem 0 .8rem; min-height: 1.4em; }
 `;
 }

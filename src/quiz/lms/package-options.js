@@ -6,10 +6,12 @@
 import { builtinBank } from '../bank.js';
 import { validateBank } from '../schema.js';
 import { resolveTopic } from '../select.js';
+import quizKo from '../../i18n/ko/pe-ffn-quiz.js';
+import quizEn from '../../i18n/en/pe-ffn-quiz.js';
 
 export const FORMATS = ['scorm12', 'scorm2004', 'cmi5'];
 const LANGS = ['ko', 'en'];
-const DEFAULT_TITLE = { ko: '퀴즈: 위치 인코딩과 피드포워드', en: 'Quiz: positional encoding and feed-forward' };
+const DEFAULT_TITLE = { ko: quizKo.title, en: quizEn.title }; // the quiz element's own title
 const MAX_TITLE = 200;
 
 function fail(option, message) {

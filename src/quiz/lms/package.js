@@ -47,7 +47,7 @@ export async function buildQuizPackage(rawOptions, read) {
   const fontBytes = await Promise.all(pieces.map((p) => read(`lms/fonts/${p.file}`)));
   const content = {
     'index.html': strToU8(launchPage({
-      title: o.title, lang: o.lang,
+      title: o.title, lang: o.lang, titleShown: o.title !== UI_TEXT[o.lang][0].title,
       config: { id: hex, format: o.format, lang: o.lang, topic: o.topic, count: o.count, seed: o.seed, mastery: o.mastery, bank: o.customBank ? 'bank.json' : '' },
     })),
     'launch.css': strToU8(launchCss(fontFaceCss(fontIndex, pieces))),

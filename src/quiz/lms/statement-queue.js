@@ -3,7 +3,7 @@
 // not be delivered goes out on the next try (the browser's 'online' event, a timer, the next launch).
 // A statement the LRS rejects (HTTP 4xx other than 401/403/429) is dropped and reported, so one bad
 // statement never blocks the ones after it.
-//   statementQueue({ key, post, onProblem }) -> { send(statements), flush({ keepalive }), pending() }
+//   statementQueue({ key, post, onProblem }) -> { send(statements, { keepalive }), flush({ keepalive }), pending() }
 //     post(list, opts) -> Promise<HTTP status>, rejecting when offline
 const RETRY_MS = 5000;
 
@@ -45,13 +45,16 @@ export function statementQueue({ key, post, onProblem = () => {} }) {
   }
 
   function flush(opts = {}) {
+    // Leaving the page (keepalive): send at once, in this task, or the browser drops the request; a
+    // statement also in flight from an earlier try keeps its id, and an LRS stores one id only once.
+    if (opts.keepalive) return deliver(opts);
     flushing = (flushing || Promise.resolve()).then(() => deliver(opts));
     return flushing;
   }
 
   if (typeof addEventListener === 'function') addEventListener('online', () => flush());
   return {
-    send(statements) { store([...load(), ...statements]); return flush(); },
+    send(statements, opts) { store([...load(), ...statements]); return flush(opts); },
     flush,
     pending: () => load().length,
   };

@@ -1,0 +1,153 @@
+// The cmi5 package in real headless Chromium against a recording LMS/LRS (lms-lrs-recorder.js: every
+// statement validated with xapi-validation on arrival). Two sessions of one registration: answers by
+// keyboard, a statement made while offline that arrives once the browser is online again, leaving the
+// page (terminated), then a new launch in a fresh profile that resumes from the State API document,
+// completes, fails, retries and passes. The statements are then checked against the cmi5 rules.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { unzipSync } from 'fflate';
+import { openPage, saveArtifact, useServerAndBrowser } from './harness.js';
+import { unpack } from './lms-helpers.js';
+import { startLrsRecorder } from './lms-lrs-recorder.js';
+import { buildQuizPackage } from '../../src/quiz/lms/node.js';
+import { builtinBank, buildQuizSet, choiceOrder } from '../../src/quiz/index.js';
+
+const shared = useServerAndBrowser();
+const SEED = '7';
+const docSet = buildQuizSet(builtinBank(), null, { topic: 'document', count: 4, seed: SEED, generated: false }).questions;
+const SESSION = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
+const CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
+const MOVEON = 'https://w3id.org/xapi/cmi5/context/categories/moveon';
+const verbOf = (s) => s.verb.id.split('/').pop();
+const categories = (s) => ((s.context.contextActivities || {}).category || []).map((c) => c.id);
+
+async function until(predicate, what, ms = 15000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (predicate()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function answer(page, q, right) {
+  await page.locator(`pe-ffn-quiz >> [data-focus="heading-${q.id}"]`).focus();
+  for (let i = 0; i < 30; i++) {
+    const f = await page.evaluate(() => {
+      let a = document.activeElement;
+      while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+      return (a && a.dataset && a.dataset.focus) || '';
+    });
+    if (f.startsWith(`input-${q.id}`)) break;
+    await page.keyboard.press('Tab');
+  }
+  const shown = choiceOrder(q, SEED);
+  const k = shown.indexOf(right ? q.answer : shown.find((v) => v !== q.answer));
+  if (k === 0) await page.keyboard.press('Space');
+  else for (let i = 0; i < k; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.locator(`pe-ffn-quiz >> article.q[data-id="${q.id}"] .feedback`).waitFor();
+}
+
+let lrs;
+after(() => lrs?.close());
+
+test('cmi5: statements with categories, registration and session, offline queue, terminated, resume from the State API', async () => {
+  const { zip } = await buildQuizPackage({ format: 'cmi5', topic: 'document', count: 4, seed: SEED, mastery: 0.8, lang: 'ko' });
+  const course = new TextDecoder().decode(unzipSync(zip)['cmi5.xml']);
+  const auId = /<au id="([^"]+)"/.exec(course)[1];
+  const masteryScore = Number(/masteryScore="([\d.]+)"/.exec(course)[1]);
+  const { launch } = await unpack(zip, 'cmi5');
+  const launchData = { contextTemplate: {}, launchMode: 'Normal', launchMethod: 'AnyWindow', moveOn: 'CompletedAndPassed', masteryScore };
+  const newSession = () => {
+    const id = randomUUID();
+    launchData.contextTemplate = { contextActivities: { grouping: [{ objectType: 'Activity', id: auId }] }, extensions: { [SESSION]: id } };
+    return id;
+  };
+  lrs = await startLrsRecorder({ launchData });
+  const actor = { objectType: 'Agent', name: 'Park, Seo-yeon', account: { homePage: 'https://lms.invalid', name: 'learner-3' } };
+  const registration = randomUUID();
+  const launchUrl = () => {
+    const q = new URLSearchParams({ endpoint: `${lrs.url}xapi/`, fetch: lrs.newFetchUrl(), actor: JSON.stringify(actor), registration, activityId: auId });
+    return `${shared.server.url}${launch.slice(1)}?${q}`;
+  };
+
+  // Session 1: two answers online, one offline, then leaving the page.
+  const session1 = newSession();
+  const page = await openPage(shared.browser);
+  const foreign = [];
+  page.on('request', (r) => { const u = new URL(r.url()); if (u.origin !== new URL(shared.server.url).origin && u.origin !== new URL(lrs.url).origin) foreign.push(r.url()); });
+  try {
+    await page.goto(launchUrl());
+    await page.waitForSelector('pe-ffn-quiz article.q', { timeout: 30000 });
+    await answer(page, docSet[0], true);
+    await page.keyboard.press('Enter');
+    await answer(page, docSet[1], false);
+    await until(() => lrs.statements.length === 3, 'initialized + 2 answered');
+    await page.context().setOffline(true);
+    await page.keyboard.press('Enter');
+    await answer(page, docSet[2], true);
+    assert.equal(await page.evaluate(() => window.peFfnQuizLms.adapter.pending()), 1);
+    assert.equal(lrs.statements.length, 3);
+    await page.context().setOffline(false);
+    await until(() => lrs.statements.length === 4, 'the answer made offline');
+    await page.goto('about:blank');
+    await until(() => lrs.statements.length === 5, 'terminated');
+    assert.deepEqual(foreign, []);
+  } finally {
+    await page.context().close();
+  }
+
+  // Session 2: a new launch on another computer (fresh profile): the State API document resumes it.
+  const session2 = newSession();
+  const page2 = await openPage(shared.browser);
+  try {
+    await page2.goto(launchUrl());
+    await page2.waitForSelector('pe-ffn-quiz article.q', { timeout: 30000 });
+    assert.match(await page2.locator('pe-ffn-quiz >> .status-line').textContent(), /3 \/ 4/);
+    await page2.locator('pe-ffn-quiz >> [data-focus="nav-3"]').focus();
+    await page2.keyboard.press('Enter');
+    await answer(page2, docSet[3], true); // 3 of 4 = 0.75 < 0.8: failed
+    await page2.keyboard.press('Enter'); // "finish"
+    await page2.locator('pe-ffn-quiz >> [data-focus="retry"]').focus();
+    await page2.keyboard.press('Enter');
+    await answer(page2, docSet[1], true); // 4 of 4: passed
+    await saveArtifact('lms-cmi5.png', await page2.screenshot({ fullPage: true }));
+    assert.deepEqual(page2.problems, []);
+    await page2.goto('about:blank');
+    await until(() => verbOf(lrs.statements.at(-1)) === 'terminated' && lrs.statements.length > 6, 'the second terminated');
+  } finally {
+    await page2.context().close();
+  }
+
+  const all = lrs.statements;
+  assert.deepEqual(lrs.rejected, [], 'xapi-validation found problems');
+  const sessionOf = (s) => s.context.extensions && s.context.extensions[SESSION];
+  const verbs = (id) => all.filter((s) => sessionOf(s) === id).map(verbOf);
+  assert.deepEqual(verbs(session1), ['initialized', 'answered', 'answered', 'answered', 'terminated']);
+  assert.deepEqual(verbs(session2), ['initialized', 'answered', 'completed', 'failed', 'answered', 'passed', 'terminated']);
+  assert.equal(new Set(all.map((s) => s.id)).size, all.length);
+  for (const s of all) {
+    assert.equal(s.context.registration, registration);
+    assert.deepEqual(s.actor, actor);
+    const defined = verbOf(s) !== 'answered';
+    assert.equal(categories(s).includes(CMI5), defined, `${verbOf(s)}: cmi5 category only on cmi5-defined statements`);
+    assert.equal(categories(s).includes(MOVEON), ['completed', 'passed', 'failed'].includes(verbOf(s)));
+    if (defined) assert.equal(s.object.id, auId);
+  }
+  const [failed] = all.filter((s) => verbOf(s) === 'failed');
+  const [passed] = all.filter((s) => verbOf(s) === 'passed');
+  assert.equal(failed.result.score.scaled, 0.75);
+  assert.equal(failed.result.success, false);
+  assert.equal(passed.result.score.scaled, 1);
+  assert.equal(passed.result.success, true);
+  assert.equal(passed.context.extensions['https://w3id.org/xapi/cmi5/context/extensions/masteryscore'], 0.8);
+  assert.match(passed.result.duration, /^PT/);
+  const answered = all.filter((s) => verbOf(s) === 'answered');
+  assert.equal(answered.length, 5);
+  for (const s of answered) {
+    assert.equal(s.context.contextActivities.parent[0].id, auId);
+    assert.equal(s.object.definition.interactionType, 'choice');
+  }
+});
