@@ -17,6 +17,8 @@ command -v clang >/dev/null 2>&1 || need_apt+=(clang)
 # libFuzzer's runtime: build.sh builds tests/c/fuzz_core.c, which npm test runs (Debian 12's clang is 14).
 echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' \
   | clang -x c -fsanitize=fuzzer - -o /dev/null 2>/dev/null || need_apt+=(libclang-rt-14-dev)
+# xmllint validates the LMS packages' manifests against the SCORM XSDs (tests/js/lms-package.test.js).
+command -v xmllint >/dev/null 2>&1 || need_apt+=(libxml2-utils)
 # A Korean font, so that screenshots of the Korean-first page are legible.
 [ -n "$(fc-list :lang=ko 2>/dev/null)" ] || want_apt+=(fonts-nanum)
 

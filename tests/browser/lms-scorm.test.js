@@ -160,3 +160,49 @@ test('SCORM 2004: completion and success status, scaled score, one interaction p
     await page2.context().close();
   }
 });
+
+test('an LMS that lost the last commit: the newer local copy wins on the next launch and is committed again', async () => {
+  const { zip } = await buildQuizPackage({ format: 'scorm12', topic: 'document', count: 4, seed: SEED });
+  const { launch } = await unpack(zip, 'scorm12-late');
+  const first = { core: { student_id: 'learner-4', student_name: 'Choi', entry: 'ab-initio' } };
+  const page = await openPage(shared.browser);
+  try {
+    await launchInHost(page, shared.server.url, 'scorm12', launch, first);
+    await answerByKeyboard(page, docSet[0], SEED, true);
+    const lmsKept = (await lmsData(page)).suspend_data; // what the LMS will hand back: one answer
+    await page.keyboard.press('Enter');
+    await answerByKeyboard(page, docSet[1], SEED, true);
+    await leave(page);
+    // Same browser, next launch; the LMS returns the older copy (it lost the last commit).
+    await launchInHost(page, shared.server.url, 'scorm12', launch, { ...first, suspend_data: lmsKept, core: { ...first.core, entry: 'resume' } });
+    assert.match(await statusLine(page), /2 \/ 4/);
+    assert.equal(Object.keys(decodeProgress((await lmsData(page)).suspend_data).answers).length, 2);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('a package from a hostile bank shows its text as text; without an LMS it still runs; it asks no other host for anything', async () => {
+  const evil = JSON.parse(readFileSync(`${repoRoot}tests/browser/quiz-fixtures/evil-bank.json`, 'utf8'));
+  const { zip } = await buildQuizPackage({ format: 'scorm2004', bank: evil, count: 2, seed: SEED, title: '<img src=x onerror="window.pwned=9">' });
+  const { launch } = await unpack(zip, 'scorm2004-evil');
+  const page = await openPage(shared.browser);
+  const origin = new URL(shared.server.url).origin;
+  const foreign = [];
+  page.on('request', (r) => { if (!r.url().startsWith('data:') && new URL(r.url()).origin !== origin) foreign.push(r.url()); });
+  try {
+    await page.goto(`${shared.server.url}${launch.slice(1)}`); // opened on its own: no LMS API anywhere
+    await page.waitForSelector('pe-ffn-quiz article.q', { timeout: 30000 });
+    assert.match(await page.locator('.lms-status').textContent(), /LMS 없이/);
+    const prompt = await page.locator('pe-ffn-quiz >> .prompt').first().textContent();
+    assert.match(prompt, /<script>|<iframe/);
+    assert.equal(await page.evaluate(() => window.pwned), undefined);
+    assert.equal(await page.locator('pe-ffn-quiz >> .prompt script, pe-ffn-quiz >> .prompt iframe').count(), 0);
+    assert.equal(await page.locator('h1').textContent(), '<img src=x onerror="window.pwned=9">');
+    assert.deepEqual(foreign, []);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});

@@ -23,7 +23,7 @@ export function statementQueue({ key, post, onProblem = () => {} }) {
   };
   let flushing = null;
   let timer = null;
-  const later = () => { clearTimeout(timer); timer = setTimeout(() => flush(), RETRY_MS); };
+  const later = () => { clearTimeout(timer); timer = setTimeout(() => flush(), RETRY_MS); timer.unref?.(); };
 
   async function deliver(opts) {
     const list = load();
