@@ -57,6 +57,8 @@ function applyToQuiz() {
   if (state.seed) quiz.setAttribute('seed', state.seed); else quiz.removeAttribute('seed');
 }
 
+const LMS_FORMATS = ['scorm12', 'scorm2004', 'cmi5'];
+
 function renderForm(t) {
   const topic = form.elements.topic;
   topic.innerHTML = TOPIC_CHOICES.filter((k) => k in QUIZ_TOPICS || TOPICS.includes(k))
@@ -66,6 +68,10 @@ function renderForm(t) {
   form.elements.mode.value = state.mode;
   form.elements.count.value = String(state.count);
   form.elements.seed.value = state.seed;
+  const lms = document.querySelector('.lms-form').elements.format;
+  const picked = lms.value || 'scorm12';
+  lms.innerHTML = LMS_FORMATS.map((f) => `<option value="${f}">${escapeHtml(t.lmsFormats[f])}</option>`).join('');
+  lms.value = picked;
 }
 
 function renderStudySheet() {
@@ -168,6 +174,26 @@ document.querySelector('.export-buttons').addEventListener('click', (event) => {
   const category = `pe-ffn-wasm/${which === 'bank' ? 'bank' : state.topic}`;
   if (format === 'gift') download(`${name}.gift.txt`, toGIFT(questions, { lang: state.lang, category }), 'text/plain;charset=utf-8');
   else download(`${name}.xml`, toMoodleXML(questions, { lang: state.lang, category }), 'application/xml;charset=utf-8');
+});
+
+// "LMS용으로 내려받기": the same zip as the quiz-package command, for the set chosen in the picker.
+document.querySelector('.lms-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const t = texts[state.lang];
+  const status = document.querySelector('.lms-status');
+  const f = event.target.elements;
+  const percent = f.mastery.value.trim();
+  status.textContent = t.lmsWorking;
+  try {
+    const { downloadLmsPackage } = await import('./quiz-lms-download.js');
+    const { name, bytes } = await downloadLmsPackage({
+      format: f.format.value, topic: state.topic, count: state.count, seed: state.seed, lang: state.lang,
+      mastery: percent === '' ? 'none' : Number(percent) / 100,
+    });
+    status.textContent = fill(t.lmsDone, { file: name, size: Math.round(bytes / 1024) });
+  } catch (error) {
+    status.textContent = fill(t.lmsFailed, { message: error.message || String(error) });
+  }
 });
 
 document.documentElement.setAttribute('lang', state.lang);
