@@ -12,7 +12,7 @@ const USAGE = `usage: pe-ffn-wasm quiz-package --format scorm12|scorm2004|cmi5 -
   --count N      questions per learner, 1..50 (default 12)
   --seed S       the same questions for every learner (default: each learner gets their own set)
   --lang ko|en   the quiz's language (default ko)
-  --bank FILE    a question bank (JSON, the format of docs/quiz.md) instead of the built-in one
+  --bank FILE    a question bank (JSON, format "pe-ffn-quiz-bank" as the built-in one) instead of it
   --title T      the title in the LMS (default: the quiz's title)
   --mastery M    the pass mark as a share, 0..1 (default 0.8); 'none': completion only, no pass/fail`;
 const OPTIONS = ['format', 'out', 'topic', 'count', 'seed', 'lang', 'bank', 'title', 'mastery'];

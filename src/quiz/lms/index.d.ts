@@ -15,7 +15,7 @@ export interface QuizPackageOptions {
   seed?: string | number;
   /** Pass mark as a share 0..1 (default 0.8); 'none' or null: completion only. */
   mastery?: number | 'none' | null;
-  /** A question bank (parsed JSON, the format of docs/quiz.md); validated first. */
+  /** A question bank (parsed JSON, format "pe-ffn-quiz-bank" like the built-in one); validated first. */
   bank?: unknown;
 }
 
