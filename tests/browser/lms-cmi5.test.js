@@ -2,7 +2,8 @@
 // statement validated with xapi-validation on arrival). Two sessions of one registration: answers by
 // keyboard, a statement made while offline that arrives once the browser is online again, leaving the
 // page (terminated), then a new launch in a fresh profile that resumes from the State API document,
-// completes, fails, retries and passes. The statements are then checked against the cmi5 rules.
+// completes, fails, retries, passes and leaves through the LMS's returnURL. The statements are then
+// checked against the cmi5 rules.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -59,7 +60,8 @@ test('cmi5: statements with categories, registration and session, offline queue,
   const auId = /<au id="([^"]+)"/.exec(course)[1];
   const masteryScore = Number(/masteryScore="([\d.]+)"/.exec(course)[1]);
   const { launch } = await unpack(zip, 'cmi5');
-  const launchData = { contextTemplate: {}, launchMode: 'Normal', launchMethod: 'AnyWindow', moveOn: 'CompletedAndPassed', masteryScore };
+  const returnURL = `${shared.server.url}tests/browser/lms-fixtures/returned.html`;
+  const launchData = { contextTemplate: {}, launchMode: 'Normal', launchMethod: 'AnyWindow', moveOn: 'CompletedAndPassed', masteryScore, returnURL };
   const newSession = () => {
     const id = randomUUID();
     launchData.contextTemplate = { contextActivities: { grouping: [{ objectType: 'Activity', id: auId }] }, extensions: { [SESSION]: id } };
@@ -115,7 +117,9 @@ test('cmi5: statements with categories, registration and session, offline queue,
     await answer(page2, docSet[1], true); // 4 of 4: passed
     await saveArtifact('lms-cmi5.png', await page2.screenshot({ fullPage: true }));
     assert.deepEqual(page2.problems, []);
-    await page2.goto('about:blank');
+    // Leaving through the LMS's returnURL (the exit button, by keyboard) sends terminated on the way.
+    await page2.locator('.lms-exit').focus();
+    await Promise.all([page2.waitForURL(returnURL), page2.keyboard.press('Enter')]);
     await until(() => verbOf(lrs.statements.at(-1)) === 'terminated' && lrs.statements.length > 6, 'the second terminated');
   } finally {
     await page2.context().close();

@@ -57,6 +57,7 @@ export async function cmi5Adapter({ search, mastery = null, onProblem = () => {}
   return {
     passMark,
     launchMode: launchData.launchMode || 'Normal',
+    returnURL: typeof launchData.returnURL === 'string' ? launchData.returnURL : '',
     resume: () => saved,
     suspend(progress) {
       lastProgress = progress && { ...progress, savedAt: now() };

@@ -10,6 +10,8 @@ body { margin: 0; font-family: var(--pe-font); line-height: 1.6; color: var(--pe
 main { max-width: 52rem; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.3rem; margin: .5rem 0; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.lms-exit { font: inherit; margin: 1rem 0; padding: .45rem 1.1rem; min-height: 2.4rem; border-radius: 999px; border: 1px solid var(--pe-border, #c4c4d0); background: var(--pe-bg, #fff); color: inherit; cursor: pointer; }
+.lms-exit:focus-visible { outline: 3px solid var(--pe-focus, #b36b00); outline-offset: 2px; }
 .lms-status { font-size: .9rem; color: var(--pe-muted, #505060); margin: .2rem 0 .8rem; min-height: 1.4em; }
 `;
 }

@@ -34,6 +34,22 @@ async function connect() {
   return make({ api, mastery: config.mastery, key, onProblem });
 }
 
+// cmi5: the LMS's returnURL is where the learner goes when done; leaving through it sends terminated.
+function showExit(adapter) {
+  let target;
+  try { target = new URL(adapter.returnURL, location.href); } catch { return; }
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'lms-exit';
+  button.textContent = t.exit;
+  button.addEventListener('click', () => {
+    adapter.finish();
+    location.assign(target.href);
+  });
+  document.getElementById('main').append(button);
+}
+
 async function start() {
   let adapter = null;
   try {
@@ -56,6 +72,7 @@ async function start() {
     const leave = () => adapter.finish();
     addEventListener('pagehide', leave);
     addEventListener('beforeunload', leave);
+    if (adapter.returnURL) showExit(adapter);
   }
 }
 
