@@ -52,6 +52,9 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{html,js,css,wasm,woff2,json,svg}'],
+        // The LMS packages' font pieces and their index (2.4 MB) are fetched only when a teacher builds
+        // a package on the quiz page; every visitor would download them if they were precached.
+        globIgnores: ['**/noto-sans-kr-*-400-normal-*.woff2', '**/fonts-*.json'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: null,
         // The pages keep their state in the query (?lang=en&d_model=8, quiz-seed=…): any query
