@@ -16,7 +16,8 @@ export async function bundleLms() {
   const common = { bundle: true, format: 'esm', target: 'es2022', minify: true, legalComments: 'none', logLevel: 'warning' };
   await build({ ...common, entryPoints: ['src/quiz/lms/launch.js'], outfile: 'dist/lms/quiz-lms.js', platform: 'browser' });
   await build({ ...common, entryPoints: ['src/quiz/lms/node.js'], outfile: 'dist/quiz-package.js', platform: 'node', minify: false });
-  if (!existsSync(FONT_DIR)) return;
+  // A package without its fonts would fall back to whatever the learner's device has: stop instead.
+  if (!existsSync(FONT_DIR)) throw new Error(`bundle-lms: ${FONT_DIR} is missing; run 'npm ci' (bash scripts/setup.sh)`);
   // unicode.json: { "[0]": "U+f9ca-fa0b,U+ff03-ff05,…", "latin": "…", … }, one entry per piece.
   const pieces = JSON.parse(readFileSync(`${FONT_DIR}/unicode.json`, 'utf8'));
   const fonts = [];
