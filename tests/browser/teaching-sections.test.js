@@ -26,6 +26,8 @@ async function open(query = '', hash = '') {
   const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
   await page.goto(`${server.url}${query}${hash}`);
   await page.waitForSelector('#main[data-complete]', { timeout: 30000 });
+  // Elements load as they near the viewport (web/lazy-elements.js): bring each one there first.
+  for (const tag of ['pe-add', 'pe-relative']) await page.locator(tag).first().scrollIntoViewIfNeeded();
   await page.waitForFunction(() => ['pe-add', 'pe-relative'].every((tag) => document.querySelector(tag)?.shadowRoot?.querySelector('.card')), null, { timeout: 30000 });
   return page;
 }
