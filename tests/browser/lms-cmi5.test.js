@@ -9,19 +9,13 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { openPage, saveArtifact, useServerAndBrowser } from './harness.js';
-import { unpack } from './lms-helpers.js';
+import { docBank, unpack } from './lms-helpers.js';
 import { startLrsRecorder } from './lms-lrs-recorder.js';
 import { buildQuizPackage } from '../../src/quiz/lms/node.js';
 import { builtinBank, buildQuizSet, choiceOrder } from '../../src/quiz/index.js';
 
 const shared = useServerAndBrowser();
 const SEED = '7';
-// Four of the documents' examples as a bank of their own: the built-in 'document' topic always holds
-// all twelve, and these tests want a four-question package.
-const docBank = (() => {
-  const bank = builtinBank();
-  return { ...bank, questions: bank.questions.filter((q) => q.origin === 'document').slice(0, 4) };
-})();
 const docSet = buildQuizSet(docBank, null, { topic: 'document', count: 4, seed: SEED, generated: false }).questions;
 const SESSION = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
 const CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';

@@ -6,7 +6,14 @@ import { unzipSync } from 'fflate';
 import { mkdir, writeFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { repoRoot } from './harness.js';
-import { choiceOrder } from '../../src/quiz/index.js';
+import { builtinBank, choiceOrder } from '../../src/quiz/index.js';
+
+// Four of the documents' examples as a bank of their own: the built-in 'document' topic always holds
+// all twelve, and these tests want a four-question package.
+export const docBank = (() => {
+  const bank = builtinBank();
+  return { ...bank, questions: bank.questions.filter((q) => q.origin === 'document').slice(0, 4) };
+})();
 
 /** Unpacks `zip` to test-artifacts/lms/<name>/ and returns the launch page's path on the server. */
 export async function unpack(zip, name) {

@@ -7,19 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openPage, repoRoot, saveArtifact, useServerAndBrowser } from './harness.js';
-import { unpack, launchInHost, lmsData, lmsCalls, answerByKeyboard, goToQuestion, statusLine } from './lms-helpers.js';
+import { docBank, unpack, launchInHost, lmsData, lmsCalls, answerByKeyboard, goToQuestion, statusLine } from './lms-helpers.js';
 import { buildQuizPackage } from '../../src/quiz/lms/node.js';
 import { decodeProgress } from '../../src/quiz/lms/suspend-data.js';
 import { builtinBank, buildQuizSet } from '../../src/quiz/index.js';
 
 const shared = useServerAndBrowser();
 const SEED = '7';
-// Four of the documents' examples as a bank of their own: the built-in 'document' topic always holds
-// all twelve, and these tests want a four-question package.
-const docBank = (() => {
-  const bank = builtinBank();
-  return { ...bank, questions: bank.questions.filter((q) => q.origin === 'document').slice(0, 4) };
-})();
 const docSet = buildQuizSet(docBank, null, { topic: 'document', count: 4, seed: SEED, generated: false }).questions;
 const mixedBank = JSON.parse(readFileSync(`${repoRoot}tests/browser/lms-fixtures/mixed-bank.json`, 'utf8'));
 const mixedSet = mixedBank.questions; // shuffled by the seed: the order is read from the element
