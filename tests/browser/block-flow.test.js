@@ -1,6 +1,6 @@
 // <block-flow> in real headless Chromium, embedded alone in a bare page that imports only
 // dist/elements.js: every number it draws equals an independent double-precision encoder block
-// written in the tests (tests/reference/block-flow-ref.js) within API.md's bound; the causal mask
+// written in the tests (tests/reference/block-reference.js) within API.md's bound; the causal mask
 // keeps 55 of 100 pairs for 10 tokens; attention rows sum to 1; the post/pre switch, two blocks in a
 // row (PE added once), the head selector and the predict-then-reveal work, by keyboard too; the
 // downloads hold the drawn numbers; Korean and English; nothing overflows at 390 px. Screenshots go
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { openPage, saveArtifact, useServerAndBrowser } from './harness.js';
 import { maxAbs, maxAbsDiff, peTableRef, seededWeightsRef } from '../reference/reference.js';
-import { encoderBlockRef, layerNormRef, seededBlockWeightsRef } from '../reference/block-flow-ref.js';
+import { encoderBlockRef, layerNormRef, seededBlockWeightsRef } from '../reference/block-reference.js';
 
 const run = promisify(execFile);
 const FIXTURE = 'tests/browser/fixtures/block-flow.html';
@@ -54,7 +54,7 @@ function reference({ tokens, dModel, heads, dFF, seed, norm = 'post', causal = f
   let input = h;
   for (let b = 0; b < blocks; b++) {
     const weights = seededBlockWeightsRef(dModel, dFF, seed + 2 * b);
-    const r = encoderBlockRef(input, { dModel, heads, dFF, norm, causal, weights });
+    const r = encoderBlockRef(input, { dModel, heads, dFF, norm, causal }, weights);
     out.blocks.push({ input, ...r });
     input = r.output;
   }

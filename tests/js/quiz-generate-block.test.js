@@ -1,12 +1,12 @@
 // The generated encoder-block questions (src/quiz/generate/block.js): valid bank questions in Korean
 // with an English translation, hints and worked solutions; every answer equal to an independent
-// double-precision computation (tests/reference/block-flow-ref.js); the documents' and BERT-base's
+// double-precision computation (tests/reference/block-quiz-reference.js); the documents' and BERT-base's
 // numbers where the questions use them; distractors graded wrong.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../src/js/index.js';
 import { generate, builtinBank, validateBank, grade, TOPICS } from '../../src/quiz/index.js';
-import { blockQuizAnswerRef } from '../reference/block-flow-ref.js';
+import { blockQuizAnswerRef } from '../reference/block-quiz-reference.js';
 
 const core = await init();
 const BLOCK_TOPICS = ['attention-causal', 'softmax-row', 'layer-norm', 'block-params'];

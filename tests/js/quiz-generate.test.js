@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../src/js/index.js';
 import { generate, builtinBank, validateBank, grade, TOPICS, mulberry32 } from '../../src/quiz/index.js';
-import { blockQuizAnswerRef } from '../reference/block-flow-ref.js';
+import { blockQuizAnswerRef } from '../reference/block-quiz-reference.js';
 
 const core = await init();
 
