@@ -6,8 +6,7 @@
 //   scorm12Adapter({ api, mastery, key, onProblem, now }) -> adapter
 //     mastery: 0..1 or null; key: names this package in the local backup
 import { scormCalls } from './scorm-calls.js';
-import { encodeProgress, decodeProgress } from './suspend-data.js';
-import { progressBackup, newerProgress } from './backup.js';
+import { scormProgress } from './scorm-progress.js';
 import { scorm12Time } from './session-time.js';
 
 const DONE = ['passed', 'completed'];
@@ -21,22 +20,13 @@ export function scorm12Adapter({ api, mastery = null, key = 'package', onProblem
   const lmsMastery = live ? Number.parseFloat(lms.get('cmi.student_data.mastery_score')) : NaN;
   const passMark = Number.isFinite(lmsMastery) ? lmsMastery / 100 : mastery;
   const learner = live ? lms.get('cmi.core.student_id') : '';
-  const backup = progressBackup(`scorm12|${learner}|${key}`);
-  const saved = newerProgress(live ? decodeProgress(lms.get('cmi.suspend_data')) : null, backup.read());
+  const progress = scormProgress({ lms, live, backupKey: `scorm12|${learner}|${key}`, limit: SUSPEND_LIMIT, onProblem, now });
   let finished = false;
 
   return {
     passMark,
-    resume: () => saved,
-    suspend(progress) {
-      const stamped = progress && { ...progress, savedAt: now() };
-      backup.write(stamped);
-      if (!live || finished) return;
-      const text = stamped ? encodeProgress(stamped, SUSPEND_LIMIT) : '';
-      if (text === null) onProblem('progress does not fit into cmi.suspend_data (4096 characters); kept locally only');
-      else lms.set('cmi.suspend_data', text);
-      lms.commit();
-    },
+    resume: () => progress.saved,
+    suspend: (p) => progress.save(p, live && !finished),
     started() {
       if (!live || finished) return;
       if (!DONE.includes(status) && status !== 'failed') lms.set('cmi.core.lesson_status', 'incomplete');

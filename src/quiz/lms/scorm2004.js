@@ -7,8 +7,7 @@
 // cmi.exit and Terminate when the learner leaves.
 //   scorm2004Adapter({ api, mastery, key, onProblem, now }) -> adapter
 import { scormCalls } from './scorm-calls.js';
-import { encodeProgress, decodeProgress } from './suspend-data.js';
-import { progressBackup, newerProgress } from './backup.js';
+import { scormProgress } from './scorm-progress.js';
 import { iso8601Duration } from './session-time.js';
 import { interactionRecord } from './interactions.js';
 
@@ -22,8 +21,7 @@ export function scorm2004Adapter({ api, mastery = null, key = 'package', onProbl
   const lmsPass = live ? Number.parseFloat(lms.get('cmi.scaled_passing_score')) : NaN;
   const passMark = Number.isFinite(lmsPass) ? lmsPass : mastery;
   const learner = live ? lms.get('cmi.learner_id') : '';
-  const backup = progressBackup(`scorm2004|${learner}|${key}`);
-  const saved = newerProgress(live ? decodeProgress(lms.get('cmi.suspend_data')) : null, backup.read());
+  const progress = scormProgress({ lms, live, backupKey: `scorm2004|${learner}|${key}`, limit: SUSPEND_LIMIT, onProblem, now });
   let success = live ? lms.get('cmi.success_status') : '';
   let finished = false;
 
@@ -45,16 +43,8 @@ export function scorm2004Adapter({ api, mastery = null, key = 'package', onProbl
 
   return {
     passMark,
-    resume: () => saved,
-    suspend(progress) {
-      const stamped = progress && { ...progress, savedAt: now() };
-      backup.write(stamped);
-      if (!live || finished) return;
-      const text = stamped ? encodeProgress(stamped, SUSPEND_LIMIT) : '';
-      if (text === null) onProblem('progress does not fit into cmi.suspend_data; kept locally only');
-      else lms.set('cmi.suspend_data', text);
-      lms.commit();
-    },
+    resume: () => progress.saved,
+    suspend: (p) => progress.save(p, live && !finished),
     started() {
       if (!live || finished) return;
       if (lms.get('cmi.completion_status') !== 'completed') lms.set('cmi.completion_status', 'incomplete');
