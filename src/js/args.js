@@ -98,6 +98,23 @@ export function noOverlap(name, a, b, otherName = 'x') {
   if (overlaps(a, b)) throw new RangeError(`${name} must not share memory with ${otherName}`);
 }
 
+/**
+ * The x and optional out of a layer's forward (steps 3-4 above): x whole tokens of dModel values, at
+ * most maxTokens of them; out exactly as long as x and sharing no memory with it.
+ */
+export function tokenArrays(heap, x, outValue, dModel, maxTokens) {
+  const input = floats(heap, 'x', x);
+  const out = optionalFloats(heap, 'out', outValue);
+  if (input.length % dModel !== 0) {
+    throw new RangeError(`x must hold a whole number of tokens of dModel = ${dModel} values, got ${input.length} values`);
+  }
+  const tokens = input.length / dModel;
+  if (tokens > maxTokens) throw new RangeError(`x must hold at most ${maxTokens} tokens, got ${tokens}`);
+  expectLength('out', out, input.length, 'tokens * dModel');
+  noOverlap('out', out, input);
+  return { input, out, tokens };
+}
+
 /** Pointer to a resolved argument's data in the heap, copying an outside array into `temps`. */
 export function copyIn(heap, resolved, temps, name) {
   if (!resolved || resolved.length === 0) return 0;

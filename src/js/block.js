@@ -4,7 +4,7 @@
 // for large ones): the input and output when they live outside the module, the C workspace, and the
 // trace arrays. Results that leave the API are the caller's own arrays.
 import { LIMITS } from './abi.js';
-import { copyIn, copyOut, expectLength, floats, noOverlap, optionalFloats, readOptions, required } from './args.js';
+import { copyIn, copyOut, expectLength, optionalFloats, readOptions, required, tokenArrays } from './args.js';
 import { checkStatus } from './errors.js';
 import { ACTIVATIONS } from './ffn.js';
 import { MAX_MEMORY_BYTES } from './memory.js';
@@ -104,15 +104,7 @@ export class EncoderBlock {
     const wantTrace = o.trace === undefined ? false : check.boolean('trace', o.trace);
     if (this.#layer === 0) throw new Error('block.forward(): this encoder block has been disposed'); // maybe by a getter
     const { heap, exports } = this.#core;
-    const input = floats(heap, 'x', x);
-    const out = optionalFloats(heap, 'out', o.out);
-    if (input.length % this.dModel !== 0) {
-      throw new RangeError(`x must hold a whole number of tokens of dModel = ${this.dModel} values, got ${input.length} values`);
-    }
-    const tokens = input.length / this.dModel;
-    if (tokens > BLOCK_MAX_TOKENS) throw new RangeError(`x must hold at most ${BLOCK_MAX_TOKENS} tokens, got ${tokens}`);
-    expectLength('out', out, input.length, 'tokens * dModel');
-    noOverlap('out', out, input);
+    const { input, out, tokens } = tokenArrays(heap, x, o.out, this.dModel, BLOCK_MAX_TOKENS);
 
     const n = input.length;
     const traceLengths = {

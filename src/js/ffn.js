@@ -2,7 +2,7 @@
 // weights in the module's memory. Inputs outside that memory are copied in for the call only; every
 // temporary is freed in `finally`, and results that leave the API are the caller's own arrays.
 import { LIMITS } from './abi.js';
-import { copyIn, copyOut, expectLength, floats, noOverlap, optionalFloats, readOptions, required } from './args.js';
+import { copyIn, copyOut, expectLength, optionalFloats, readOptions, required, tokenArrays } from './args.js';
 import { checkStatus } from './errors.js';
 import { MAX_MEMORY_BYTES } from './memory.js';
 import * as check from './validate.js';
@@ -93,15 +93,7 @@ export class FFN {
     const wantPre = o.preActivation === undefined ? false : check.boolean('preActivation', o.preActivation);
     if (this.#layer === 0) throw new Error('ffn.forward(): this FFN has been disposed'); // maybe by a getter
     const { heap, exports } = this.#core;
-    const input = floats(heap, 'x', x);
-    const out = optionalFloats(heap, 'out', o.out);
-    if (input.length % this.dModel !== 0) {
-      throw new RangeError(`x must hold a whole number of tokens of dModel = ${this.dModel} values, got ${input.length} values`);
-    }
-    const tokens = input.length / this.dModel;
-    if (tokens > MAX_LENGTH) throw new RangeError(`x must hold at most ${MAX_LENGTH} tokens, got ${tokens}`);
-    expectLength('out', out, input.length, 'tokens * dModel');
-    noOverlap('out', out, input);
+    const { input, out, tokens } = tokenArrays(heap, x, o.out, this.dModel, MAX_LENGTH);
     const nHidden = tokens * this.dFF;
     if ((wantHidden || wantPre) && nHidden * 4 >= MAX_MEMORY_BYTES) {
       throw new RangeError(`x: the hidden activations of ${tokens} tokens (${nHidden} values) do not fit in the module's memory`);
