@@ -4,6 +4,7 @@
 // .js file it serves). Loaded only when a teacher asks for a package.
 //   downloadLmsPackage(options) -> Promise<{ name, bytes }>  (options as for the command)
 import { buildQuizPackage } from '../src/quiz/lms/package.js';
+import { saveFile } from '../src/elements/shared/data-export.js';
 import bundleText from '../dist/lms/quiz-lms.js?raw';
 import wasmUrl from '../dist/pe_ffn.wasm?url';
 import fontIndexUrl from '../dist/lms/fonts.json?url';
@@ -27,13 +28,6 @@ async function read(name) {
 export async function downloadLmsPackage(options) {
   const { zip, options: o } = await buildQuizPackage(options, read);
   const name = `pe-ffn-quiz-${o.format}-${o.topic}-${o.lang}${o.seed ? `-seed${o.seed}` : ''}.zip`;
-  const url = URL.createObjectURL(new Blob([zip], { type: 'application/zip' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(zip, name, 'application/zip');
   return { name, bytes: zip.length };
 }

@@ -8,6 +8,7 @@ import { setPageLang, LANG_EVENT, normalizeLang, fill } from '../src/elements/sh
 import '../src/elements/pe-ffn-quiz.js'; // the one element of this page (registers itself)
 import { offerOffline } from './offline.js';
 import { escapeHtml } from '../src/elements/shared/format.js';
+import { saveFile } from '../src/elements/shared/data-export.js';
 import { shareParamNames, readShareParams, writeShareParams } from '../src/elements/quiz/url-params.js';
 import { studySheetTable } from '../src/elements/quiz/study-sheet.js';
 import { h } from '../src/elements/quiz/dom.js';
@@ -113,14 +114,7 @@ function renderPage() {
 }
 
 function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(text, name, type);
   document.querySelector('.export-status').textContent = fill(texts[state.lang].exportDone, { file: name });
 }
 
