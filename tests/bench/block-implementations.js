@@ -2,22 +2,11 @@
 // setup({ tokens, dModel, heads, dFF, x, w }) -> { run() -> output, dispose() }, with the same weights
 // w (wq .. beta2, row-major [in][out]) and input x. Peers are passed in, never imported here.
 import { blockModel } from './block-onnx-model.js';
+import { ortOnTokens, packageLayer } from './implementations.js';
 
 /** This package: `fresh` returns a new array per call; `out` writes into a reused tensor. */
 export function packageBlock(core, path) {
-  return {
-    setup({ dModel, heads, dFF, x, w }) {
-      const block = core.createEncoderBlock({ dModel, heads, dFF, ...w });
-      if (path === 'fresh') return { run: () => block.forward(x), dispose: () => block.dispose() };
-      const xt = core.alloc(x.length);
-      xt.data.set(x);
-      const out = core.alloc(x.length);
-      return {
-        run: () => block.forward(xt, { out }).data,
-        dispose: () => { block.dispose(); xt.free(); out.free(); },
-      };
-    },
-  };
+  return packageLayer(core, path, ({ dModel, heads, dFF, w }) => core.createEncoderBlock({ dModel, heads, dFF, ...w }));
 }
 
 /** TensorFlow.js, wasm backend: fused matMul + bias (+ relu), reshape/transpose into heads, softmax,
@@ -58,18 +47,5 @@ export function tfjsBlock(tf) {
 
 /** onnxruntime-web (wasm execution provider) running blockModel's graph. */
 export function ortBlock(ort) {
-  return {
-    async setup({ tokens, dModel, heads, dFF, x, w }) {
-      const session = await ort.InferenceSession.create(blockModel({ tokens, dModel, heads, dFF, w }), {
-        executionProviders: ['wasm'], graphOptimizationLevel: 'all',
-      });
-      return {
-        async run() {
-          const { y } = await session.run({ x: new ort.Tensor('float32', x, [tokens, dModel]) });
-          return y.data;
-        },
-        dispose: () => session.release(),
-      };
-    },
-  };
+  return ortOnTokens(ort, ({ tokens, dModel, heads, dFF, w }) => blockModel({ tokens, dModel, heads, dFF, w }));
 }

@@ -9,22 +9,28 @@ import { ffnModel, peModel } from './onnx-model.js';
 // ----------------------------------------------------------------------------------------------
 // This package
 
-/** FFN of this package with `activation`: `fresh` returns a new array per call; `out` writes into a
-    reused tensor. */
-export function packageFFN(core, path, activation = 'relu') {
+/** A layer of this package (make(args) -> an FFN or an encoder block) on the setup's x: `fresh`
+    returns a new array per call; `out` writes into a reused tensor. */
+export function packageLayer(core, path, make) {
   return {
-    setup({ dModel, dFF, x, w1, b1, w2, b2 }) {
-      const ffn = core.createFFN({ dModel, dFF, activation, w1, b1, w2, b2 });
-      if (path === 'fresh') return { run: () => ffn.forward(x), dispose: () => ffn.dispose() };
+    setup(args) {
+      const layer = make(args);
+      const { x } = args;
+      if (path === 'fresh') return { run: () => layer.forward(x), dispose: () => layer.dispose() };
       const xt = core.alloc(x.length);
       xt.data.set(x);
       const out = core.alloc(x.length);
       return {
-        run: () => ffn.forward(xt, { out }).data,
-        dispose: () => { ffn.dispose(); xt.free(); out.free(); },
+        run: () => layer.forward(xt, { out }).data,
+        dispose: () => { layer.dispose(); xt.free(); out.free(); },
       };
     },
   };
+}
+
+/** FFN of this package with `activation` (paths as packageLayer's). */
+export function packageFFN(core, path, activation = 'relu') {
+  return packageLayer(core, path, ({ dModel, dFF, w1, b1, w2, b2 }) => core.createFFN({ dModel, dFF, activation, w1, b1, w2, b2 }));
 }
 
 /** PE of this package: a fresh array, `out` into a reused tensor, or `out` into a reused Float32Array. */
@@ -167,12 +173,15 @@ export function tfjsPE(tf) {
 // ----------------------------------------------------------------------------------------------
 // onnxruntime-web (wasm execution provider): the same graphs as ONNX models written by onnx-model.js.
 
-export function ortFFN(ort) {
+/** A session of the model on the wasm execution provider, fully optimised. */
+export const ortSession = (ort, model) => ort.InferenceSession.create(model, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+
+/** onnxruntime-web running the model made from the setup's arguments, fed x (tokens, dModel). */
+export function ortOnTokens(ort, model) {
   return {
-    async setup({ tokens, dModel, dFF, x, w1, b1, w2, b2 }) {
-      const session = await ort.InferenceSession.create(ffnModel({ tokens, dModel, dFF, w1, b1, w2, b2 }), {
-        executionProviders: ['wasm'], graphOptimizationLevel: 'all',
-      });
+    async setup(args) {
+      const session = await ortSession(ort, model(args));
+      const { x, tokens, dModel } = args;
       return {
         async run() {
           const { y } = await session.run({ x: new ort.Tensor('float32', x, [tokens, dModel]) });
@@ -184,13 +193,15 @@ export function ortFFN(ort) {
   };
 }
 
+export function ortFFN(ort) {
+  return ortOnTokens(ort, ({ tokens, dModel, dFF, w1, b1, w2, b2 }) => ffnModel({ tokens, dModel, dFF, w1, b1, w2, b2 }));
+}
+
 export function ortPE(ort) {
   return {
     async setup({ length, dModel }) {
       const positions = Float32Array.from({ length }, (_, p) => p);
-      const session = await ort.InferenceSession.create(peModel({ length, dModel, invFreq: invFrequencies(dModel) }), {
-        executionProviders: ['wasm'], graphOptimizationLevel: 'all',
-      });
+      const session = await ortSession(ort, peModel({ length, dModel, invFreq: invFrequencies(dModel) }));
       return {
         layout: 'concat',
         async run() {

@@ -3,6 +3,7 @@
 // Each rotates its own copy of x in place, so the first run() is checked against the reference and
 // later runs keep rotating the same rows (a rotation keeps their size). Works in Node and browsers.
 import { model, node, tensor, valueInfo } from './onnx-model.js';
+import { ortSession } from './implementations.js';
 
 /** This package, in place on a tensor (no copy) or on a plain Float32Array (chunks through scratch). */
 export function packageRope(core, path) {
@@ -110,7 +111,7 @@ export function ortRope(ort) {
         outputs: [valueInfo('y', [1, length, dModel])],
         domains: { 'com.microsoft': 1 },
       });
-      const session = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+      const session = await ortSession(ort, bytes);
       const feeds = {
         x: new ort.Tensor('float32', x, [1, length, dModel]),
         pos: new ort.Tensor('int64', BigInt64Array.from({ length }, (_, p) => BigInt(p)), [1, length]),
