@@ -6,7 +6,8 @@ import { unzipSync } from 'fflate';
 import { mkdir, writeFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { repoRoot } from './harness.js';
-import { builtinBank, choiceOrder } from '../../src/quiz/index.js';
+import { builtinBank } from '../../src/quiz/index.js';
+import { keyInAnswer } from './answer-keys.js';
 
 // Four of the documents' examples as a bank of their own: the built-in 'document' topic always holds
 // all twelve, and these tests want a four-question package.
@@ -69,18 +70,7 @@ export async function answerByKeyboard(page, q, seed, right) {
   const frame = page.frameLocator('#sco');
   await frame.locator(`pe-ffn-quiz >> [data-focus="heading-${q.id}"]`).focus();
   await tabTo(page, (f) => f.tag === 'input' && f.focus.startsWith(`input-${q.id}`));
-  if (q.type === 'mc' || q.type === 'ox') {
-    const shown = q.type === 'mc' ? choiceOrder(q, seed) : [1, 0];
-    const want = right ? q.answer : shown.find((v) => v !== q.answer);
-    const k = shown.indexOf(want);
-    if (k === 0) await page.keyboard.press('Space');
-    else for (let i = 0; i < k; i++) await page.keyboard.press('ArrowDown');
-  } else if (q.type === 'number') {
-    await page.keyboard.type(String(right ? q.answer : q.answer + 7));
-  } else {
-    await page.keyboard.type(right ? String(q.answer) : 'MLP');
-  }
-  await page.keyboard.press('Enter');
+  await keyInAnswer(page.keyboard, q, seed, right);
   await frame.locator(`pe-ffn-quiz >> article.q[data-id="${q.id}"] .feedback`).waitFor();
 }
 

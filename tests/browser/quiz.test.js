@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, saveArtifact, repoRoot, useServerAndBrowser } from './harness.js';
-import { builtinBank, localizeQuestion, choiceOrder, buildQuizSet, toMoodleXML } from '../../src/quiz/index.js';
+import { keyInAnswer } from './answer-keys.js';
+import { builtinBank, localizeQuestion, buildQuizSet, toMoodleXML } from '../../src/quiz/index.js';
 import { init } from '../../src/js/index.js';
 
 const FIX = 'tests/browser/quiz-fixtures';
@@ -49,16 +50,7 @@ const statusText = async (page) => (await page.locator('pe-ffn-quiz >> .status-l
 /** Answers the current question by keyboard only: right or wrong. */
 async function answerByKeyboard(page, q, seed, right) {
   await tabTo(page, (f) => f.tag === 'input' && f.focus.startsWith(`input-${q.id}`));
-  if (q.type === 'mc' || q.type === 'ox') {
-    const shown = q.type === 'mc' ? choiceOrder(q, seed) : [1, 0];
-    const want = right ? q.answer : shown.find((v) => v !== q.answer);
-    const k = shown.indexOf(want);
-    if (k === 0) await page.keyboard.press('Space');
-    else for (let i = 0; i < k; i++) await page.keyboard.press('ArrowDown');
-  } else {
-    await page.keyboard.type(right ? String(q.answer) : String(q.answer + 1));
-  }
-  await page.keyboard.press('Enter');
+  await keyInAnswer(page.keyboard, q, seed, right);
 }
 
 test('the whole document quiz by keyboard: feedback, score, results, retry of the wrong answers, events', async () => {
