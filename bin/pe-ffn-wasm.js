@@ -9,7 +9,7 @@ import { writeQuizPackage } from '../dist/quiz-package.js';
 
 const USAGE = `usage: pe-ffn-wasm quiz-package --format scorm12|scorm2004|cmi5 --out FILE.zip [options]
   --topic T      all (default), document, pe, ffn, practice, a generated topic (pe-value, ...) or a section id
-  --count N      questions per learner, 1..50 (default 12)
+  --count N      questions per learner, 1..50 (default 12; topic document: all its 12 examples)
   --seed S       the same questions for every learner (default: each learner gets their own set)
   --lang ko|en   the quiz's language (default ko)
   --bank FILE    a question bank (JSON, format "pe-ffn-quiz-bank" as the built-in one) instead of it

@@ -136,8 +136,7 @@ document.addEventListener(LANG_EVENT, (event) => {
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   state.topic = form.elements.topic.value;
-  state.count = state.topic === 'document' ? documentCount()
-    : Math.max(1, Math.min(50, Math.round(Number(form.elements.count.value)) || 10));
+  state.count = Math.max(1, Math.min(50, Math.round(Number(form.elements.count.value)) || 10));
   state.seed = form.elements.seed.value.trim().slice(0, 64);
   state.mode = form.elements.mode.value;
   writeState();
@@ -146,7 +145,7 @@ form.addEventListener('submit', (event) => {
   quiz.updateComplete?.then(() => quiz.shadowRoot.querySelector('h3')?.focus?.());
 });
 
-// The document topic is always all of the documents' examples: the count follows the topic.
+// Choosing the document topic proposes all of the documents' examples; a smaller count still wins.
 const documentCount = () => bank.questions.filter((q) => q.origin === 'document').length;
 form.elements.topic.addEventListener('change', () => {
   if (form.elements.topic.value === 'document') form.elements.count.value = String(documentCount());

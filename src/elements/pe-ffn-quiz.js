@@ -8,9 +8,10 @@
 //
 // Attributes (reflected): src (URL of a bank JSON; fetched and validated), topic ('all' default,
 //   'document', 'pe', 'ffn', 'practice', a generation topic such as 'pe-value', or a section id such
-//   as '001-quiz'), count (1..50, default 12), seed (any text or number; default: a random seed kept
-//   with the saved progress), mode ('one' | 'all'), lang, url-params (the prefix of the share link's
-//   parameters, default 'quiz'; 'none': the quiz neither reads nor writes the URL).
+//   as '001-quiz'), count (1..50; default 12, the document topic all its examples), seed (any text
+//   or number; default: a random seed kept with the saved progress), mode ('one' | 'all'), lang,
+//   url-params (the prefix of the share link's parameters, default 'quiz'; 'none': the quiz neither
+//   reads nor writes the URL).
 //   A page URL with ?quiz-seed=…&quiz-topic=…&quiz-count=… (the share link) overrides the attributes;
 //   a second quiz on the same page takes its own prefix (url-params="review" -> review-seed, …).
 //   tutorial (address of the tutorial page: each question's source label links to the section that
@@ -107,10 +108,14 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   adjustValues(v) {
+    // Whether a count was asked for: without one the topic decides (the document topic: all 12).
+    v.countAsked = this.hasAttribute('count');
     // A share link's parameters win over the attributes: the link is an explicit request.
     let search = '';
     try { search = location.search; } catch { return; }
-    Object.assign(v, readShareParams(search, this.urlNames(v)));
+    const link = readShareParams(search, this.urlNames(v));
+    if (link.count !== undefined) v.countAsked = true;
+    Object.assign(v, link);
   }
 
   storageKey() {
@@ -144,7 +149,7 @@ class PeFfnQuiz extends PeFfnElement {
     const v = this.values;
     for (const b of this.root.querySelectorAll('[data-mode]')) b.setAttribute('aria-pressed', String(b.dataset.mode === v.mode));
     this.root.querySelector('[data-act="share"]').hidden = !this.urlNames();   // a link it could not read
-    const key = JSON.stringify([v.src, v.topic, v.count, v.seed]);
+    const key = JSON.stringify([v.src, v.topic, v.countAsked && v.count, v.seed]);
     if (key !== this.configKey) {
       this.configKey = key;
       this.load();
@@ -170,7 +175,7 @@ class PeFfnQuiz extends PeFfnElement {
       const saved = this.progress.read(key);
       const savedSeed = saved && (typeof saved.seed === 'string' || Number.isInteger(saved.seed)) ? String(saved.seed).slice(0, 64) : '';
       const seed = v.seed || savedSeed || randomSeed();
-      const set = buildQuizSet(bank, core, { topic: v.topic, count: v.count, seed, generated: !v.src });
+      const set = buildQuizSet(bank, core, { topic: v.topic, count: v.countAsked ? v.count : undefined, seed, generated: !v.src });
       this.bank = bank;
       this.questions = set.questions;
       this.quiz = { seed, topic: set.topic, known: set.known, requested: v.topic, key };

@@ -151,11 +151,16 @@ export function localizeStudySheet(sheet: StudySheet, lang?: Lang): {
 export function mulberry32(seed: number): () => number;
 export function hashSeed(text: string): number;
 
-export interface TopicSpec { sections: string[] | null; origin?: string; generate: readonly Topic[]; share?: number; ordered?: boolean }
+export interface TopicSpec { sections: string[] | null; origin?: string; generate: readonly Topic[]; share?: number; ordered?: boolean; whole?: boolean }
+/** Questions in a quiz when no count is asked for: 12. */
+export const DEFAULT_COUNT: number;
 /** Named quiz topics: all, document, pe, ffn, practice (besides generation topics and section ids). */
 export const QUIZ_TOPICS: Readonly<Record<'all' | 'document' | 'pe' | 'ffn' | 'practice', TopicSpec>>;
 export function resolveTopic(topic: string, bank: Bank): (TopicSpec & { name: string }) | null;
-/** Draws the questions of one quiz from the bank and generated practice, in a seeded order. */
+/**
+ * Draws the questions of one quiz from the bank and generated practice, in a seeded order. An asked
+ * count always wins; without one, DEFAULT_COUNT questions (the 'document' topic: all 12 examples).
+ */
 export function buildQuizSet(bank: Bank, core: QuizCore | null, options?: {
   topic?: string; count?: number; seed?: number | string; generated?: boolean;
 }): { questions: Question[]; topic: string; known: boolean };

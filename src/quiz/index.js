@@ -10,5 +10,5 @@ export { toMoodleXML } from './moodle-xml.js';
 export { parseNumber, parseOX, parseChoice, readNumber, readOX, readChoice } from './parse-answer.js';
 export { localizeQuestion, localizeStudySheet } from './localize.js';
 export { mulberry32, hashSeed } from './prng.js';
-export { buildQuizSet, choiceOrder, resolveTopic, QUIZ_TOPICS } from './select.js';
+export { buildQuizSet, choiceOrder, resolveTopic, QUIZ_TOPICS, DEFAULT_COUNT } from './select.js';
 export { tutorialSection, tutorialHref } from './tutorial-link.js';

@@ -1,18 +1,23 @@
 // Picks the questions of one quiz: buildQuizSet(bank, core, { topic, count, seed }) draws `count`
 // questions for a topic from the bank and from generated practice, in an order fixed by the seed, so
-// a share link with the same seed and topic gives the same quiz. choiceOrder() gives the seeded
-// display order of a question's choices (grading still uses the original choice numbers).
+// a share link with the same seed and topic gives the same quiz. A count the teacher asked for always
+// wins; without one a topic gives DEFAULT_COUNT questions, a `whole` topic all of its pool.
+// choiceOrder() gives the seeded display order of a question's choices (grading still uses the
+// original choice numbers).
 import { createRandom, hashSeed } from './prng.js';
 import { generate, normalizeSeed, TOPICS } from './generate.js';
 
 const PE_SECTIONS = ['000-1', '000-2', '000-3', '000-4', '000-5', '000-6', '000-7', '000-8', '000-9', '000-10', '001-0', '001-1', '001-2'];
 const FFN_SECTIONS = ['001-3', '001-4', '001-why', '001-how', '001-summary'];
+/** Questions in a quiz when no count is asked for (the element's and the package command's default). */
+export const DEFAULT_COUNT = 12;
 
 /**
  * Named topics. `sections`: bank sections to draw from (null = all, [] = none); `origin`: only
  * questions of that origin; `generate`: generation topics mixed in; `share`: the part of the quiz
  * that is generated (1 = all); `ordered`: keep the bank's order (the documents' own sequence);
- * `whole`: always every question of the pool, whatever the count (the documents' 12 examples).
+ * `whole`: without a count, every question of the pool (the documents' 12 examples); with one, the
+ * first `count` of them.
  * Null-prototype: a topic named like an Object.prototype member ("constructor") is just unknown.
  */
 export const QUIZ_TOPICS = Object.assign(Object.create(null), {
@@ -34,9 +39,10 @@ export function resolveTopic(topic, bank) {
 
 /**
  * Returns { questions, topic, known } for a quiz. Unknown topics fall back to 'all' (known: false).
+ * `count` undefined: the topic's default (the whole pool of a `whole` topic, else DEFAULT_COUNT).
  * Generated questions need `core`; for a custom bank pass { generated: false } to use the bank only.
  */
-export function buildQuizSet(bank, core, { topic = 'all', count = 10, seed = 1, generated = true } = {}) {
+export function buildQuizSet(bank, core, { topic = 'all', count: asked, seed = 1, generated = true } = {}) {
   const s = normalizeSeed(seed);
   let spec = resolveTopic(topic, bank);
   const known = spec !== null;
@@ -44,9 +50,10 @@ export function buildQuizSet(bank, core, { topic = 'all', count = 10, seed = 1, 
   const gen = generated && core ? spec.generate : [];
   const pool = bank.questions.filter((q) => (spec.sections === null || spec.sections.includes(q.section))
     && (!spec.origin || q.origin === spec.origin));
+  const count = asked ?? (spec.whole ? pool.length : DEFAULT_COUNT);
   const rnd = createRandom((s ^ hashSeed(spec.name)) >>> 0);
   let nGen = gen.length ? Math.round(count * (spec.share ?? 0)) : 0;
-  const nBank = spec.whole ? pool.length : Math.min(count - nGen, pool.length);
+  const nBank = Math.min(count - nGen, pool.length);
   if (gen.length && nBank + nGen < count) nGen = count - nBank; // a small bank is topped up with practice
   const fromBank = spec.ordered ? pool.slice(0, nBank) : rnd.shuffle(pool).slice(0, nBank);
   const fromGen = nGen > 0 ? generate(core, { seed: s, count: nGen, topics: gen }) : [];

@@ -9,14 +9,14 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { openPage, saveArtifact, useServerAndBrowser } from './harness.js';
-import { docBank, unpack } from './lms-helpers.js';
+import { unpack } from './lms-helpers.js';
 import { startLrsRecorder } from './lms-lrs-recorder.js';
 import { buildQuizPackage } from '../../src/quiz/lms/node.js';
 import { builtinBank, buildQuizSet, choiceOrder } from '../../src/quiz/index.js';
 
 const shared = useServerAndBrowser();
 const SEED = '7';
-const docSet = buildQuizSet(docBank, null, { topic: 'document', count: 4, seed: SEED, generated: false }).questions;
+const docSet = buildQuizSet(builtinBank(), null, { topic: 'document', count: 4, seed: SEED, generated: false }).questions;
 const SESSION = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
 const CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
 const MOVEON = 'https://w3id.org/xapi/cmi5/context/categories/moveon';
@@ -55,7 +55,7 @@ let lrs;
 after(() => lrs?.close());
 
 test('cmi5: statements with categories, registration and session, offline queue, terminated, resume from the State API', async () => {
-  const { zip } = await buildQuizPackage({ format: 'cmi5', bank: docBank, topic: 'document', count: 4, seed: SEED, mastery: 0.8, lang: 'ko' });
+  const { zip } = await buildQuizPackage({ format: 'cmi5', topic: 'document', count: 4, seed: SEED, mastery: 0.8, lang: 'ko' });
   const course = new TextDecoder().decode(unzipSync(zip)['cmi5.xml']);
   const auId = /<au id="([^"]+)"/.exec(course)[1];
   const masteryScore = Number(/masteryScore="([\d.]+)"/.exec(course)[1]);

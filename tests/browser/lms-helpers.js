@@ -6,15 +6,7 @@ import { unzipSync } from 'fflate';
 import { mkdir, writeFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { repoRoot } from './harness.js';
-import { builtinBank } from '../../src/quiz/index.js';
 import { keyInAnswer } from './answer-keys.js';
-
-// Four of the documents' examples as a bank of their own: the built-in 'document' topic always holds
-// all twelve, and these tests want a four-question package.
-export const docBank = (() => {
-  const bank = builtinBank();
-  return { ...bank, questions: bank.questions.filter((q) => q.origin === 'document').slice(0, 4) };
-})();
 
 /** Unpacks `zip` to test-artifacts/lms/<name>/ and returns the launch page's path on the server. */
 export async function unpack(zip, name) {

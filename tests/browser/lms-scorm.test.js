@@ -7,14 +7,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openPage, repoRoot, saveArtifact, useServerAndBrowser } from './harness.js';
-import { docBank, unpack, launchInHost, lmsData, lmsCalls, answerByKeyboard, goToQuestion, statusLine } from './lms-helpers.js';
+import { unpack, launchInHost, lmsData, lmsCalls, answerByKeyboard, goToQuestion, statusLine } from './lms-helpers.js';
 import { buildQuizPackage } from '../../src/quiz/lms/node.js';
 import { decodeProgress } from '../../src/quiz/lms/suspend-data.js';
 import { builtinBank, buildQuizSet } from '../../src/quiz/index.js';
 
 const shared = useServerAndBrowser();
 const SEED = '7';
-const docSet = buildQuizSet(docBank, null, { topic: 'document', count: 4, seed: SEED, generated: false }).questions;
+const docSet = buildQuizSet(builtinBank(), null, { topic: 'document', count: 4, seed: SEED, generated: false }).questions;
 const mixedBank = JSON.parse(readFileSync(`${repoRoot}tests/browser/lms-fixtures/mixed-bank.json`, 'utf8'));
 const mixedSet = mixedBank.questions; // shuffled by the seed: the order is read from the element
 
@@ -23,7 +23,7 @@ async function leave(page) {
 }
 
 test('SCORM 1.2: keyboard answers reach lesson_status, score and suspend_data; a new launch resumes from the LMS alone', async () => {
-  const { zip, files } = await buildQuizPackage({ format: 'scorm12', bank: docBank, topic: 'document', count: 4, seed: SEED, mastery: 0.8 });
+  const { zip, files } = await buildQuizPackage({ format: 'scorm12', topic: 'document', count: 4, seed: SEED, mastery: 0.8 });
   const manifest = new TextDecoder().decode((await import('fflate')).unzipSync(zip)['imsmanifest.xml']);
   const mastery = /<adlcp:masteryscore>(\d+)<\/adlcp:masteryscore>/.exec(manifest)[1];
   assert.equal(mastery, '80');
@@ -162,7 +162,7 @@ test('SCORM 2004: completion and success status, scaled score, one interaction p
 });
 
 test('an LMS that lost the last commit: the newer local copy wins on the next launch and is committed again', async () => {
-  const { zip } = await buildQuizPackage({ format: 'scorm12', bank: docBank, topic: 'document', count: 4, seed: SEED });
+  const { zip } = await buildQuizPackage({ format: 'scorm12', topic: 'document', count: 4, seed: SEED });
   const { launch } = await unpack(zip, 'scorm12-late');
   const first = { core: { student_id: 'learner-4', student_name: 'Choi', entry: 'ab-initio' } };
   const page = await openPage(shared.browser);

@@ -128,6 +128,21 @@ test('the whole document quiz by keyboard: feedback, score, results, retry of th
   }
 });
 
+test('the document topic: all 12 examples without a count; an asked count wins, by attribute or by link', async () => {
+  const shown = async (query) => {
+    const page = await openQuiz(query);
+    try {
+      return await page.locator('pe-ffn-quiz >> article.q').evaluateAll((els) => els.map((e) => e.dataset.id));
+    } finally {
+      await page.context().close();
+    }
+  };
+  const docs = docQuestions.map((q) => q.id);
+  assert.deepEqual(await shown('topic=document&seed=2&mode=all'), docs);
+  assert.deepEqual(await shown('topic=document&seed=2&mode=all&count=4'), docs.slice(0, 4));
+  assert.deepEqual(await shown('topic=document&seed=2&mode=all&quiz-count=5'), docs.slice(0, 5));
+});
+
 test('a newer announcement replaces one still pending: a quick answer is not followed by stale text', async () => {
   const page = await openQuiz('topic=document&seed=7&count=3');
   try {
@@ -246,7 +261,7 @@ for (const [name, file, pattern] of [
 test('inside an iframe the quiz posts answered/completed/quiz-complete to the parent', async () => {
   const page = await openPage(shared.browser);
   try {
-    // A section topic honours count=1 (the document topic always holds all 12 examples).
+    // A section topic with count=1: one question to answer.
     await page.goto(url('topic=000-4&seed=3&count=1', 'iframe.html'));
     const frame = page.frameLocator('#frame');
     await frame.locator('pe-ffn-quiz >> article.q').waitFor({ timeout: 20000 });

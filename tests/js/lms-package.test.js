@@ -140,3 +140,16 @@ test('the command writes a zip, and on a bad bank prints the problem, exits 2 an
   assert.ok(!existsSync(join(tmp, 'bad.zip')));
   assert.deepEqual(readdirSync(tmp).filter((f) => f.endsWith('.partial')), []);
 });
+
+const quizConfig = (zip) => JSON.parse(/<script type="application\/json" id="quiz-config">(.*?)<\/script>/s.exec(text(unzipSync(zip)['index.html']))[1]);
+
+test('the count: one asked for reaches the launch page (the command\'s --count too); none leaves the quiz its default', async () => {
+  // The quiz's default for the document topic is all 12 examples, and an asked count wins over it
+  // (tests/js/quiz-select.test.js; lms-scorm.test.js runs such a package of 4 in an LMS).
+  assert.equal(quizConfig((await buildQuizPackage({ format: 'scorm12', topic: 'document', count: 4 })).zip).count, 4);
+  assert.equal(quizConfig((await buildQuizPackage({ format: 'scorm12', topic: 'document' })).zip).count, null);
+  const r = cli(['quiz-package', '--format', 'cmi5', '--out', 'doc4.zip', '--topic', 'document', '--count', '4']);
+  assert.equal(r.status, 0, r.stderr);
+  const config = quizConfig(new Uint8Array(readFileSync(join(tmp, 'doc4.zip'))));
+  assert.deepEqual([config.topic, config.count], ['document', 4]);
+});

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../src/js/index.js';
-import { builtinBank, buildQuizSet, choiceOrder, resolveTopic, TOPICS } from '../../src/quiz/index.js';
+import { builtinBank, buildQuizSet, choiceOrder, resolveTopic, DEFAULT_COUNT, TOPICS } from '../../src/quiz/index.js';
 
 const core = await init();
 const bank = builtinBank();
@@ -42,6 +42,18 @@ test('unknown topics fall back to all; custom banks without generation use only 
   assert.equal(resolveTopic('nope', bank), null);
   const custom = { questions: bank.questions.slice(0, 3) };
   assert.equal(buildQuizSet(custom, null, { topic: 'all', count: 12, seed: 1, generated: false }).questions.length, 3);
+});
+
+test('without a count a topic gives DEFAULT_COUNT (12) questions and a whole topic its whole pool; an asked count wins', () => {
+  assert.equal(DEFAULT_COUNT, 12);
+  for (const topic of ['all', 'pe', 'ffn', 'practice']) assert.equal(buildQuizSet(bank, core, { topic, seed: 5 }).questions.length, DEFAULT_COUNT, topic);
+  // A teacher's bank of 20 examples of the documents: all 20 by default, as many as asked otherwise.
+  const doc = bank.questions.find((q) => q.origin === 'document');
+  const twenty = { questions: Array.from({ length: 20 }, (_, i) => ({ ...doc, id: `mine-${i}` })) };
+  const all = twenty.questions.map((q) => q.id);
+  assert.deepEqual(ids(buildQuizSet(twenty, null, { topic: 'document', seed: 1, generated: false })), all);
+  assert.deepEqual(ids(buildQuizSet(twenty, null, { topic: 'document', count: 4, seed: 1, generated: false })), all.slice(0, 4));
+  assert.deepEqual(ids(buildQuizSet(twenty, null, { topic: 'document', count: 12, seed: 1, generated: false })), all.slice(0, 12));
 });
 
 test('choices are shuffled by seed and question, as a permutation', () => {

@@ -62,7 +62,7 @@ async function start() {
   quiz.setAttribute('url-params', 'none');
   quiz.setAttribute('lang', config.lang);
   quiz.setAttribute('topic', config.topic);
-  quiz.setAttribute('count', String(config.count));
+  if (config.count) quiz.setAttribute('count', String(config.count)); // none: the quiz's default
   if (config.seed) quiz.setAttribute('seed', config.seed);
   if (config.bank) quiz.setAttribute('src', config.bank);
   if (adapter) quiz.lms = adapter;

@@ -1,7 +1,7 @@
 // The options of a quiz package, checked before anything is built: every problem is an Error that
 // names the option (and, for a bank, the schema's path to the bad field), so the command can print it
 // and write no file.
-//   packageOptions(raw) -> { format, title, lang, topic, count, seed, mastery, bank, customBank }
+//   packageOptions(raw) -> { format, title, lang, topic, count (null: not asked), seed, mastery, bank, customBank }
 //     raw: { format, title?, lang?, topic?, count?, seed?, mastery?, bank? (parsed JSON) }
 import { builtinBank } from '../bank.js';
 import { validateBank } from '../schema.js';
@@ -33,8 +33,9 @@ export function packageOptions(raw = {}) {
   if (!FORMATS.includes(format)) fail('--format', `expected one of ${FORMATS.join(', ')}, got ${JSON.stringify(format)}`);
   const lang = raw.lang ?? 'ko';
   if (!LANGS.includes(lang)) fail('--lang', `expected ko or en, got ${JSON.stringify(lang)}`);
-  const count = raw.count === undefined ? 12 : Number(raw.count);
-  if (!Number.isInteger(count) || count < 1 || count > 50) fail('--count', `expected a whole number from 1 to 50, got ${JSON.stringify(raw.count)}`);
+  // No count: the quiz's own default (12 questions; the document topic: all its examples).
+  const count = raw.count === undefined || raw.count === null ? null : Number(raw.count);
+  if (count !== null && (!Number.isInteger(count) || count < 1 || count > 50)) fail('--count', `expected a whole number from 1 to 50, got ${JSON.stringify(raw.count)}`);
   const seed = raw.seed === undefined || raw.seed === null ? '' : String(raw.seed);
   if (seed.length > 64) fail('--seed', 'at most 64 characters');
   let title = raw.title === undefined ? DEFAULT_TITLE[lang] : String(raw.title).trim();
