@@ -7,6 +7,8 @@
 #   build/native/fuzz_core  the same again as a libFuzzer target (tests/c/run.sh runs both)
 #   dist/elements.js, dist/quiz.js   bundled browser entries (scripts/bundle.mjs, esbuild)
 #   custom-elements.json    the elements' manifest, from their own declarations
+#   dist/math-font.woff2    the formulas' font: the characters they use, from Noto Sans Math
+#                           (scripts/math-font.mjs)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -20,6 +22,8 @@ if command -v clang >/dev/null 2>&1 && ! echo 'int LLVMFuzzerTestOneInput(const 
   missing+=("clang's libFuzzer runtime (tests/c/fuzz_core.c: 'apt-get install libclang-rt-14-dev', the version of your clang)")
 fi
 [ -d node_modules/esbuild ] || missing+=("esbuild (the bundled dist/elements.js and dist/quiz.js: 'npm ci')")
+[ -d node_modules/subset-font ] && [ -d node_modules/@fontsource/noto-sans-math ] \
+  || missing+=("subset-font and @fontsource/noto-sans-math (dist/math-font.woff2: 'npm ci', the lock file has them)")
 if [ ${#missing[@]} -gt 0 ]; then
   echo "build: missing what the build needs ('bash scripts/setup.sh' installs all of it on Debian):" >&2
   printf '  - %s\n' "${missing[@]}" >&2
@@ -86,3 +90,4 @@ clang "${native_flags[@]}" -fsanitize=fuzzer,address,undefined "${sources[@]}" t
 # --- Bundled browser entries (elements, quiz). ----------------------------------------------------
 node scripts/bundle.mjs
 node scripts/custom-elements-manifest.mjs
+node scripts/math-font.mjs

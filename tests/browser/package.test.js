@@ -79,7 +79,7 @@ after(async () => {
 test('the tarball holds the module, the sources, the types, the docs and the manifest, and nothing else of the repo', () => {
   const files = run('tar', ['-tzf', tarball], scratch).split('\n').filter(Boolean);
   for (const f of ['package/dist/pe_ffn.wasm', 'package/src/js/index.js', 'package/src/js/index.d.ts', 'package/package.json', 'package/README.md',
-    'package/LICENSE', 'package/CHANGELOG.md', 'package/custom-elements.json', 'package/docs/API.md', 'package/docs/elements.md', 'package/docs/performance.md']) {
+    'package/LICENSE', 'package/CHANGELOG.md', 'package/custom-elements.json', 'package/docs/API.md', 'package/docs/elements.md', 'package/docs/performance.md', 'package/dist/math-font.woff2']) {
     assert.ok(files.includes(f), `${f} in the tarball`);
   }
   assert.ok(!files.some((f) => f.startsWith('package/tests/') || f.startsWith('package/src/c/')));

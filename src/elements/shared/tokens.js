@@ -59,7 +59,7 @@ export const tokens = {
   // Type
   '--pe-font': { light: "system-ui, -apple-system, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Malgun Gothic', sans-serif", doc: 'Text font (Korean first).' },
   '--pe-mono': { light: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace", doc: 'Code and number font.' },
-  '--pe-math': { light: "'Latin Modern Math', 'STIX Two Math', 'Cambria Math', math", doc: 'Formula font (MathML).' },
+  '--pe-math': { light: "'Noto Sans Math', 'Latin Modern Math', 'STIX Two Math', 'Cambria Math', math", doc: 'Formula font (MathML); the site ships a subset of Noto Sans Math (dist/math-font.woff2).' },
 };
 
 const declarations = (mode) => Object.entries(tokens)
