@@ -5,14 +5,17 @@
 //     worker's background precache (for offline use) is reported apart: it starts after the page has
 //     loaded and is idle, and is fetched once per version;
 //   - time to the first numbers: from navigation start to the frame after <pe-table> (section 3)
-//     rendered module values, opened at its section (#formula, the first element a reader meets),
-//     median of several loads.
-// Usage: node tests/bench/page-metrics.js [loads]      (npm run measure:page)
+//     rendered module values, opened at its section (#formula, the first element a reader meets), and
+//     the same for <pe-heatmap> (#waves); each load in a fresh browser context (empty cache), median
+//     and quartiles of several loads, with when the .wasm and the element's chunk arrived.
+// Usage: node tests/bench/page-metrics.js [loads] [--times] [--site DIR ...]   (npm run measure:page;
+//        default 9 loads; --times: only the times; --site: time built sites in turn, not dist-web)
 // tests/browser/site.test.js asserts the weight budget with measureWeight().
 import { build } from 'vite';
 import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, openPage, repoRoot, startStaticServer } from '../browser/harness.js';
 
@@ -63,24 +66,83 @@ export async function measureWeight(browser, { url, outDir, viewport = { width: 
   }
 }
 
-/** Milliseconds from navigation start to the frame after <pe-table> showed module values. */
-export async function timeToFirstNumbers(browser, url) {
+// The first numbers of an element: its tag, the section the page is opened at, and what in its shadow
+// root shows that module values are drawn (a table cell with a value; the heat map's canvas, labelled
+// once it is painted).
+export const FIRST_NUMBERS = {
+  'pe-table': { hash: '#formula', drawn: 'td[data-j]' },
+  'pe-heatmap': { hash: '#waves', drawn: 'canvas.map[aria-label]' },
+};
+
+/**
+ * One load in a fresh context: milliseconds from navigation start to the frame after `tag` showed
+ * module values, and when the requests it waited on ended (Resource Timing, ms from navigation start).
+ */
+export async function timeToFirstNumbers(browser, url, tag = 'pe-table') {
+  const { drawn } = FIRST_NUMBERS[tag];
   const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
   try {
-    await page.addInitScript(() => {
+    await page.addInitScript(({ tag, drawn }) => {
       document.addEventListener('pe-ffn-render', (event) => {
         const el = event.composedPath()[0];
-        if (window.firstNumbersAt || el.localName !== 'pe-table' || !el.shadowRoot.querySelector('td[data-j]')) return;
+        if (window.firstNumbersAt || el.localName !== tag || !el.shadowRoot.querySelector(drawn)) return;
         window.firstNumbersAt = -1;
         requestAnimationFrame(() => { window.firstNumbersAt = performance.now(); });
       }, true);
-    });
+    }, { tag, drawn });
     await page.goto(url);
     await page.waitForFunction(() => window.firstNumbersAt > 0, null, { timeout: 30000 });
-    return await page.evaluate(() => window.firstNumbersAt);
+    return await page.evaluate((tag) => {
+      const ends = {};
+      for (const e of performance.getEntriesByType('resource')) {
+        const name = new URL(e.name).pathname.split('/').pop();
+        const kind = /\.wasm$/.test(name) ? 'wasm' : name.startsWith(`${tag}-`) ? 'element' : null;
+        if (kind) ends[kind] = Math.min(ends[kind] ?? Infinity, e.responseEnd);
+      }
+      return { ms: window.firstNumbersAt, ...ends };
+    }, tag);
   } finally {
     await page.context().close();
   }
+}
+
+const quantile = (sorted, q) => {
+  const at = (sorted.length - 1) * q;
+  return sorted[Math.floor(at)] + (sorted[Math.ceil(at)] - sorted[Math.floor(at)]) * (at - Math.floor(at));
+};
+
+/** Summary of samples: { median, q1, q3, min, max, n }. */
+export function spread(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: quantile(sorted, 0.5), q1: quantile(sorted, 0.25), q3: quantile(sorted, 0.75), min: sorted[0], max: sorted.at(-1), n: sorted.length };
+}
+
+const ms = (x) => `${x.toFixed(0)} ms`;
+const spreadText = (s) => `median ${ms(s.median)} (quartiles ${s.q1.toFixed(0)}-${s.q3.toFixed(0)}, min ${s.min.toFixed(0)}, max ${s.max.toFixed(0)}, ${s.n} loads)`;
+
+/**
+ * Loads each site `loads` times per element (fresh contexts; sites and elements take turns, so a
+ * change of the machine's load touches all alike) and prints each spread. `sites`: { name: url }.
+ */
+export async function measureFirstNumbers(browser, sites, loads) {
+  const samples = {};
+  for (let i = 0; i < loads; i++) {
+    for (const [site, baseUrl] of Object.entries(sites)) {
+      for (const [tag, { hash }] of Object.entries(FIRST_NUMBERS)) {
+        ((samples[site] ??= {})[tag] ??= []).push(await timeToFirstNumbers(browser, `${baseUrl}${hash}`, tag));
+      }
+    }
+  }
+  const result = {};
+  for (const [site, tags] of Object.entries(samples)) {
+    for (const [tag, runs] of Object.entries(tags)) {
+      (result[site] ??= {})[tag] = { numbers: spread(runs.map((r) => r.ms)), wasm: spread(runs.map((r) => r.wasm)), element: spread(runs.map((r) => r.element)) };
+      const r = result[site][tag];
+      console.log(`${site}: first <${tag}> numbers (the frame after they render), page opened at ${FIRST_NUMBERS[tag].hash}: ${spreadText(r.numbers)}`);
+      console.log(`  waiting on: the .wasm arrived at ${ms(r.wasm.median)}, the element's chunk at ${ms(r.element.median)} (medians)`);
+    }
+  }
+  return result;
 }
 
 export function weightTable({ kinds, total }) {
@@ -91,24 +153,30 @@ export function weightTable({ kinds, total }) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const loads = Number(process.argv[2] || 7);
+  const args = process.argv.slice(2);
+  const timesOnly = args.includes('--times');
+  const loads = Number(args.find((a) => /^\d+$/.test(a)) || 9);
+  // --site DIR (repeatable): time already built sites side by side (a before and an after) instead.
+  const siteDirs = args.flatMap((a, i) => (args[i - 1] === '--site' ? [a] : []));
   const outDir = join(repoRoot, 'dist-web');
-  await build({ configFile: join(repoRoot, 'web/vite.config.js'), logLevel: 'error' });
-  const server = await startStaticServer(outDir);
+  if (!siteDirs.length) await build({ configFile: join(repoRoot, 'web/vite.config.js'), logLevel: 'error' });
+  const servers = await Promise.all((siteDirs.length ? siteDirs : [outDir]).map((dir) => startStaticServer(dir)));
+  const server = servers[0];
   const browser = await launchChromium();
   try {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
-      const { page, precache } = await measureWeight(browser, { url: server.url, outDir, viewport });
-      console.log(`\nBefore the reader scrolls, ${viewport.width} x ${viewport.height} (budget ${WEIGHT_BUDGET_GZIP.toLocaleString('en')} gzip):\n${weightTable(page)}`);
-      for (const f of page.files) console.log(`  ${f.path}  ${f.bytes.toLocaleString('en')} bytes, ${f.gzip.toLocaleString('en')} gzip`);
-      console.log(`Service worker precache after the page is idle (once per version): ${precache.files.length} files, ${precache.total.bytes.toLocaleString('en')} bytes, ${precache.total.gzip.toLocaleString('en')} gzip`);
+    if (!timesOnly && !siteDirs.length) {
+      for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+        const { page, precache } = await measureWeight(browser, { url: server.url, outDir, viewport });
+        console.log(`\nBefore the reader scrolls, ${viewport.width} x ${viewport.height} (budget ${WEIGHT_BUDGET_GZIP.toLocaleString('en')} gzip):\n${weightTable(page)}`);
+        for (const f of page.files) console.log(`  ${f.path}  ${f.bytes.toLocaleString('en')} bytes, ${f.gzip.toLocaleString('en')} gzip`);
+        console.log(`Service worker precache after the page is idle (once per version): ${precache.files.length} files, ${precache.total.bytes.toLocaleString('en')} bytes, ${precache.total.gzip.toLocaleString('en')} gzip`);
+      }
     }
-    const times = [];
-    for (let i = 0; i < loads; i++) times.push(await timeToFirstNumbers(browser, `${server.url}#formula`));
-    times.sort((a, b) => a - b);
-    console.log(`\nfirst <pe-table> numbers (the frame after they render), page opened at #formula: median ${times[loads >> 1].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[loads - 1].toFixed(0)}, ${loads} loads, local static server, no throttling)`);
+    console.log(`\nTime to the first numbers (local static server, no throttling, 1280 x 900; 1-minute load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores):`);
+    const names = siteDirs.length ? siteDirs : ['dist-web'];
+    await measureFirstNumbers(browser, Object.fromEntries(servers.map((sv, i) => [names[i], sv.url])), loads);
   } finally {
     await browser.close();
-    await server.close();
+    await Promise.all(servers.map((sv) => sv.close()));
   }
 }
