@@ -11,6 +11,7 @@ import { getCore } from '../src/elements/shared/core.js';
 import { tex } from '../src/elements/shared/math.js';
 import { escapeHtml } from '../src/elements/shared/format.js';
 import { readUrlState, writeUrlState } from '../src/elements/shared/url-state.js';
+import { watchScrollRegions } from '../src/elements/shared/scroll-regions.js';
 import { watchElements, loadElement } from './lazy-elements.js';
 import { offerOffline } from './offline.js';
 import ko from '../src/i18n/ko/page.js';
@@ -179,13 +180,17 @@ function linkedId() {
   }
 }
 
+// The page's own wide formulas and tables scroll sideways on a phone: keyboard-reachable when they do.
+const pageScrollBoxes = watchScrollRegions(document.getElementById('main'), '.display-math, .table-scroll, pre');
+
 function renderPage({ progressive = false } = {}) {
   const t = texts[state.lang];
   const generation = ++renderGeneration;
   document.title = t.htmlTitle;
   for (const el of document.querySelectorAll('[data-text]')) el.textContent = t[el.dataset.text];
   for (const el of document.querySelectorAll('[data-label]')) el.setAttribute('aria-label', t[el.dataset.label]);
-  for (const b of document.querySelectorAll('[data-size]')) b.textContent = (state.lang === 'en' ? 'A' : '가') + ['−', '', '+'][Number(b.dataset.size) + 1];
+  // The glyph (가−, A+) is hidden from assistive technology; the button's name is its hidden label.
+  for (const b of document.querySelectorAll('[data-size] .size-glyph')) b.textContent = (state.lang === 'en' ? 'A' : '가') + ['−', '', '+'][Number(b.parentElement.dataset.size) + 1];
   for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === state.lang));
   document.querySelector('.quiz-link').href = quizHref('');
 
@@ -202,6 +207,7 @@ function renderPage({ progressive = false } = {}) {
   const more = () => {
     if (generation !== renderGeneration) return;
     if (!rest.length) {
+      pageScrollBoxes.scan();
       main.dataset.complete = 'true';
       return;
     }

@@ -161,7 +161,7 @@ class PeAdd extends PeFfnElement {
     const s = this.s;
     let head = `<th scope="col">${s.pos}</th><th scope="col" class="tok">${escapeHtml(s.token)}</th>`;
     for (let c = 0; c < d; c++) head += `<th scope="col">${c}</th>`;
-    if (matches) head += '<th scope="col"></th>';
+    if (matches) head += `<th scope="col">${escapeHtml(s.matchColumn)}</th>`;
     const body = words.map((w, t) => {
       let cells = `<th scope="row">${t}</th><td class="tok">${escapeHtml(w)}</td>`;
       for (let c = 0; c < d; c++) {

@@ -63,12 +63,12 @@ class PeClock extends PeFfnElement {
       afterControls: `<div class="play controls">
         ${this.field('position', s.position, { kind: 'range', max: 200 })}
         ${this.field('position', s.positionNumber, { kind: 'number' }).replace(`id="${this.id('position')}"`, `id="${this.id('position-n')}"`).replace(`for="${this.id('position')}"`, `for="${this.id('position-n')}"`)}
-        <button type="button" data-act="back" aria-label="${escapeHtml(s.stepBack)}">◀︎ 1</button>
+        <button type="button" data-act="back"><span aria-hidden="true">◀︎ 1</span><span class="visually-hidden">${escapeHtml(s.stepBack)}</span></button>
         <button type="button" data-act="play" class="primary" aria-pressed="false">${escapeHtml(s.play)}</button>
-        <button type="button" data-act="step" aria-label="${escapeHtml(s.step)}">1 ▶︎</button>
+        <button type="button" data-act="step"><span aria-hidden="true">1 ▶︎</span><span class="visually-hidden">${escapeHtml(s.step)}</span></button>
       </div>`,
       body: `<p class="muted subset"></p>
-      <ul class="clocks" role="img"></ul>
+      <ul class="clocks"></ul>
       <p class="muted">${escapeHtml(s.reading)}</p>
       <details class="data-table"><summary>${escapeHtml(s.dataTable)}</summary><div class="scroll hands-table"></div></details>
       ${predictHtml(this, 'fast', { question: s.predictQ, options: s.predictOptions })}

@@ -36,6 +36,7 @@ import { getCore } from './core.js';
 import { LANG_EVENT, langOf, pick, fill } from './i18n.js';
 import { adoptStyles } from './styles.js';
 import { escapeHtml } from './format.js';
+import { watchScrollRegions } from './scroll-regions.js';
 import commonKo from '../../i18n/ko/common.js';
 import commonEn from '../../i18n/en/common.js';
 
@@ -139,6 +140,8 @@ export class PeFfnElement extends HTMLElement {
     document.removeEventListener(LANG_EVENT, this.onPageLang);
     this.resizeObserver?.disconnect();
     this.resizeObserver = null;
+    this.scrollRegions?.disconnect();
+    this.scrollRegions = null;
     this.teardown?.();
   }
 
@@ -193,6 +196,7 @@ export class PeFfnElement extends HTMLElement {
       this.syncControls();
       this.showNotes();
       this.update();
+      (this.scrollRegions ??= watchScrollRegions(this.root)).scan();
     } catch (err) {
       this.needsBuild = true;
       this.showError(err);

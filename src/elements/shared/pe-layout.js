@@ -83,13 +83,13 @@ export function layoutDiffHtml(el, dModel, maxCols = 8) {
   }).join('');
   let head = '';
   for (let j = 0; j < n; j++) head += `<th scope="col">${j}</th>`;
-  if (dModel > n) head += '<th></th>';
+  if (dModel > n) head += '<th scope="col">…</th>';
   return `<details class="layout-diff">
     <summary>${escapeHtml(s.layoutDiffTitle)}</summary>
     <p class="muted">${escapeHtml(s.layoutDiffBody)}</p>
     <div class="scroll"><table>
       <caption>${escapeHtml(s.column)} j → (sin/cos, i)</caption>
-      <thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody>
+      <thead><tr><td></td>${head}</tr></thead><tbody>${rows}</tbody>
     </table></div>
   </details>`;
 }

@@ -20,6 +20,7 @@ export default {
   token: '토큰',
   pos: 't',
   compareTitle: '같은 토큰, 다른 순서: 두 문장을 비교하면',
+  matchColumn: '문장 A와 비교',
   match: '문장 A의 t={t} 행과 똑같음',
   noMatch: '문장 A에 같은 행 없음',
   verdictX: 'PE가 없으면 문장 B의 모든 행이 문장 A의 어떤 행과 똑같습니다. 순서를 무시하면 모델은 “철수가 이겼다”와 “영희가 이겼다”를 구별할 재료가 없어요.',
