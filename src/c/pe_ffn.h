@@ -57,11 +57,10 @@ typedef enum { PE_INTERLEAVED = 0, PE_CONCAT = 1 } pe_layout;
 
 /*
  * The PE kernels' working memory, owned by the caller: the frequencies' constants, a float table of
- * cos and sin of r w for the 64 rows of a block, and the anchors' state. For tables up to d_model
- * 4096 it keeps the constants of the last (d_model, base) and the anchor where the last call ended,
- * so that a table filled in consecutive calls (as the JS wrapper does) does not recompute them; what
- * it keeps is exactly what a fresh workspace would compute, so results never depend on a workspace's
- * history. One workspace serves one call at a time; the fields are the kernels' (do not change them).
+ * cos and sin of r w for the 64 rows of a block, and the anchors' state. It keeps the constants of
+ * the last (d_model, base) and the anchor where the last call ended, so that a table filled in
+ * consecutive calls (as the JS wrapper does) does not recompute them; what it keeps is exactly
+ * what a fresh workspace would compute, so results never depend on a workspace's history. One workspace serves one call at a time; the fields are the kernels' (do not change them).
  */
 typedef struct {
     void *memory;               /* the caller's, any alignment */
@@ -71,8 +70,8 @@ typedef struct {
     int64_t anchor;             /* position of the anchor state memory holds; -1: none */
 } pe_workspace;
 
-/* Bytes of memory a workspace needs for tables of d_model columns (at most ~1.1 MiB, at d_model
-   4096; wider tables need ~36 KiB); 0 when d_model is outside 1 .. PF_MAX_DIM. */
+/* Bytes of memory a workspace needs for tables of d_model columns: ~280 per column (~1.1 MiB at
+   d_model 4096, ~18 MiB at 65,536); 0 when d_model is outside 1 .. PF_MAX_DIM. */
 size_t pe_workspace_bytes(int32_t d_model);
 
 /* Makes `memory` (bytes long) an empty workspace; memory may be NULL with bytes 0 (it then serves

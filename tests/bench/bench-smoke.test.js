@@ -27,7 +27,9 @@ test('bench --smoke: every contestant checks out and the JSON report has its sha
   assert.ok(results.ffn.length >= 1 && results.pe.length >= 1 && results.activations.length >= 1);
   assert.match(stdout, /time ÷ ReLU/, 'prints the activations table');
   assert.ok(results.rope.length >= 1, 'the RoPE family ran');
-  for (const [kind, key] of [['ffn', 'gflops'], ['pe', 'mvals'], ['activations', 'gflops'], ['rope', 'mvals']]) {
+  assert.ok(results.peWide.length >= 1 && results.peWide[0].shape.dModel > 4096, 'the wide PE table ran');
+  assert.match(stdout, /time: out array ÷ out tensor \|/, 'prints the wide PE table with its ratio');
+  for (const [kind, key] of [['ffn', 'gflops'], ['pe', 'mvals'], ['peWide', 'mvals'], ['activations', 'gflops'], ['rope', 'mvals']]) {
     for (const row of results[kind]) {
       for (const [id, r] of Object.entries(row.results)) {
         const what = `${kind} ${JSON.stringify(row.shape)} ${labels[kind][id]}`;

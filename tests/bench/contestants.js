@@ -35,6 +35,10 @@ export function makeContestants({ cores, defaultCore, variant, relaxedNote, tf, 
       { id: 'fill-reused', label: 'floor: Float32Array.fill (reused)', impl: fillReused },
       { id: 'fill-fresh', label: 'floor: new Float32Array + fill', impl: fillFresh },
     ],
+    peWide: [
+      { id: 'pkg-out-tensor', label: `pe-ffn-wasm ${variant} (out tensor)`, impl: packagePE(defaultCore, 'tensor') },
+      { id: 'pkg-out-array', label: `pe-ffn-wasm ${variant} (out: reused Float32Array)`, impl: packagePE(defaultCore, 'array') },
+    ],
     rope: [
       { id: 'pkg-tensor', label: `pe-ffn-wasm ${variant} (tensor, in place)`, impl: packageRope(defaultCore, 'tensor') },
       { id: 'pkg-array', label: `pe-ffn-wasm ${variant} (Float32Array, in place)`, impl: packageRope(defaultCore, 'array') },

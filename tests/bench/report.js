@@ -48,6 +48,21 @@ export function markdown(results, allLabels) {
       + `${both(timeOver(r, 'pkg-out-array', 'fill-reused'))} | ${both(timeOver(r, 'pkg-fresh', 'fill-fresh'))} |`);
   }
 
+  if (results.peWide?.length) {
+    labels = allLabels.peWide ?? {};
+    const ids = Object.keys(results.peWide[0].results);
+    lines.push('', 'A wide positional encoding table (its frequencies go in chunks), million values/s. A plain',
+      'Float32Array goes through the scratch area a row per call; time ÷ out tensor: the median of the',
+      'per-round ratios, best ÷ best in brackets.', '');
+    lines.push(`| shape | ${ids.map((id) => labels[id] ?? id).join(' | ')} | time: out array ÷ out tensor |`);
+    lines.push(`|---|${ids.map(() => '---:').join('|')}|---:|`);
+    for (const row of results.peWide) {
+      const r = row.results;
+      lines.push(`| L=${row.shape.length}, d=${row.shape.dModel} | ${ids.map((id) => cell(r[id], 'mvals')).join(' | ')} | `
+        + `${both(timeOver(r, 'pkg-out-array', 'pkg-out-tensor'))} |`);
+    }
+  }
+
   if (results.activations?.length) {
     labels = allLabels.activations ?? {};
     const ids = Object.keys(results.activations[0].results);

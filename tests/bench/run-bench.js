@@ -10,11 +10,15 @@ export const SHAPES = {
     ffn: [{ tokens: 10, dModel: 16, dFF: 64 }, { tokens: 1, dModel: 768, dFF: 3072 },
       { tokens: 64, dModel: 512, dFF: 2048 }, { tokens: 128, dModel: 768, dFF: 3072 }],
     pe: [{ length: 2048, dModel: 512 }, { length: 8192, dModel: 1024 }],
+    // A table too wide for the kept table of frequencies (pe.c goes in chunks of them), which a plain
+    // Float32Array gets through the 65,536-value scratch area one row per call.
+    peWide: [{ length: 100, dModel: 65536 }],
     activations: [{ tokens: 64, dModel: 512, dFF: 2048 }],
   },
   smoke: {
     ffn: [{ tokens: 3, dModel: 8, dFF: 20 }, { tokens: 1, dModel: 16, dFF: 40 }],
     pe: [{ length: 64, dModel: 32 }, { length: 40, dModel: 10 }],
+    peWide: [{ length: 10, dModel: 8194 }],
     activations: [{ tokens: 3, dModel: 8, dFF: 20 }],
   },
 };
@@ -144,19 +148,23 @@ export async function runBench({ smoke = false, contestants, log = () => {}, onl
     }
   }
 
-  for (const shape of runs('pe') ? SHAPES[size].pe : []) {
-    const reference = {
-      interleaved: peTableRef(shape.length, shape.dModel),
-      concat: peTableRef(shape.length, shape.dModel, { layout: 'concat' }),
-    };
-    const row = { shape, values: shape.length * shape.dModel, results: {} };
-    row.results = await measureShape(contestants.pe, shape, reference, 1e-6, timing);
-    for (const c of contestants.pe) {
-      const r = row.results[c.id];
-      if (r.best) r.mvals = row.values / (r.best * 1e3);
-      log(`pe L=${shape.length} d=${shape.dModel} ${c.id}: ${r.status}${r.mvals ? ` ${r.mvals.toFixed(0)} M values/s` : ''}${r.maxErr !== undefined ? ` (max err ${r.maxErr.toExponential(1)})` : ''}`);
+  // PE tables against the peers, then the wide table (this package's out paths only).
+  for (const kind of runs('pe') ? ['pe', 'peWide'].filter((k) => contestants[k]?.length) : []) {
+    results[kind] = [];
+    for (const shape of SHAPES[size][kind]) {
+      const reference = {
+        interleaved: peTableRef(shape.length, shape.dModel),
+        concat: kind === 'pe' ? peTableRef(shape.length, shape.dModel, { layout: 'concat' }) : null, // the peers' layout
+      };
+      const row = { shape, values: shape.length * shape.dModel, results: {} };
+      row.results = await measureShape(contestants[kind], shape, reference, 1e-6, timing);
+      for (const c of contestants[kind]) {
+        const r = row.results[c.id];
+        if (r.best) r.mvals = row.values / (r.best * 1e3);
+        log(`${kind === 'pe' ? 'pe' : 'pe wide'} L=${shape.length} d=${shape.dModel} ${c.id}: ${r.status}${r.mvals ? ` ${r.mvals.toFixed(0)} M values/s` : ''}${r.maxErr !== undefined ? ` (max err ${r.maxErr.toExponential(1)})` : ''}`);
+      }
+      results[kind].push(row);
     }
-    results.pe.push(row);
   }
   if (runs('rope') && contestants.rope?.length) results.rope = await runRopeBench({ size, contestants: contestants.rope, timing, measureShape, log });
   return results;

@@ -27,18 +27,30 @@ static void same_as_fresh(pe_workspace *workspace, const pe_call *c, const char 
 }
 
 void test_pe_workspace(void) {
-    /* The largest workspace any width needs is that of d_model 4096 (wider tables go in chunks). */
-    size_t largest = 0;
-    for (int32_t d = 1; d <= PF_MAX_DIM; d++) largest = pe_workspace_bytes(d) > largest ? pe_workspace_bytes(d) : largest;
-    CHECK(largest == pe_workspace_bytes(4096) && largest < (size_t)1200 * 1024, "largest workspace %zu bytes", largest);
+    /* A workspace keeps the constants of every frequency: ~560 bytes each, so it grows with d_model
+       (never by more than a chunk of 64 frequencies at a time) up to ~18 MiB at the widest. */
+    size_t largest = 0, previous = 0;
+    int grows = 1;
+    for (int32_t d = 1; d <= PF_MAX_DIM; d++) {
+        const size_t bytes = pe_workspace_bytes(d);
+        grows &= bytes >= previous && bytes - previous <= (size_t)64 * 560;
+        previous = bytes;
+        largest = bytes > largest ? bytes : largest;
+    }
+    CHECK(grows, "the workspace grows with d_model, a chunk at most per column");
+    CHECK(largest == pe_workspace_bytes(PF_MAX_DIM) && largest <= (size_t)(PF_MAX_DIM / 2) * 560 + 15,
+          "largest workspace %zu bytes", largest);
+    CHECK(pe_workspace_bytes(4096) < (size_t)1200 * 1024, "d_model 4096: %zu bytes", pe_workspace_bytes(4096));
     CHECK(pe_workspace_bytes(0) == 0 && pe_workspace_bytes(PF_MAX_DIM + 1) == 0, "no workspace for a refused d_model");
 
-    /* Calls that continue (offset = the last one's end), return to an earlier (d_model, base), cross
-       to the chunked wide path and back, and change layout or fill/add between them. */
+    /* Calls that continue (offset = the last one's end; on the chunked wide path too), return to an
+       earlier (d_model, base), cross to the wide path and back, and change layout or fill/add. */
     const pe_call calls[] = {
         { 100, 64, 0, 10000, PE_INTERLEAVED, 0 },   { 60, 64, 100, 10000, PE_INTERLEAVED, 0 },
         { 70, 64, 160, 10000, PE_CONCAT, 1 },       { 33, 64, 160, 2, PE_CONCAT, 0 },
         { 33, 64, 193, 10000, PE_INTERLEAVED, 0 },  { 5, 8192, 7, 10000, PE_CONCAT, 0 },
+        { 70, 8192, 12, 10000, PE_CONCAT, 0 },      { 1, 8192, 82, 10000, PE_INTERLEAVED, 1 },
+        { 2, 8193, 83, 10000, PE_CONCAT, 0 },       { 40, 8192, 85, 10000, PE_INTERLEAVED, 0 },
         { 40, 64, 226, 10000, PE_INTERLEAVED, 1 },  { 129, 4096, 999900, 500000, PE_CONCAT, 0 },
         { 64, 4095, 1000029, 500000, PE_INTERLEAVED, 0 }, { 3, 65536, 2147483645, 1e9, PE_CONCAT, 1 },
         { 64, 4096, 1000029, 500000, PE_CONCAT, 0 },  { 200, 5, 0, 1.5, PE_INTERLEAVED, 0 },

@@ -10,6 +10,8 @@ const calls = [
   { length: 70, dModel: 64, offset: 160, layout: 'concat', add: true },
   { length: 33, dModel: 64, offset: 160, base: 2 },
   { length: 5, dModel: 8192, offset: 7, layout: 'concat' },
+  { length: 70, dModel: 8192, offset: 12, layout: 'concat' }, // continues the wide table
+  { length: 40, dModel: 8192, offset: 82, add: true },
   { length: 129, dModel: 4096, offset: 999_900, base: 500_000, layout: 'concat', tensor: true },
   { length: 64, dModel: 4095, offset: 1_000_029, base: 500_000 },
   { length: 3, dModel: 65_536, offset: 2_147_483_645, base: 1e9, add: true },
