@@ -11,6 +11,8 @@ const { MAX_LENGTH, MAX_DIM, MAX_POSITION } = LIMITS;
 const LAYOUTS = ['interleaved', 'concat'];
 const SCRATCH_FLOATS = 1 << 16; // 256 KiB: large enough to amortise calls, small enough for cache
 
+const DEFAULT_SETTINGS = Object.freeze({ base: 10000, offset: 0, layout: 0 });
+
 /** base, offset and layout with their defaults, from options already read (readOptions). */
 function peSettings(o) {
   return {
@@ -82,8 +84,8 @@ export function addPositionalEncoding(core, x, length, dModel, options) {
 }
 
 export function peValue(core, position, j, dModel, options) {
-  const o = readOptions('options', options, ['base', 'layout']);
-  const { base, layout } = peSettings(o);
+  // Without options (the common call, often in a loop) the defaults are taken as they are.
+  const { base, layout } = options === undefined ? DEFAULT_SETTINGS : peSettings(readOptions('options', options, ['base', 'layout']));
   check.integer('position', position, 0, MAX_POSITION);
   check.integer('dModel', dModel, 1, MAX_DIM);
   check.integer('j', j, 0, dModel - 1);

@@ -21,11 +21,10 @@ export function finiteAbove(name, value, above) {
 
 /** One of a list of strings; returns its index. */
 export function oneOf(name, value, choices) {
-  const accepted = choices.map((c) => `'${c}'`).join(', ');
-  if (typeof value !== 'string') throw typeError(name, `one of ${accepted}`, value);
-  const index = choices.indexOf(value);
-  if (index < 0) throw rangeError(name, `one of ${accepted}`, value);
-  return index;
+  const index = typeof value === 'string' ? choices.indexOf(value) : -1;
+  if (index >= 0) return index;
+  const accepted = `one of ${choices.map((c) => `'${c}'`).join(', ')}`; // only for the error
+  throw typeof value !== 'string' ? typeError(name, accepted, value) : rangeError(name, accepted, value);
 }
 
 export function boolean(name, value) {
