@@ -329,19 +329,28 @@ test('Tab alone reaches every control of the page and of the PE elements', { tim
       return new Set(window.__controls).size;
     });
     assert.ok(total > 40, `found ${total} controls`);
-    // One pass through the tab order visits each control once, but elements that load as they near
-    // the viewport add controls of their own (not counted above) on the way: allow for them.
-    let presses = 0;
-    while (presses < 2 * total + 40) {
-      for (let i = 0; i < 10; i++) await page.keyboard.press('Tab');
-      presses += 10;
-      if (await page.evaluate(() => window.__reached.size === new Set(window.__controls).size)) break;
+    // One pass through the tab order: Tab until every control counted above has had focus, or until
+    // focus is back on the page itself (past the last stop: the pass is over), and every control
+    // must come before that. Elements that load as they near the viewport add controls of their own
+    // on the way, and Chromium stops at scrollable regions: they are stops of the same pass, so no
+    // count of presses is fixed in advance (measured: 177 controls and 4 scrollers, 181 presses).
+    // The cap only ends a focus trap.
+    const TRAP = 1000;
+    let presses = 0, passOver = false, done = false;
+    while (!done && !passOver && presses < TRAP) {
+      await page.keyboard.press('Tab');
+      presses++;
+      ({ done, passOver } = await page.evaluate(() => ({
+        done: window.__reached.size === new Set(window.__controls).size,
+        passOver: document.activeElement === document.body || document.activeElement === null,
+      })));
     }
+    assert.ok(presses < TRAP, `focus trapped: ${TRAP} presses of Tab never left the page's controls`);
     // (A control replaced by a re-render while tabbing is not held against the page.)
     const missing = await page.evaluate(() => [...new Set(window.__controls)].filter((c) => c.isConnected && !window.__reached.has(c))
       .map((c) => `${c.getRootNode() === document ? 'page' : c.getRootNode().host.localName} ${c.localName}${c.dataset.prop ? `[${c.dataset.prop}]` : ''} ${c.textContent.trim().slice(0, 20)}`));
-    assert.deepEqual(missing, [], `not reachable with Tab (${presses} presses)`);
-    console.log(`# Tab: all ${total} controls reached in ${presses} presses`);
+    assert.deepEqual(missing, [], `not reachable with Tab in one pass (${presses} presses${passOver ? ', then focus was back on the page' : ''})`);
+    console.log(`# Tab: all ${total} controls reached in one pass of ${presses} presses`);
   } finally {
     await page.context().close();
   }
