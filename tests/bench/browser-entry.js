@@ -63,7 +63,9 @@ async function main() {
   const results = await runBench({ smoke, contestants, only, log });
   const blockPeers = blockContestants({ cores, relaxedNote: 'this browser rejects relaxed SIMD', tf: t.tf, tfNote: t.note, ort: o.ort, ortNote: o.note });
   labels.block = Object.fromEntries(blockPeers.map((c) => [c.id, c.label]));
-  results.block = await runBlockBench({ smoke, contestants: blockPeers, splitCore: cores[variant], timing: TIMING[smoke ? 'smoke' : 'full'], log });
+  if (!only || only.includes('block')) {
+    results.block = await runBlockBench({ smoke, contestants: blockPeers, splitCore: cores[variant], timing: TIMING[smoke ? 'smoke' : 'full'], log });
+  }
   const meta = {
     date: new Date().toISOString(),
     environment: navigator.userAgent,
