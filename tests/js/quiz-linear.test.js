@@ -11,7 +11,7 @@ import { builtinBank, grade, fromGIFT } from '../../src/quiz/index.js';
 const MB = 1 << 20;
 const SCALE = 32; // the large input is SCALE times the small one
 const BOUND = 10; // time of one large ÷ time of SCALE small ones: linear ~1 (~5 on a very busy machine), quadratic ~SCALE
-const ROUNDS = 3; // a round under BOUND settles it; a quadratic reader is over it in every round
+const ROUNDS = 5; // a round under BOUND settles it; a quadratic reader is over it in every round
 const MIN_MS = 10; // a quick reader repeats both sides until they take about this long
 const bank = builtinBank();
 const ofType = (type) => bank.questions.find((q) => q.type === type);
