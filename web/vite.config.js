@@ -5,6 +5,7 @@
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mathAtBuildVite } from '../scripts/math-at-build.mjs';
+import { preloadFirst } from './preload-first.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -43,6 +44,7 @@ export default defineConfig({
   plugins: [
     designTokens(),
     mathAtBuildVite(),
+    preloadFirst(),   // the .wasm and a linked section's elements start loading with the HTML
     // Offline after the first visit (web/offline.js registers it): Workbox precaches both pages and
     // everything they can load (every chunk, both .wasm builds, fonts); the tutorial's and the quiz's
     // data is inside their chunks. 'prompt': a new version waits until the reader chooses it.

@@ -25,7 +25,7 @@ const defaultWasmUrls = {
 let defaultModule = null;
 
 // A function of no arguments returning f32x4.relaxed_madd(0, 0, 0): valid only where relaxed SIMD runs.
-const RELAXED_PROBE = (() => {
+export const RELAXED_PROBE = (() => {
   const zeros = new Array(16).fill(0);
   const body = [0x00, ...[0, 1, 2].flatMap(() => [0xfd, 0x0c, ...zeros]), 0xfd, 0x85, 0x02, 0x0b];
   return Uint8Array.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version 1

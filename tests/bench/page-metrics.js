@@ -8,8 +8,9 @@
 //     rendered module values, opened at its section (#formula, the first element a reader meets), and
 //     the same for <pe-heatmap> (#waves); each load in a fresh browser context (empty cache), median
 //     and quartiles of several loads, with when the .wasm and the element's chunk arrived.
-// Usage: node tests/bench/page-metrics.js [loads] [--times] [--site DIR ...]   (npm run measure:page;
-//        default 9 loads; --times: only the times; --site: time built sites in turn, not dist-web)
+// Usage: node tests/bench/page-metrics.js [loads] [--times] [--rtt MS] [--site DIR ...]
+//        (npm run measure:page; default 9 loads; --times: only the times; --rtt: add a round trip to
+//        every request; --site: time built sites in turn, not dist-web)
 // tests/browser/site.test.js asserts the weight budget with measureWeight().
 import { build } from 'vite';
 import { gzipSync } from 'node:zlib';
@@ -78,10 +79,15 @@ export const FIRST_NUMBERS = {
  * One load in a fresh context: milliseconds from navigation start to the frame after `tag` showed
  * module values, and when the requests it waited on ended (Resource Timing, ms from navigation start).
  */
-export async function timeToFirstNumbers(browser, url, tag = 'pe-table') {
+export async function timeToFirstNumbers(browser, url, tag = 'pe-table', { rtt = 0 } = {}) {
   const { drawn } = FIRST_NUMBERS[tag];
   const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
   try {
+    if (rtt) {
+      // A network's round trip (Chromium adds it to every request); bandwidth is left unlimited.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: rtt, downloadThroughput: -1, uploadThroughput: -1 });
+    }
     await page.addInitScript(({ tag, drawn }) => {
       document.addEventListener('pe-ffn-render', (event) => {
         const el = event.composedPath()[0];
@@ -124,12 +130,12 @@ const spreadText = (s) => `median ${ms(s.median)} (quartiles ${s.q1.toFixed(0)}-
  * Loads each site `loads` times per element (fresh contexts; sites and elements take turns, so a
  * change of the machine's load touches all alike) and prints each spread. `sites`: { name: url }.
  */
-export async function measureFirstNumbers(browser, sites, loads) {
+export async function measureFirstNumbers(browser, sites, loads, { rtt = 0 } = {}) {
   const samples = {};
   for (let i = 0; i < loads; i++) {
     for (const [site, baseUrl] of Object.entries(sites)) {
       for (const [tag, { hash }] of Object.entries(FIRST_NUMBERS)) {
-        ((samples[site] ??= {})[tag] ??= []).push(await timeToFirstNumbers(browser, `${baseUrl}${hash}`, tag));
+        ((samples[site] ??= {})[tag] ??= []).push(await timeToFirstNumbers(browser, `${baseUrl}${hash}`, tag, { rtt }));
       }
     }
   }
@@ -155,9 +161,11 @@ export function weightTable({ kinds, total }) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const timesOnly = args.includes('--times');
-  const loads = Number(args.find((a) => /^\d+$/.test(a)) || 9);
+  const loads = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--rtt') || 9);
   // --site DIR (repeatable): time already built sites side by side (a before and an after) instead.
   const siteDirs = args.flatMap((a, i) => (args[i - 1] === '--site' ? [a] : []));
+  // --rtt MS: every request takes that round trip (a phone network: 150), the default none.
+  const rtt = args.includes('--rtt') ? Number(args[args.indexOf('--rtt') + 1]) : 0;
   const outDir = join(repoRoot, 'dist-web');
   if (!siteDirs.length) await build({ configFile: join(repoRoot, 'web/vite.config.js'), logLevel: 'error' });
   const servers = await Promise.all((siteDirs.length ? siteDirs : [outDir]).map((dir) => startStaticServer(dir)));
@@ -172,9 +180,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
         console.log(`Service worker precache after the page is idle (once per version): ${precache.files.length} files, ${precache.total.bytes.toLocaleString('en')} bytes, ${precache.total.gzip.toLocaleString('en')} gzip`);
       }
     }
-    console.log(`\nTime to the first numbers (local static server, no throttling, 1280 x 900; 1-minute load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores):`);
+    console.log(`\nTime to the first numbers (local static server, ${rtt ? `${rtt} ms round trip per request` : 'no throttling'}, 1280 x 900; 1-minute load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores):`);
     const names = siteDirs.length ? siteDirs : ['dist-web'];
-    await measureFirstNumbers(browser, Object.fromEntries(servers.map((sv, i) => [names[i], sv.url])), loads);
+    await measureFirstNumbers(browser, Object.fromEntries(servers.map((sv, i) => [names[i], sv.url])), loads, { rtt });
   } finally {
     await browser.close();
     await Promise.all(servers.map((sv) => sv.close()));

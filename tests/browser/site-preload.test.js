@@ -1,0 +1,79 @@
+// The built tutorial's first requests (web/preload-first.js, web/main.js): the .wasm the core picks is
+// preloaded from the HTML and that one download is what the loader compiles; a link to a section
+// fetches that section's elements with the page's own script, before the first layout; a page opened
+// at the top fetches no element code up front.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium, openPage, startStaticServer, repoRoot } from './harness.js';
+
+let outDir;
+let server;
+let browser;
+
+before(async () => {
+  const { build } = await import('vite');
+  outDir = await mkdtemp(join(tmpdir(), 'pe-ffn-preload-'));
+  await build({ configFile: `${repoRoot}web/vite.config.js`, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  server = await startStaticServer(outDir);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+/** Opens the page; returns the page and the paths it requested, in order. */
+async function load(hash) {
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const requests = [];
+  page.on('request', (req) => requests.push(new URL(req.url()).pathname));
+  await page.goto(`${server.url}${hash}`);
+  await page.waitForSelector('#main[data-complete]');
+  return { page, requests };
+}
+
+test('the .wasm is preloaded from the HTML and downloaded once: the loader takes the preload', { timeout: 60000 }, async () => {
+  const { page, requests } = await load('');
+  try {
+    const preload = await page.evaluate(() => {
+      const link = document.querySelector('link[rel="preload"][as="fetch"]');
+      return link && { href: new URL(link.href).pathname, crossOrigin: link.crossOrigin, type: link.type };
+    });
+    assert.ok(preload, 'a preload link in <head>');
+    assert.match(preload.href, /pe_ffn_relaxed-.*\.wasm$/, 'Chromium runs relaxed SIMD: the relaxed build');
+    assert.equal(preload.crossOrigin, 'anonymous');
+    // The core is ready, and from that one download (a second fetch would show as a second request).
+    await page.evaluate(() => document.querySelector('pe-table').scrollIntoView());
+    await page.waitForFunction(() => document.querySelector('pe-table').shadowRoot?.querySelector('td[data-j]'), null, { timeout: 20000 });
+    assert.deepEqual(requests.filter((p) => p.endsWith('.wasm')), [preload.href]);
+    // A preload the page did not use, or used with other credentials, is a console warning.
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('a link to a section fetches its elements at once; the top of the page fetches none up front', { timeout: 60000 }, async () => {
+  const linked = await load('#formula');
+  try {
+    assert.ok(linked.requests.some((p) => /\/assets\/pe-table-.*\.js$/.test(p)), 'the element\'s code is fetched');
+    assert.ok(await linked.page.evaluate(() => document.querySelector('link[rel="modulepreload"][href*="pe-table-"]') !== null),
+      'the HTML adds a modulepreload for the linked section\'s element');
+    await linked.page.waitForFunction(() => document.querySelector('pe-table').shadowRoot?.querySelector('td[data-j]'), null, { timeout: 20000 });
+    assert.deepEqual(linked.page.problems, []);
+  } finally {
+    await linked.page.context().close();
+  }
+  const top = await load('');
+  try {
+    assert.equal(await top.page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"][href*="pe-table-"]').length), 0);
+    assert.ok(!top.requests.some((p) => /\/assets\/pe-table-/.test(p)), 'no element code before the reader nears it');
+  } finally {
+    await top.page.context().close();
+  }
+});
