@@ -105,17 +105,23 @@ export async function saveArtifact(name, bytes) {
 /**
  * The tutorial loads each element when it nears the viewport (web/lazy-elements.js). Scrolls every
  * element not yet defined into view, one after another, until all under `root` are defined, then
- * back to the top.
+ * back to the top. The loop runs here, not in waitForFunction: that takes a returned Promise as a
+ * truthy value and would return at once, before any element had loaded.
  */
-export async function revealElements(page, root = '#main') {
-  await page.waitForFunction(async (sel) => {
-    const pending = [...document.querySelectorAll(`${sel} *`)].filter((el) => el.localName.includes('-') && !customElements.get(el.localName));
-    for (const el of pending) {
-      el.scrollIntoView();
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-    if (pending.length) return false;
-    window.scrollTo(0, 0);
-    return true;
-  }, root, { timeout: 30000, polling: 100 });
+export async function revealElements(page, root = '#main', { timeout = 30000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const pending = await page.evaluate(async (sel) => {
+      const waiting = [...document.querySelectorAll(`${sel} *`)].filter((el) => el.localName.includes('-') && !customElements.get(el.localName));
+      for (const el of waiting) {
+        el.scrollIntoView();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      return waiting.map((el) => el.localName);
+    }, root);
+    if (!pending.length) break;
+    if (Date.now() > deadline) throw new Error(`revealElements: still not defined after ${timeout} ms: ${pending.join(', ')}`);
+    await page.waitForTimeout(100);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
