@@ -27,6 +27,7 @@ import { fill } from './shared/i18n.js';
 import { tex } from './shared/math.js';
 import { wirePredict } from './shared/predict.js';
 import { heatGridCss } from './ffn/heat-grid.js';
+import { figuresCss } from './ffn/figures.js';
 import { mixMapCss } from './block/mix-map.js';
 import { runFlow } from './block/compute.js';
 import { pairGridCss } from './block/pair-grid.js';
@@ -73,7 +74,7 @@ class BlockFlow extends PeFfnElement {
     seed: { type: 'int', min: 0, max: 4294967295, default: 0 },
     step: { type: 'int', min: 1, max: STEP_COUNT, default: 1 },
   };
-  static css = `${heatGridCss}${mixMapCss}${pairGridCss}${stackCss}${blockCss}`;
+  static css = `${heatGridCss}${figuresCss}${mixMapCss}${pairGridCss}${stackCss}${blockCss}`;
 
   constructor() {
     super();

@@ -26,8 +26,8 @@ import { rowByRowDifference } from './ffn/row-check.js';
 import { activationCurve, linspace } from './ffn/activation-curve.js';
 import { ffnFlopsPerToken } from './ffn/cost.js';
 import { heatGridCss, heatGridHtml, largestMagnitude } from './ffn/heat-grid.js';
-import { hourglassSvg, sharedRowsSvg } from './ffn/figures.js';
-import { curveSvg, Z_MIN, Z_MAX } from './ffn/curve-svg.js';
+import { hourglassSvg, sharedRowsSvg, figuresCss } from './ffn/figures.js';
+import { curveSvg, curveCss, Z_MIN, Z_MAX } from './ffn/curve-svg.js';
 import { ffnSnippets } from './ffn/snippets.js';
 import ko from '../i18n/ko/ffn-explorer.js';
 import en from '../i18n/en/ffn-explorer.js';
@@ -57,7 +57,7 @@ class FfnExplorer extends PeFfnElement {
     tokens: { type: 'int', min: 1, max: 16, default: 4 },
     seed: { type: 'int', min: 0, max: 4294967295, default: 0 },
   };
-  static css = `${heatGridCss}
+  static css = `${heatGridCss}${figuresCss}${curveCss}
     section { margin-top: 1.1rem; }
     .hourglass { width: min(100%, 30rem); display: block; }
     .shared-rows { width: min(100%, 30rem); display: block; }
@@ -71,7 +71,7 @@ class FfnExplorer extends PeFfnElement {
     dl.cost dd { margin: 0; font-variant-numeric: tabular-nums; }
     @container (max-width: 30rem) { dl.cost { grid-template-columns: 1fr; } dl.cost dd { margin-bottom: .3rem; } }
     .extra-downloads { margin-top: .5rem; }
-    .heat-post.emphasis .c.mark { box-shadow: inset 0 0 0 2px #000; }
+    .heat-post.emphasis .c.mark { box-shadow: inset 0 0 0 2px var(--pe-on-data); }
   `;
 
   constructor() {
@@ -273,7 +273,7 @@ class FfnExplorer extends PeFfnElement {
     const titleOf = (t, j) => `${fill(s.token, { t })}, j = ${j}: z = ${fmt(r.pre[t * f + j])}, ${act}(z) = ${fmt(r.hidden[t * f + j])}`;
     const legend = `<span>${fmt(-limit, 2)}</span><span class="bar" style="background:${gradientCss(puor)}"></span><span>${fmt(limit, 2)}</span>`;
     this.$('.legend-pre').innerHTML = `${legend}<span class="muted">(${escapeHtml(s.legendNeg)} ↔ ${escapeHtml(s.legendPos)})</span>`;
-    this.$('.legend-post').innerHTML = `${legend}<span><span class="hatch"></span> ${escapeHtml(s.legendHatch)}</span>`;
+    this.$('.legend-post').innerHTML = `${legend}<span><span class="hatch" style="background-color:${puor(0.5)}"></span> ${escapeHtml(s.legendHatch)}</span>`;
     this.$('.heat-pre').innerHTML = heatGridHtml({
       data: r.pre, rows: n, cols: f, limit, rowLabels, selectedRow: t0, kind: 'pre', titleOf,
       label: fill(s.gridAriaPre, { n, f }),

@@ -13,16 +13,15 @@
 import { PeFfnElement } from './shared/base.js';
 import { escapeHtml, fmtInt, fmtCompact } from './shared/format.js';
 import { fill } from './shared/i18n.js';
-import { viridis } from './shared/colors.js';
+import { seriesColor } from './shared/colors.js';
 import { measureLatency } from './ffn/latency.js';
 import { ffnFlopsPerToken } from './ffn/cost.js';
-import { barsSvg } from './ffn/bars-svg.js';
+import { barsSvg, barsCss } from './ffn/bars-svg.js';
 import ko from '../i18n/ko/ffn-tradeoff.js';
 import en from '../i18n/en/ffn-tradeoff.js';
 
 const MULTIPLES = [1, 2, 4, 8];
 const COMMON = 4;
-const COLORS = MULTIPLES.map((_, i) => viridis(0.1 + 0.23 * i));
 const DEBOUNCE_MS = 250;
 
 class FfnTradeoff extends PeFfnElement {
@@ -38,6 +37,7 @@ class FfnTradeoff extends PeFfnElement {
     .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr)); gap: .8rem 1.2rem; margin: .8rem 0; }
     .charts h4 { font-size: .9rem; margin-bottom: .3rem; }
     .bars { width: 100%; max-width: 24rem; display: block; }
+    ${barsCss}
     .status { min-height: 1.5em; font-weight: 600; }
     td.common, th.common { background: var(--pe-highlight); }
     .summary { font-weight: 600; }
@@ -151,7 +151,7 @@ class FfnTradeoff extends PeFfnElement {
     const panel = (title, value, text) => {
       const items = this.rows.map((row, i) => ({
         label: label(row), value: value(row), text: value(row) == null ? pending : text(row),
-        color: COLORS[i], strong: row.multiple === COMMON,
+        color: seriesColor(i), strong: row.multiple === COMMON,
       }));
       return `<figure><h4>${escapeHtml(title)}</h4>${barsSvg({ items, label: fill(s.chartAria, { what: title }) })}</figure>`;
     };

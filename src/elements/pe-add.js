@@ -44,7 +44,7 @@ class PeAdd extends PeFfnElement {
     .vec th { font-size: .85em; }
     .vec td.tok, .vec th.tok { text-align: left; font-weight: 600; }
     .match { text-align: left !important; font-size: .8em !important; white-space: normal; min-width: 9em; }
-    .match.same { background: #fff3d6; font-weight: 700; }
+    .match.same { background: var(--pe-highlight); font-weight: 700; }
     .verdict-box { padding: .5rem .7rem; border-radius: 8px; background: var(--pe-code-bg); margin: .5rem 0; }
     h4 { margin: 1rem 0 .3rem; }
     input[type=text] { padding: .3rem .45rem; border: 1px solid var(--pe-border); border-radius: 8px; min-height: 2.2rem; width: 15rem; max-width: 100%; background: var(--pe-bg); }

@@ -10,7 +10,6 @@
 import { PeFfnElement } from './shared/base.js';
 import { escapeHtml, fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
-import { SIN_COLOR, COS_COLOR } from './shared/colors.js';
 import { pairColumns, frequencyCount, wavelength, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
@@ -33,7 +32,14 @@ class PeClock extends PeFfnElement {
   static css = `
     .clocks { display: grid; grid-template-columns: repeat(auto-fill, minmax(5.4rem, 1fr)); gap: .6rem; margin: .6rem 0; list-style: none; padding: 0; }
     .clocks li { text-align: center; font-size: .78em; border-radius: 10px; padding: .3rem .2rem; border: 2px solid transparent; }
-    .clocks li.hi { border-color: #000; background: #fff7e6; }
+    .clocks li.hi { border-color: var(--pe-ink); background: var(--pe-note-bg); }
+    .clocks .face { fill: var(--pe-surface); stroke: var(--pe-muted); }
+    .clocks .tick { stroke: var(--pe-grid); }
+    .clocks .leg-sin { stroke: var(--pe-sin); }
+    .clocks .leg-cos { stroke: var(--pe-cos); }
+    .clocks .hand { stroke: var(--pe-fg); }
+    .clocks .hub { fill: var(--pe-fg); }
+    .clocks .tip { fill: var(--pe-marker); stroke: var(--pe-ink); }
     .clocks svg { width: 100%; max-width: 6rem; height: auto; display: block; margin: 0 auto; }
     .clocks .k { font-weight: 700; font-size: 1.05em; }
     .clocks .vals { font-variant-numeric: tabular-nums; }
@@ -155,15 +161,15 @@ class PeClock extends PeFfnElement {
       let ticks = '';
       for (let h = 0; h < 12; h++) {
         const a = (h * Math.PI) / 6;
-        ticks += `<line x1="${50 + 42 * Math.sin(a)}" y1="${50 - 42 * Math.cos(a)}" x2="${50 + 46 * Math.sin(a)}" y2="${50 - 46 * Math.cos(a)}" stroke="#888" stroke-width="${h % 3 ? 1 : 2}"/>`;
+        ticks += `<line x1="${50 + 42 * Math.sin(a)}" y1="${50 - 42 * Math.cos(a)}" x2="${50 + 46 * Math.sin(a)}" y2="${50 - 46 * Math.cos(a)}" class="tick" stroke-width="${h % 3 ? 1 : 2}"/>`;
       }
       items.push(`<li class="${k === this.highlightK ? 'hi' : ''}">
         <svg viewBox="0 0 100 100" aria-hidden="true">
-          <circle cx="50" cy="50" r="47" fill="#fff" stroke="#444" stroke-width="2"/>${ticks}
-          <line x1="50" y1="50" x2="${x}" y2="50" stroke="${SIN_COLOR}" stroke-width="1.5" stroke-dasharray="3 2"/>
-          <line x1="${x}" y1="50" x2="${x}" y2="${y}" stroke="${COS_COLOR}" stroke-width="1.5" stroke-dasharray="1 2"/>
-          <line x1="50" y1="50" x2="${x}" y2="${y}" stroke="#1d1d24" stroke-width="${k === this.highlightK ? 5 : 3.5}" stroke-linecap="round"/>
-          <circle cx="50" cy="50" r="3.5" fill="#1d1d24"/><circle cx="${x}" cy="${y}" r="4" fill="#e69f00" stroke="#000" stroke-width="1"/>
+          <circle class="face" cx="50" cy="50" r="47" stroke-width="2"/>${ticks}
+          <line x1="50" y1="50" x2="${x}" y2="50" class="leg-sin" stroke-width="1.5" stroke-dasharray="3 2"/>
+          <line x1="${x}" y1="50" x2="${x}" y2="${y}" class="leg-cos" stroke-width="1.5" stroke-dasharray="1 2"/>
+          <line x1="50" y1="50" x2="${x}" y2="${y}" class="hand" stroke-width="${k === this.highlightK ? 5 : 3.5}" stroke-linecap="round"/>
+          <circle class="hub" cx="50" cy="50" r="3.5"/><circle class="tip" cx="${x}" cy="${y}" r="4" stroke-width="1"/>
         </svg>
         <div class="k">${escapeHtml(fill(s.handLabel, { i: k }))}</div>
         <div class="vals"><span class="sin">${fmt(sv, 2)}</span> · <span class="cos">${fmt(cv, 2)}</span></div>

@@ -25,12 +25,13 @@ import { PeFfnElement } from './shared/base.js';
 import { escapeHtml, fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { tex } from './shared/math.js';
-import { gradientCss, viridis } from './shared/colors.js';
+import { gradientCss, viridis, rgbOf } from './shared/colors.js';
 import { dataTableHtml } from './shared/data-table.js';
 import { exportPanelHtml, updateSnippets, wireExport } from './shared/export-panel.js';
 import { peSnippets } from './shared/snippets.js';
 import { seededEmbedding } from './shared/embedding.js';
 import { drawMatrix } from './compare/heat.js';
+import { tokenColor } from './shared/theme.js';
 import { crossScores, diagonalSpread, gram, pairingCheck, pairingColumns, rotatedRows } from './compare/views.js';
 import { fetchNpy, freshTable, tableFromNpy } from './compare/learned.js';
 import { learnedSnippets, ropeRowsSnippets, ropeScoresSnippets } from './compare/snippets.js';
@@ -52,6 +53,7 @@ function nearestHeadDim(h, d) {
 class PeCompare extends PeFfnElement {
   static tag = 'pe-compare';
   static strings = { ko, en };
+  static redrawOnThemeChange = true; // the "no value" stripes are design tokens painted into a canvas
   static props = {
     'd-model': { type: 'int', min: 2, max: 1024, default: 64 },
     'head-dim': { type: 'int', min: 2, max: 1024, default: 16 },
@@ -256,9 +258,11 @@ class PeCompare extends PeFfnElement {
     const L = v.positions, d = v['d-model'], P = v['max-positions'];
     this.data = this.compute();
     const maps = { sin: this.data.pe, learned: this.data.learnedShown, rope: this.data.q };
+    // The legend's stripes (compare/styles.js) use the same two tokens.
+    const stripes = ['--pe-border', '--pe-head'].map((name) => rgbOf(tokenColor(this, name)));
     for (const w of WAYS) {
       const canvas = this.$(`canvas[data-map="${w}"]`);
-      drawMatrix(canvas, maps[w], L, d, w === 'learned' ? {} : { min: -1, max: 1 });
+      drawMatrix(canvas, maps[w], L, d, w === 'learned' ? { stripes } : { min: -1, max: 1, stripes });
       canvas.setAttribute('aria-label', fill(s.ways[w].label, { l1: L - 1, d }));
       const mark = this.$(`.way-${w} .trained`);
       mark.hidden = P >= L;
@@ -271,7 +275,7 @@ class PeCompare extends PeFfnElement {
     this.updateBeyond();
     for (const w of WAYS) {
       const canvas = this.$(`canvas[data-sim="${w}"]`);
-      drawMatrix(canvas, this.data.sims[w], L, L);
+      drawMatrix(canvas, this.data.sims[w], L, L, { stripes });
       canvas.setAttribute('aria-label', fill(s.sims[w].label, { l1: L - 1 }));
       this.$(`[data-spread="${w}"]`).textContent = fill(s.spread, { v: this.data.spreads[w].toExponential(1) });
     }

@@ -9,7 +9,7 @@
 import { PeFfnElement } from './shared/base.js';
 import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
-import { valueColor, rgbOf, gradientCss, viridis, SERIES } from './shared/colors.js';
+import { valueColor, rgbOf, gradientCss, viridis, seriesColor, SERIES_COUNT } from './shared/colors.js';
 import { columnInfo, pairColumns, frequencyCount, wavelength, layoutDiffHtml, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
@@ -39,15 +39,17 @@ class PeHeatmap extends PeFfnElement {
     .yaxis { writing-mode: vertical-rl; font-size: .8em; color: var(--pe-muted); text-align: center; }
     .plot { position: relative; min-width: 0; }
     canvas.map { display: block; width: 100%; height: clamp(12rem, 40vw, 22rem); image-rendering: pixelated; border: 1px solid var(--pe-border); cursor: crosshair; }
-    .marker { position: absolute; pointer-events: none; border: 2px solid #fff; outline: 2px solid #000; display: none; }
-    .colmark { position: absolute; top: 0; bottom: 0; pointer-events: none; border: 2px dashed #fff; outline: 2px dashed #000; display: none; }
+    .marker { position: absolute; pointer-events: none; border: 2px solid var(--pe-on-ink); outline: 2px solid var(--pe-ink); display: none; }
+    .colmark { position: absolute; top: 0; bottom: 0; pointer-events: none; border: 2px dashed var(--pe-on-ink); outline: 2px dashed var(--pe-ink); display: none; }
     .ticks { position: relative; height: 1.2rem; font-size: .75em; color: var(--pe-muted); }
     .ticks span { position: absolute; transform: translateX(-50%); white-space: nowrap; }
     .xaxis { grid-column: 2; text-align: center; font-size: .8em; color: var(--pe-muted); }
     .legend { display: flex; align-items: center; gap: .5rem; font-size: .8em; margin: .5rem 0; flex-wrap: wrap; }
-    .legend .bar { width: min(12rem, 50%); height: .8rem; border-radius: 3px; border: 1px solid #0003; }
+    .legend .bar { width: min(12rem, 50%); height: .8rem; border-radius: 3px; border: 1px solid var(--pe-border); }
     .readout { min-height: 1.6em; font-variant-numeric: tabular-nums; margin: .3rem 0; }
     .waves svg { width: 100%; height: auto; display: block; }
+    .waves .grid { stroke: var(--pe-grid); }
+    .waves .tick { fill: var(--pe-muted); }
     .waves { margin-top: 1.2rem; }
     .waves ul { list-style: none; padding: 0; margin: .4rem 0; display: flex; flex-wrap: wrap; gap: .2rem 1rem; font-size: .82em; }
     .waves li svg { display: inline-block; width: 2.2rem; height: .8rem; vertical-align: middle; margin-right: .3rem; }
@@ -126,7 +128,7 @@ class PeHeatmap extends PeFfnElement {
     const d = v['d-model'];
     const given = v.dims.split(/[\s,]+/).filter(Boolean).map(Number)
       .filter((j) => Number.isInteger(j) && j >= 0 && j < d);
-    if (given.length) return [...new Set(given)].slice(0, SERIES.length);
+    if (given.length) return [...new Set(given)].slice(0, SERIES_COUNT);
     const K = frequencyCount(d);
     const ks = [...new Set([0, Math.floor(K / 8), Math.floor(K / 4), Math.floor(K / 2)])];
     return ks.map((k) => pairColumns(k, d, v.layout).sin);
@@ -279,24 +281,24 @@ class PeHeatmap extends PeFfnElement {
     const y = (val) => m.t + ((1 - val) / 2) * (H - m.t - m.b);
     let svg = '';
     for (const g of [-1, 0, 1]) {
-      svg += `<line x1="${m.l}" x2="${W - m.r}" y1="${y(g)}" y2="${y(g)}" stroke="#0002"/>`;
-      svg += `<text x="${m.l - 6}" y="${y(g) + 4}" text-anchor="end" font-size="11" fill="#555">${fmt(g, 0)}</text>`;
+      svg += `<line x1="${m.l}" x2="${W - m.r}" y1="${y(g)}" y2="${y(g)}" class="grid"/>`;
+      svg += `<text x="${m.l - 6}" y="${y(g) + 4}" text-anchor="end" font-size="11" class="tick">${fmt(g, 0)}</text>`;
     }
     const tickStep = Math.max(1, Math.ceil(L / 8));
-    for (let t = 0; t < L; t += tickStep) svg += `<text x="${x(t)}" y="${H - 8}" text-anchor="middle" font-size="11" fill="#555">${t + v.offset}</text>`;
+    for (let t = 0; t < L; t += tickStep) svg += `<text x="${x(t)}" y="${H - 8}" text-anchor="middle" font-size="11" class="tick">${t + v.offset}</text>`;
     const legend = [];
     cols.forEach((j, idx) => {
-      const color = SERIES[idx % SERIES.length];
+      const color = seriesColor(idx);
       const dash = DASHES[idx % DASHES.length];
       const pts = [];
       for (let t = 0; t < L; t++) pts.push(`${x(t).toFixed(1)},${y(this.pe[t * d + j]).toFixed(1)}`);
       const wide = j === this.highlightCol ? 4.5 : 2;
-      svg += `<polyline points="${pts.join(' ')}" fill="none" stroke="${color}" stroke-width="${wide}" stroke-dasharray="${dash}" stroke-linejoin="round"/>`;
+      svg += `<polyline points="${pts.join(' ')}" fill="none" style="stroke:${color}" stroke-width="${wide}" stroke-dasharray="${dash}" stroke-linejoin="round"/>`;
       // PE exists only at whole positions: dots mark the values, the line just guides the eye.
-      if (L <= 64) svg += pts.map((p) => { const [cx, cy] = p.split(','); return `<circle cx="${cx}" cy="${cy}" r="2.2" fill="${color}"/>`; }).join('');
+      if (L <= 64) svg += pts.map((p) => { const [cx, cy] = p.split(','); return `<circle cx="${cx}" cy="${cy}" r="2.2" style="fill:${color}"/>`; }).join('');
       const { fn, k } = columnInfo(j, d, v.layout);
       const name = fill(s.waveName, { j, fn, i: k, wave: waveText(wavelength(k, d, v.base)) });
-      legend.push(`<li${j === this.highlightCol ? ' style="font-weight:700"' : ''}><svg viewBox="0 0 36 10" aria-hidden="true"><line x1="0" x2="36" y1="5" y2="5" stroke="${color}" stroke-width="${wide}" stroke-dasharray="${dash}"/></svg>${escapeHtml(name)}</li>`);
+      legend.push(`<li${j === this.highlightCol ? ' style="font-weight:700"' : ''}><svg viewBox="0 0 36 10" aria-hidden="true"><line x1="0" x2="36" y1="5" y2="5" style="stroke:${color}" stroke-width="${wide}" stroke-dasharray="${dash}"/></svg>${escapeHtml(name)}</li>`);
     });
     this.$('.waves svg').innerHTML = svg;
     this.$('.wave-legend').innerHTML = legend.join('');

@@ -12,6 +12,7 @@ import { PeFfnElement } from './shared/base.js';
 import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { rgbOf, valueColor, gradientCss, viridis } from './shared/colors.js';
+import { tokenColor } from './shared/theme.js';
 import { tex } from './shared/math.js';
 import { math, matrix, mn, mo, row } from './shared/mathml.js';
 import { pairColumns, angularFrequency, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
@@ -30,6 +31,7 @@ const ROT_COLS = ['omega_i', 'cos_k_omega', 'sin_k_omega', 'pe_p_sin', 'pe_p_cos
 class PeRelative extends PeFfnElement {
   static tag = 'pe-relative';
   static strings = { ko, en };
+  static redrawOnThemeChange = true; // the overlay's outlines are design tokens painted into a canvas
   static props = {
     length: { type: 'int', min: 2, max: 256, default: 40 },
     'd-model': { type: 'int', min: 2, max: 512, default: 64 },
@@ -46,7 +48,7 @@ class PeRelative extends PeFfnElement {
     .plot canvas { display: block; width: 100%; aspect-ratio: 1; image-rendering: pixelated; border: 1px solid var(--pe-border); cursor: crosshair; }
     canvas.overlay { position: absolute; inset: 0; pointer-events: none; border-color: transparent; }
     .legend { display: flex; align-items: center; gap: .5rem; font-size: .8em; margin: .5rem 0; flex-wrap: wrap; }
-    .legend .bar { width: min(10rem, 40%); height: .8rem; border-radius: 3px; border: 1px solid #0003; }
+    .legend .bar { width: min(10rem, 40%); height: .8rem; border-radius: 3px; border: 1px solid var(--pe-border); }
     .readout { min-height: 1.6em; font-variant-numeric: tabular-nums; }
     .rot td { text-align: right; }
     .ok { font-weight: 600; }
@@ -185,7 +187,10 @@ class PeRelative extends PeFfnElement {
     canvas.setAttribute('aria-label', fill(this.s.matrixLabel, { l1: L - 1 }));
   }
 
-  /** Band of |p − q| = k (after reveal) and the keyboard cursor, drawn crisp on a second canvas. */
+  /**
+   * Band of |p − q| = k (after reveal) and the keyboard cursor, drawn crisp on a second canvas. Both
+   * are two-tone (--pe-ink around --pe-on-ink or --pe-focus), so they read on every viridis colour.
+   */
   drawOverlay(showCursor = false) {
     const L = this.values.length;
     const overlay = this.$('canvas.overlay');
@@ -194,21 +199,27 @@ class PeRelative extends PeFfnElement {
     overlay.height = L * scale;
     const ctx = overlay.getContext('2d');
     ctx.clearRect(0, 0, overlay.width, overlay.height);
+    const ink = tokenColor(this, '--pe-ink');
+    const onInk = tokenColor(this, '--pe-on-ink');
     if (this.band >= 0) {
       ctx.lineWidth = Math.max(1.5, scale / 4);
       for (let p = 0; p < L; p++) {
         for (const q of [p - this.band, p + this.band]) {
           if (q < 0 || q >= L) continue;
-          ctx.strokeStyle = '#fff';
+          ctx.strokeStyle = onInk;
           ctx.strokeRect(q * scale + 1, p * scale + 1, scale - 2, scale - 2);
-          ctx.strokeStyle = '#000';
+          ctx.strokeStyle = ink;
           ctx.strokeRect(q * scale, p * scale, scale, scale);
         }
       }
     }
     if (showCursor) {
-      ctx.lineWidth = Math.max(2, scale / 3);
-      ctx.strokeStyle = '#e69f00';
+      const width = Math.max(2, scale / 3);
+      ctx.lineWidth = width + 2;
+      ctx.strokeStyle = ink;
+      ctx.strokeRect(this.cursor.q * scale, this.cursor.p * scale, scale, scale);
+      ctx.lineWidth = width;
+      ctx.strokeStyle = tokenColor(this, '--pe-focus');
       ctx.strokeRect(this.cursor.q * scale, this.cursor.p * scale, scale, scale);
     }
   }

@@ -38,7 +38,7 @@ class PeTable extends PeFfnElement {
     .grid table { font-size: .88em; }
     .grid td { cursor: default; min-width: 4.6em; }
     .grid td:focus { outline: 3px solid var(--pe-focus); outline-offset: -3px; }
-    .grid td.hi, .grid th.hi { box-shadow: inset 0 0 0 3px #000; }
+    .grid td.hi, .grid th.hi { box-shadow: inset 0 0 0 3px var(--pe-ink), inset 0 0 0 5px var(--pe-on-ink); }
     .grid thead th { position: sticky; top: 0; z-index: 1; }
     .grid tbody th { position: sticky; left: 0; }
     .grid th small { display: block; font-weight: 500; font-size: .78em; }

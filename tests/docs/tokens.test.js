@@ -1,13 +1,14 @@
 // One definition per design token: every --pe-* property that the elements and the pages read is
 // defined in src/elements/shared/tokens.js and nowhere else (no second value as a var() fallback, no
-// declaration in a page's CSS), and the colour pairs meant to be read reach WCAG AA contrast in both
-// themes.
+// declaration in a page's CSS), the colour pairs meant to be read reach WCAG AA contrast in both
+// themes, chart colours reach 3:1 (WCAG 1.4.11), and docs/elements.md shows the tokens as they are.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tokens, tokenCss } from '../../src/elements/shared/tokens.js';
+import { tokensTable } from '../../scripts/tokens-table.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tokenFile = 'src/elements/shared/tokens.js';
@@ -79,4 +80,30 @@ test('focus rings and edges of answers stand out from the surface by 3:1', () =>
       assert.ok(ratio >= 3, `${mode}: ${edge} on --pe-surface is ${ratio.toFixed(2)}:1`);
     }
   }
+});
+
+test('chart colours (series, axes, markers, the FFN box) stand out from the cards by 3:1 in both themes', () => {
+  const graphics = ['--pe-grid', '--pe-ink', '--pe-ffn-box', '--pe-sin', '--pe-cos', '--pe-muted', '--pe-fg',
+    ...Object.keys(tokens).filter((name) => name.startsWith('--pe-series-'))];
+  assert.equal(graphics.length, 14, 'seven series colours');
+  let worst = Infinity;
+  for (const mode of ['light', 'dark']) {
+    for (const name of graphics) {
+      for (const surface of ['--pe-surface', '--pe-bg']) {
+        const ratio = contrast(tokens[name][mode] ?? tokens[name].light, tokens[surface][mode]);
+        worst = Math.min(worst, ratio);
+        assert.ok(ratio >= 3, `${mode}: ${name} on ${surface} is ${ratio.toFixed(2)}:1`);
+      }
+    }
+    assert.ok(contrast(tokens['--pe-on-ffn-box'].light, tokens['--pe-ffn-box'][mode]) >= 4.5, `${mode}: text on the FFN box`);
+    assert.ok(contrast(tokens['--pe-on-ink'][mode], tokens['--pe-ink'][mode]) >= 7, `${mode}: the two tones of a marker ring`);
+  }
+  console.log(`# lowest chart contrast ${worst.toFixed(2)}:1`);
+});
+
+test('docs/elements.md shows the tokens table that scripts/tokens-table.mjs makes from tokens.js', () => {
+  const doc = readFileSync(join(root, 'docs/elements.md'), 'utf8');
+  const shown = /<!-- tokens-table -->\n([\s\S]*?)\n<!-- \/tokens-table -->/.exec(doc);
+  assert.ok(shown, 'docs/elements.md marks the table with <!-- tokens-table --> … <!-- /tokens-table -->');
+  assert.equal(shown[1], tokensTable(), 'run node scripts/tokens-table.mjs and paste its output');
 });

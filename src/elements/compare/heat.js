@@ -1,13 +1,13 @@
 // Drawing a row-major matrix onto a canvas, one pixel per value (viridis from min to max), with the
-// cells a learned table has no row for drawn as grey stripes instead of a colour.
+// cells a learned table has no row for drawn as stripes of two theme colours instead of a colour.
 //
 // API:
-//   drawMatrix(canvas, data, rows, cols, { min, max })  NaN cells are "no value" (striped grey)
+//   drawMatrix(canvas, data, rows, cols, { min, max, stripes })  NaN cells are "no value", striped
+//                                          in stripes = [[r, g, b], [r, g, b]] (the caller's theme)
 //   range(data)                                           -> [min, max] of the finite values ([0, 1] if none)
 import { rgbOf, valueColor } from '../shared/colors.js';
 
 const LUT = Array.from({ length: 256 }, (_, i) => rgbOf(valueColor(i / 255, 0, 1)));
-const STRIPES = [[205, 205, 212], [236, 236, 240]];
 
 export function range(data) {
   let lo = Infinity, hi = -Infinity;
@@ -19,7 +19,7 @@ export function range(data) {
   return lo <= hi ? [lo, hi] : [0, 1];
 }
 
-export function drawMatrix(canvas, data, rows, cols, { min, max } = {}) {
+export function drawMatrix(canvas, data, rows, cols, { min, max, stripes }) {
   const [lo, hi] = min === undefined ? range(data) : [min, max];
   canvas.width = cols;
   canvas.height = rows;
@@ -29,7 +29,7 @@ export function drawMatrix(canvas, data, rows, cols, { min, max } = {}) {
   for (let r = 0, i = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++, i++) {
       const v = data[i];
-      const rgb = Number.isFinite(v) ? LUT[Math.max(0, Math.min(255, Math.round((v - lo) * scale)))] : STRIPES[((r + c) >> 1) & 1];
+      const rgb = Number.isFinite(v) ? LUT[Math.max(0, Math.min(255, Math.round((v - lo) * scale)))] : stripes[((r + c) >> 1) & 1];
       img.data[4 * i] = rgb[0];
       img.data[4 * i + 1] = rgb[1];
       img.data[4 * i + 2] = rgb[2];

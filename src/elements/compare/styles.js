@@ -14,7 +14,7 @@ export const compareCss = `
   .trained span { position: absolute; right: .2rem; top: .1rem; font-size: .72em; background: var(--pe-surface); color: var(--pe-fg); padding: 0 .25rem; border-radius: 4px; }
   .legend { display: flex; align-items: center; gap: .5rem; font-size: .8em; margin: .5rem 0; flex-wrap: wrap; }
   .legend .bar { width: min(10rem, 40%); height: .8rem; border-radius: 3px; border: 1px solid var(--pe-border); }
-  .legend .stripes { width: 1.6rem; height: .8rem; border: 1px solid var(--pe-border); border-radius: 3px; background: repeating-linear-gradient(45deg, #cdcdd4 0 3px, #ececf0 3px 6px); }
+  .legend .stripes { width: 1.6rem; height: .8rem; border: 1px solid var(--pe-border); border-radius: 3px; background: repeating-linear-gradient(45deg, var(--pe-border) 0 3px, var(--pe-head) 3px 6px); }
   .readout { min-height: 1.6em; font-variant-numeric: tabular-nums; }
   .models { font-size: .9em; }
   table.beyond { width: 100%; }

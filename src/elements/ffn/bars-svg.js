@@ -1,8 +1,14 @@
 // A small horizontal bar chart (one bar per d_ff multiple) for <ffn-tradeoff>. Bars are scaled to the
 // largest value in the panel; a bar whose value is not known yet is drawn empty with its text '…'.
+// Colours are design tokens (barsCss), so the chart follows the theme without a re-render. The bars sit
+// on the card itself (no grey track), where every series colour keeps 3:1 in both themes.
 import { escapeHtml } from '../shared/format.js';
 
-/** items: [{ label, value (number | null), text, color, strong }]; label: accessible name. */
+export const barsCss = `
+  .bars .bar.strong { stroke: var(--pe-ink); }
+`;
+
+/** items: [{ label, value (number | null), text, color (CSS), strong }]; label: accessible name. */
 export function barsSvg({ items, label }) {
   const rowH = 24;
   const gap = 8;
@@ -18,8 +24,7 @@ export function barsSvg({ items, label }) {
     const w = it.value == null ? 0 : Math.max(1.5, (barW * it.value) / max);
     const weight = it.strong ? ' font-weight="700"' : '';
     body += `<text x="${labelW - 8}" y="${y + rowH / 2 + 5}" text-anchor="end"${weight}>${escapeHtml(it.label)}</text>
-      <rect x="${labelW}" y="${y}" width="${barW}" height="${rowH}" fill="#f1f1f6"/>
-      <rect x="${labelW}" y="${y}" width="${w.toFixed(1)}" height="${rowH}" fill="${it.color}"${it.strong ? ' stroke="#000" stroke-width="2"' : ''}/>
+      <rect class="bar${it.strong ? ' strong' : ''}" x="${labelW}" y="${y}" width="${w.toFixed(1)}" height="${rowH}" style="fill:${it.color}"${it.strong ? ' stroke-width="2"' : ''}/>
       <text x="${labelW + barW + 6}" y="${y + rowH / 2 + 5}"${weight}>${escapeHtml(it.text)}</text>`;
   });
   return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(label)}" class="bars" font-size="13">${body}</svg>`;

@@ -10,14 +10,14 @@ import { signedColor } from '../shared/colors.js';
 export const heatGridCss = `
   .heat { display: grid; gap: 1px; align-items: stretch; font-size: .78em; min-width: 0; }
   .heat .c { display: block; min-height: 1.25em; min-width: 0; }
-  .heat .c.mark { background-image: repeating-linear-gradient(135deg, rgba(0,0,0,.7) 0 1px, transparent 1px 5px); }
+  .heat .c.mark { background-image: repeating-linear-gradient(135deg, color-mix(in srgb, var(--pe-on-data) 70%, transparent) 0 1px, transparent 1px 5px); }
   .heat .rl { white-space: nowrap; padding-right: .4em; text-align: right; color: var(--pe-muted); line-height: 1.25em; }
   .heat .rl.sel { color: var(--pe-fg); font-weight: 700; }
-  .heat .c.sel { box-shadow: inset 0 2px 0 #000, inset 0 -2px 0 #000; }
+  .heat .c.sel { box-shadow: inset 0 2px 0 var(--pe-ink), inset 0 -2px 0 var(--pe-ink); }
   .legend { display: flex; align-items: center; gap: .5em; font-size: .8em; margin: .35rem 0 .2rem; flex-wrap: wrap; }
   .legend .bar { width: 9rem; height: .8em; border-radius: 3px; border: 1px solid var(--pe-border); }
   .legend .hatch { display: inline-block; width: 1.4em; height: 1em; border: 1px solid var(--pe-border);
-    background: #fff repeating-linear-gradient(135deg, rgba(0,0,0,.7) 0 1px, transparent 1px 5px); vertical-align: middle; }
+    background-image: repeating-linear-gradient(135deg, color-mix(in srgb, var(--pe-on-data) 70%, transparent) 0 1px, transparent 1px 5px); vertical-align: middle; }
 `;
 
 /**

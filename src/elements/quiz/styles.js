@@ -6,7 +6,7 @@ export const quizCss = `
     .toolbar .group { display: inline-flex; border: 1px solid var(--pe-border); border-radius: 8px; overflow: hidden; }
     .toolbar .group button { border: 0; border-radius: 0; }
     .toolbar .group button + button { border-left: 1px solid var(--pe-border); }
-    button[aria-pressed="true"] { background: var(--pe-accent); color: #fff; }
+    button[aria-pressed="true"] { background: var(--pe-accent); color: var(--pe-on-accent); }
     button:disabled { opacity: .55; cursor: not-allowed; }
     .status-line { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; font-size: .92em; margin: .3rem 0; }
     .status-line strong { font-variant-numeric: tabular-nums; }
@@ -15,9 +15,9 @@ export const quizCss = `
     .nav { display: flex; flex-wrap: wrap; gap: .3rem; list-style: none; padding: 0; margin: .4rem 0 .8rem; }
     .nav button { min-width: 2.6rem; padding: .2rem .45rem; font-variant-numeric: tabular-nums; }
     .nav button[aria-current="step"] { font-weight: 700; box-shadow: inset 0 -4px 0 var(--pe-accent); }
-    .nav .ok { background: #e3f1fa; border-color: #0072b2; }
-    .nav .bad { background: #fdeee4; border-color: #d55e00; }
-    .nav .seen { background: #f1f1f5; }
+    .nav .ok { background: var(--pe-ok-bg); border-color: var(--pe-ok); }
+    .nav .bad { background: var(--pe-bad-bg); border-color: var(--pe-bad); }
+    .nav .seen { background: var(--pe-head); }
     article.q { border: 1px solid var(--pe-border); border-radius: 12px; padding: .9rem 1rem; margin: .8rem 0; background: var(--pe-surface); }
     article.q h4 { display: flex; flex-wrap: wrap; gap: .3rem .6rem; align-items: baseline; }
     article.q h4:focus { outline: none; }
@@ -29,17 +29,17 @@ export const quizCss = `
     .choice { display: flex; gap: .55rem; align-items: flex-start; padding: .45rem .6rem; margin: .25rem 0; border: 1px solid var(--pe-border); border-radius: 10px; cursor: pointer; overflow-wrap: anywhere; }
     .choice:hover { background: var(--pe-hover); }
     .choice input { margin-top: .3rem; flex: none; width: 1.1rem; height: 1.1rem; }
-    .choice.right { border: 2px solid #0072b2; background: #e8f3fa; }
-    .choice.picked-wrong { border: 2px dashed #d55e00; background: #fdf1ea; }
+    .choice.right { border: 2px solid var(--pe-ok); background: var(--pe-ok-bg); }
+    .choice.picked-wrong { border: 2px dashed var(--pe-bad); background: var(--pe-bad-bg); }
     .answer-row { display: flex; flex-wrap: wrap; gap: .4rem .6rem; align-items: center; }
     .answer-row input[type=text] { padding: .35rem .5rem; border: 1px solid var(--pe-border); border-radius: 8px; min-height: 2.3rem; width: min(16rem, 100%); font-variant-numeric: tabular-nums; }
     .actions { display: flex; flex-wrap: wrap; gap: .45rem; margin-top: .7rem; }
-    .hints { margin: .6rem 0 0; padding: .4rem .7rem; list-style: none; background: #fff7e6; border-radius: 8px; }
+    .hints { margin: .6rem 0 0; padding: .4rem .7rem; list-style: none; background: var(--pe-note-bg); border-radius: 8px; }
     .hints li { margin: .2rem 0; }
     .feedback { margin-top: .7rem; padding: .6rem .8rem; border-radius: 10px; border-left: 5px solid var(--pe-border); background: var(--pe-code-bg); overflow-wrap: anywhere; }
-    .feedback.ok { border-left-color: #0072b2; background: #eaf4fb; }
-    .feedback.bad { border-left-color: #d55e00; background: #fdf3ec; }
-    .feedback.info { border-left-color: #e69f00; background: #fff7e6; }
+    .feedback.ok { border-left-color: var(--pe-ok); background: var(--pe-ok-bg); }
+    .feedback.bad { border-left-color: var(--pe-bad); background: var(--pe-bad-bg); }
+    .feedback.info { border-left-color: var(--pe-note-border); background: var(--pe-note-bg); }
     .feedback p { white-space: pre-line; }
     .feedback .verdict { font-weight: 700; margin: 0 0 .3rem; }
     .feedback .misc { margin: .4rem 0 0; font-size: .92em; }
@@ -47,7 +47,7 @@ export const quizCss = `
     .linkish { background: none; border: 0; padding: 0; min-height: 0; color: var(--pe-link); text-decoration: underline; cursor: pointer; font-size: .9em; }
     .study table { font-size: .88em; }
     .study th, .study td { white-space: normal; text-align: left; vertical-align: top; min-width: 8rem; }
-    .study tr.flash td, .study tr.flash th { background: #fff1cc; }
+    .study tr.flash td, .study tr.flash th { background: var(--pe-highlight); }
     .study tr:focus { outline: 3px solid var(--pe-focus); outline-offset: -3px; }
     .result { border: 2px solid var(--pe-accent); border-radius: 12px; padding: .9rem 1rem; margin: .8rem 0; }
     .result h4:focus { outline: none; }

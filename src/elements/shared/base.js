@@ -18,6 +18,8 @@
 //   static css = '...';            // extra shadow-DOM CSS (after shared/styles.js)
 //   static rerenderOnResize = true; // update() again when the element's width changes a lot (for
 //                                   // elements that size their drawing to the width)
+//   static redrawOnThemeChange = true; // update() again when the theme changes (for elements that
+//                                      // paint design tokens into a canvas, see shared/theme.js)
 //
 // Every prop is reflected as a camelCase property (d-model <-> el.dModel), and also under its `alias`
 // when the camelCase rule gives a name people would not type (d-ff -> dFf). Bad attribute values never
@@ -35,6 +37,7 @@
 import { getCore } from './core.js';
 import { LANG_EVENT, langOf, pick, fill } from './i18n.js';
 import { adoptStyles } from './styles.js';
+import { onThemeChange } from './theme.js';
 import { escapeHtml } from './format.js';
 import { watchScrollRegions } from './scroll-regions.js';
 import commonKo from '../../i18n/ko/common.js';
@@ -122,6 +125,9 @@ export class PeFfnElement extends HTMLElement {
       });
       this.resizeObserver.observe(this);
     }
+    if (this.constructor.redrawOnThemeChange && !this.stopThemeWatch) {
+      this.stopThemeWatch = onThemeChange(() => { if (this.values) this.requestRender(); });
+    }
     if (!this.core) this.root.innerHTML = `<p class="muted" role="status">${escapeHtml(this.strFor().loading)}</p>`;
     this.requestRender(true);
   }
@@ -142,6 +148,8 @@ export class PeFfnElement extends HTMLElement {
     this.resizeObserver = null;
     this.scrollRegions?.disconnect();
     this.scrollRegions = null;
+    this.stopThemeWatch?.();
+    this.stopThemeWatch = null;
     this.teardown?.();
   }
 

@@ -1,14 +1,18 @@
 // Colour-blind-safe colours. Values in [-1, 1] (PE entries, similarities) use viridis; signed
 // quantities where the sign matters (ReLU cuts, differences) use the purple-orange diverging scale;
-// categories (sin vs cos, several wave lines) use the Okabe-Ito palette. Never red/green alone.
+// categories (several wave lines, bars) use the Okabe-Ito palette as the design tokens --pe-series-*
+// (shared/tokens.js: darker on light cards, lighter on dark ones). Never red/green alone.
+// The data scales are the same in both themes; text on a data colour comes from textColorOn.
 //
 // API:
 //   valueColor(v, min = -1, max = 1)  viridis colour string for v in [min, max] (clamped)
 //   signedColor(v, limit = 1)          PuOr: negative purple, 0 near white, positive orange
 //   rgbOf(colorString)                 [r, g, b] 0..255 (for canvas ImageData)
-//   textColorOn(colorString)           '#000' or '#fff', whichever reads better on that background
+//   textColorOn(colorString)           '#000' or '#fff', whichever has the higher contrast on it
+//                                      (at least 4.58:1 on any colour)
 //   gradientCss(interpolator, steps)   'linear-gradient(to right, ...)' for legends
-//   SIN_COLOR, COS_COLOR, SERIES       Okabe-Ito: sin blue, cos orange, series for lines
+//   seriesColor(i)                     the CSS colour of series i = 0, 1, … (the tokens, cycling)
+//   SERIES_COUNT                       how many series colours there are (7)
 //   viridis, puor                      the d3 interpolators themselves (t in [0, 1])
 import { interpolateViridis, interpolatePuOr } from 'd3-scale-chromatic';
 
@@ -16,9 +20,10 @@ export const viridis = interpolateViridis;
 // d3's PuOr runs purple (t = 0) -> white -> orange (t = 1): negatives purple, positives orange.
 export const puor = interpolatePuOr;
 
-export const SIN_COLOR = '#0072B2';
-export const COS_COLOR = '#D55E00';
-export const SERIES = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'];
+const SERIES = ['var(--pe-series-1)', 'var(--pe-series-2)', 'var(--pe-series-3)', 'var(--pe-series-4)',
+  'var(--pe-series-5)', 'var(--pe-series-6)', 'var(--pe-series-7)'];
+export const SERIES_COUNT = SERIES.length;
+export const seriesColor = (i) => SERIES[i % SERIES_COUNT];
 
 const clamp01 = (t) => (t < 0 ? 0 : t > 1 ? 1 : t);
 
@@ -46,10 +51,11 @@ export function rgbOf(color) {
 export function textColorOn(color) {
   const [r, g, b] = rgbOf(color).map((x) => {
     const s = x / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   });
   const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.2 ? '#000' : '#fff';
+  // Contrast with black is (L + 0.05) / 0.05, with white 1.05 / (L + 0.05): equal at L = 0.179.
+  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? '#000' : '#fff';
 }
 
 export function gradientCss(interpolator = viridis, steps = 10) {

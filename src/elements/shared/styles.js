@@ -87,6 +87,7 @@ math { font-size: 1.08em; font-family: var(--pe-math); }
 .formula { overflow-x: auto; overflow-y: hidden; max-width: 100%; padding: .15rem 0; }
 figure { margin: 0; min-width: 0; }
 svg, canvas { max-width: 100%; }
+svg text { fill: var(--pe-fg); }
 .export { margin-top: .75rem; }
 .export .row { margin-bottom: .3rem; }
 .predict { margin: .8rem 0 0; padding: .7rem .85rem; border-radius: 10px; background: var(--pe-predict-bg); border: 1px solid var(--pe-predict-border); }
