@@ -14,6 +14,7 @@ import { readUrlState, writeUrlState } from '../src/elements/shared/url-state.js
 import { watchScrollRegions } from '../src/elements/shared/scroll-regions.js';
 import { watchElements, loadElement } from './lazy-elements.js';
 import { offerOffline } from './offline.js';
+import { mountThemeSwitch } from './theme-switch.js';
 import ko from '../src/i18n/ko/page.js';
 
 // Fetch and compile the module now, while the page's text is being built: the elements need it
@@ -288,6 +289,7 @@ document.querySelector('.tools [data-label="language"]').addEventListener('point
 // The table of contents starts folded on narrow screens.
 if (window.matchMedia('(max-width: 1099px)').matches) document.querySelector('.toc details').open = false;
 
+mountThemeSwitch(document.querySelector('.tools'), () => state.lang);
 applySize();
 await loadTexts(state.lang);
 renderPage({ progressive: true });

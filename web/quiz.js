@@ -7,6 +7,7 @@ import 'virtual:pe-tokens.css'; // the design tokens, light and dark (web/vite.c
 import { setPageLang, LANG_EVENT, normalizeLang, fill } from '../src/elements/shared/i18n.js';
 import '../src/elements/pe-ffn-quiz.js'; // the one element of this page (registers itself)
 import { offerOffline } from './offline.js';
+import { mountThemeSwitch } from './theme-switch.js';
 import { escapeHtml } from '../src/elements/shared/format.js';
 import { saveFile } from '../src/elements/shared/data-export.js';
 import { shareParamNames, readShareParams, writeShareParams } from '../src/elements/quiz/url-params.js';
@@ -200,4 +201,5 @@ document.documentElement.setAttribute('lang', state.lang);
 writeState();
 applyToQuiz();
 renderPage();
+mountThemeSwitch(document.querySelector('.tools'), () => state.lang);
 offerOffline(() => state.lang);

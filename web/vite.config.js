@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mathAtBuildVite } from '../scripts/math-at-build.mjs';
 import { preloadFirst } from './preload-first.js';
+import { themeBootScript } from './theme-boot.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -29,6 +30,15 @@ function designTokens() {
   };
 }
 
+// The reader's stored theme, applied by an inline script at the top of <head>, before anything paints
+// (web/theme-boot.js): a stored "dark" never shows a light page first.
+function themeBoot() {
+  return {
+    name: 'pe-theme-boot',
+    transformIndexHtml: () => [{ tag: 'script', children: themeBootScript, injectTo: 'head-prepend' }],
+  };
+}
+
 // Browser tests set PE_FFN_TEST_SERVER=1: no file watching and no hot reload, so a file saved while a
 // test runs cannot reload the page under it.
 const testServer = process.env.PE_FFN_TEST_SERVER === '1';
@@ -43,6 +53,7 @@ export default defineConfig({
   publicDir: false,
   plugins: [
     designTokens(),
+    themeBoot(),
     mathAtBuildVite(),
     preloadFirst(),   // the .wasm and a linked section's elements start loading with the HTML
     // Offline after the first visit (web/offline.js registers it): Workbox precaches both pages and

@@ -1,0 +1,7 @@
+// The pages' theme switch (web/theme-switch.js).
+export default {
+  label: 'Theme',
+  system: 'System',
+  light: 'Light',
+  dark: 'Dark',
+};
