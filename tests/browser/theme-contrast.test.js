@@ -7,12 +7,13 @@
 // 1.4.11). Shapes whose colour is data (class "datum": viridis / PuOr cells, the same in both themes)
 // are not measured themselves, but text drawn on them is. In the dark theme no part of an element may
 // keep a light background or a light SVG fill (a colour written into the element instead of a token).
-// Canvas pixels painted from tokens must follow a theme switch too (shared/theme.js).
+// Canvas pixels painted from tokens must follow a theme switch too (shared/theme.js). Screenshots of a
+// few elements (ko/en, 1280/390 px, light/dark) go to test-artifacts/theme-element-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, repoRoot } from './harness.js';
+import { launchChromium, openPage, startStaticServer, repoRoot, saveArtifact } from './harness.js';
 
 const manifest = JSON.parse(await readFile(join(repoRoot, 'custom-elements.json'), 'utf8'));
 const tags = manifest.modules.flatMap((m) => m.declarations).filter((d) => d.customElement).map((d) => d.tagName);
@@ -223,5 +224,27 @@ test('canvas colours from design tokens follow a theme switch on <html> without 
     await becomes('light', 'back to light');
   } finally {
     await page.context().close();
+  }
+});
+
+test('screenshots: a few elements alone, ko and en, 1280 and 390 px, light and dark', { timeout: 120000 }, async () => {
+  for (const width of [1280, 390]) {
+    for (const theme of ['light', 'dark']) {
+      const page = await openPage(browser, { viewport: { width, height: 900 } });
+      try {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.goto(`${server.url}tests/browser/fixtures/element-alone.html`);
+        await page.waitForFunction(() => window.elementsReady === true);
+        for (const lang of ['ko', 'en']) {
+          await page.evaluate((lang) => { document.documentElement.lang = lang; }, lang);
+          for (const tag of ['pe-clock', 'pe-heatmap', 'ffn-explorer']) {
+            await renderAlone(page, tag);
+            await saveArtifact(`theme-element-${tag}-${theme}-${lang}-${width}.png`, await page.locator('main').screenshot());
+          }
+        }
+      } finally {
+        await page.context().close();
+      }
+    }
   }
 });

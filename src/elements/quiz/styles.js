@@ -32,7 +32,7 @@ export const quizCss = `
     .choice.right { border: 2px solid var(--pe-ok); background: var(--pe-ok-bg); }
     .choice.picked-wrong { border: 2px dashed var(--pe-bad); background: var(--pe-bad-bg); }
     .answer-row { display: flex; flex-wrap: wrap; gap: .4rem .6rem; align-items: center; }
-    .answer-row input[type=text] { padding: .35rem .5rem; border: 1px solid var(--pe-border); border-radius: 8px; min-height: 2.3rem; width: min(16rem, 100%); font-variant-numeric: tabular-nums; }
+    .answer-row input[type=text] { padding: .35rem .5rem; border: 1px solid var(--pe-border); border-radius: 8px; min-height: 2.3rem; width: min(16rem, 100%); font-variant-numeric: tabular-nums; background: var(--pe-bg); }
     .actions { display: flex; flex-wrap: wrap; gap: .45rem; margin-top: .7rem; }
     .hints { margin: .6rem 0 0; padding: .4rem .7rem; list-style: none; background: var(--pe-note-bg); border-radius: 8px; }
     .hints li { margin: .2rem 0; }
@@ -54,6 +54,6 @@ export const quizCss = `
     .result ol { padding-left: 1.4rem; }
     .result li { margin: .25rem 0; overflow-wrap: anywhere; }
     .share-box { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin: .3rem 0; }
-    .share-box input { flex: 1 1 14rem; min-width: 0; padding: .3rem .45rem; border: 1px solid var(--pe-border); border-radius: 8px; font-size: .85em; }
+    .share-box input { flex: 1 1 14rem; min-width: 0; padding: .3rem .45rem; border: 1px solid var(--pe-border); border-radius: 8px; font-size: .85em; background: var(--pe-bg); }
     .mark { font-weight: 700; }
 `;

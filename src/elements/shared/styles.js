@@ -45,6 +45,7 @@ p { margin: .4rem 0; }
 .field { display: flex; flex-direction: column; gap: .2rem; min-width: 0; }
 .field > label, .field > .label { font-size: .85em; font-weight: 600; color: var(--pe-muted); }
 input, select, button, textarea { font: inherit; color: inherit; }
+::placeholder { color: var(--pe-muted); opacity: 1; }
 input[type=number], select {
   padding: .3rem .45rem; border: 1px solid var(--pe-border); border-radius: var(--pe-radius-small);
   background: var(--pe-bg); min-height: 2.2rem; max-width: 100%;
