@@ -103,25 +103,27 @@ export async function saveArtifact(name, bytes) {
 }
 
 /**
- * The tutorial loads each element when it nears the viewport (web/lazy-elements.js). Scrolls every
- * element not yet defined into view, one after another, until all under `root` are defined, then
- * back to the top. The loop runs here, not in waitForFunction: that takes a returned Promise as a
- * truthy value and would return at once, before any element had loaded.
+ * The tutorial loads each element when it nears the viewport (web/lazy-elements.js). Brings every
+ * element not yet defined into view, one after another, and keeps it there until it is defined (up to
+ * `perElement` ms), passing again until all under `root` are defined or `timeout` ms pass; then back
+ * to the top. (Polled from Node: page.waitForFunction takes a returned promise as a truthy value, and
+ * a single quick pass left elements whose load had not started undefined.)
  */
-export async function revealElements(page, root = '#main', { timeout = 30000 } = {}) {
+export async function revealElements(page, root = '#main', { timeout = 60000, perElement = 5000 } = {}) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const pending = await page.evaluate(async (sel) => {
-      const waiting = [...document.querySelectorAll(`${sel} *`)].filter((el) => el.localName.includes('-') && !customElements.get(el.localName));
-      for (const el of waiting) {
+    const pending = await page.evaluate(async ({ sel, perElement }) => {
+      const waiting = () => [...document.querySelectorAll(`${sel} *`)].filter((el) => el.localName.includes('-') && !customElements.get(el.localName));
+      for (const el of waiting()) {
+        if (customElements.get(el.localName)) continue;
         el.scrollIntoView();
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        await Promise.race([customElements.whenDefined(el.localName), new Promise((resolve) => setTimeout(resolve, perElement))]);
       }
-      return waiting.map((el) => el.localName);
-    }, root);
+      return waiting().map((el) => el.localName);
+    }, { sel: root, perElement });
     if (!pending.length) break;
-    if (Date.now() > deadline) throw new Error(`revealElements: still not defined after ${timeout} ms: ${pending.join(', ')}`);
-    await page.waitForTimeout(100);
+    if (Date.now() > deadline) throw new Error(`revealElements: still not defined after ${timeout} ms: ${[...new Set(pending)].join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
