@@ -216,8 +216,8 @@ class FfnExplorer extends PeFfnElement {
       : fill(s.cutSummarySoft, { cut, total, pct, act, min: fmt(smallest, 4) });
 
     const rowNames = Array.from({ length: n }, (_, t) => fill(s.token, { t }));
-    this.$('.table-pre').innerHTML = dataTableHtml(this, { caption: s.preCaption, data: r.pre, rows: n, cols: f, rowNames });
-    this.$('.table-post').innerHTML = dataTableHtml(this, { caption: fill(s.hiddenCaption, { act }), data: r.hidden, rows: n, cols: f, rowNames });
+    this.$('.table-pre').innerHTML = dataTableHtml(this, { caption: s.preCaption, data: r.pre, rows: n, cols: f, rowNames, corner: 't \\ j' });
+    this.$('.table-post').innerHTML = dataTableHtml(this, { caption: fill(s.hiddenCaption, { act }), data: r.hidden, rows: n, cols: f, rowNames, corner: 't \\ j' });
 
     const flops = ffnFlopsPerToken(d, f);
     const lang = this.lang_;

@@ -13,7 +13,7 @@ import { fill } from './i18n.js';
 export function dataTableHtml(el, { caption, data, rows, cols, colNames, rowNames, corner = '', maxRows = 20, maxCols = 12, digits = 4, open = false }) {
   const r = Math.min(rows, maxRows);
   const c = Math.min(cols, maxCols);
-  let head = `<th scope="col">${escapeHtml(corner)}</th>`;
+  let head = corner ? `<th scope="col">${escapeHtml(corner)}</th>` : '<td></td>';   // a header cell needs a name
   for (let j = 0; j < c; j++) head += `<th scope="col">${escapeHtml(colNames ? colNames[j] : j)}</th>`;
   let body = '';
   for (let i = 0; i < r; i++) {

@@ -21,14 +21,14 @@ function mark(box) {
     box.setAttribute('data-scrolls', '');
     box.tabIndex = 0;
     const name = regionName(box);
-    if (name && (!box.hasAttribute('role') || box.getAttribute('role') === 'region')) {
-      box.setAttribute('role', 'region');
+    if (name && (!box.hasAttribute('role') || box.getAttribute('role') === 'group')) {
+      box.setAttribute('role', 'group');
       box.setAttribute('aria-label', name);
     }
   } else if (box.hasAttribute('data-scrolls')) {
     box.removeAttribute('data-scrolls');
     box.removeAttribute('tabindex');
-    if (box.getAttribute('role') === 'region') {
+    if (box.getAttribute('role') === 'group') {
       box.removeAttribute('role');
       box.removeAttribute('aria-label');
     }

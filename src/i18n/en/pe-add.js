@@ -20,7 +20,7 @@ export default {
   token: 'token',
   pos: 't',
   compareTitle: 'Same words, another order: comparing the two sentences',
-  matchColumn: 'In sentence A',
+  matchColumn: 'Compared with sentence A',
   match: 'same as row t={t} of sentence A',
   noMatch: 'no equal row in sentence A',
   verdictX: 'Without PE every row of sentence B equals some row of sentence A. Ignoring order, the model has nothing to tell the sentences apart.',
