@@ -57,7 +57,9 @@ test('an element\'s code and the quiz bank come only when the reader nears them'
   await page.context().close();
 });
 
-test('after the first visit, the tutorial computes its tables and the quiz works with the network cut', { timeout: 120000 }, async () => {
+// Every step below has its own timeout that names what it waited for; the test's own limit is their
+// sum, so a slow step fails with its name rather than as an anonymous test timeout (seen once in CI).
+test('after the first visit, the tutorial computes its tables and the quiz works with the network cut', { timeout: 300000 }, async () => {
   const core = await init();
   const own = await startStaticServer(outDir);   // its own origin, stopped below
   const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
