@@ -4,11 +4,12 @@
 // (build/wasm/abi-link-flags.txt, one flag a line). build.sh runs it before linking;
 // tests/js/abi.test.js checks that the committed abi.js is what it would write.
 //
-//   node scripts/gen-abi.mjs            writes both files
+//   node scripts/gen-abi.mjs            writes both files (each only when it changes)
 //   node scripts/gen-abi.mjs --check    only checks src/js/abi.js, exit 1 when it differs
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runGenerator } from './generated-file.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const HEADER = join(root, 'src/c/pf_abi.h');
@@ -126,18 +127,11 @@ export function linkFlags(abi) {
   ].join('\n') + '\n';
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const abi = abiFromHeader(readFileSync(HEADER, 'utf8'));
-  const js = abiModule(abi);
-  if (process.argv.includes('--check')) {
-    const current = readFileSync(JS_MODULE, 'utf8');
-    if (current !== js) {
-      console.error('gen-abi: src/js/abi.js is not what src/c/pf_abi.h gives: run node scripts/gen-abi.mjs');
-      process.exit(1);
-    }
-  } else {
-    writeFileSync(JS_MODULE, js);
-    mkdirSync(dirname(LINK_FLAGS), { recursive: true });
-    writeFileSync(LINK_FLAGS, linkFlags(abi));
-  }
+/** The committed file it makes (scripts/generate.mjs lists this generator; a test runs its --check). */
+export function outputs() {
+  return [{ file: relative(root, JS_MODULE), content: abiModule(abiFromHeader(readFileSync(HEADER, 'utf8'))) }];
 }
+
+// Besides the committed module, the link flags build.sh's wasm target reads (build/, never committed).
+await runGenerator(import.meta.url, () => (process.argv.includes('--check') ? outputs() : [...outputs(),
+  { file: relative(root, LINK_FLAGS), content: linkFlags(abiFromHeader(readFileSync(HEADER, 'utf8'))) }]));
