@@ -6,7 +6,8 @@
 //   node scripts/<generator>.mjs --check   writes nothing; exits 1 naming each stale file and the
 //                                          command that brings it up to date
 //
-// A generator exports `outputs()` -> [{ file, content }] (paths relative to the repository); a table
+// A generator exports `outputs()` -> [{ file, content, note? }] (paths relative to the repository,
+// content a string or bytes, a note printed when the file is written); a table
 // inside a hand-written page is the page with its part between <!-- name --> and <!-- /name -->
 // replaced (`withSection`).
 //
@@ -72,7 +73,8 @@ export function writeOutputs(outputs) {
 /** Writes the outputs that changed or, with `check`, names each stale one; returns how many were stale. */
 export function applyOutputs(outputs, { check, command }) {
   if (!check) {
-    for (const file of writeOutputs(outputs)) console.log(`${command}: wrote ${file}`);
+    const written = new Set(writeOutputs(outputs));
+    for (const { file, note } of outputs) if (written.has(file)) console.log(`${command}: wrote ${file}${note ? ` (${note})` : ''}`);
     return 0;
   }
   const stale = staleOutputs(outputs);
