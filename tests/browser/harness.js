@@ -41,11 +41,12 @@ export function useServerAndBrowser() {
 }
 
 /**
- * Opens a page that records console errors/warnings and uncaught page errors in `page.problems`.
- * `viewport` defaults to a desktop size.
+ * Opens a page, in a context of its own, that records console errors/warnings and uncaught page errors
+ * in `page.problems`. `viewport` defaults to a desktop size; other options go to the context
+ * (`serviceWorkers: 'block'`, ...).
  */
-export async function openPage(browser, { viewport = { width: 1280, height: 900 }, locale = 'ko-KR' } = {}) {
-  const context = await browser.newContext({ viewport, locale });
+export async function openPage(browser, { viewport = { width: 1280, height: 900 }, locale = 'ko-KR', ...contextOptions } = {}) {
+  const context = await browser.newContext({ viewport, locale, ...contextOptions });
   const page = await context.newPage();
   page.problems = [];
   page.on('console', (msg) => {

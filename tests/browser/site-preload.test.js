@@ -4,27 +4,20 @@
 // at the top fetches no element code up front.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, repoRoot } from './harness.js';
+import { launchChromium, openPage, startStaticServer } from './harness.js';
+import { builtSite } from './built-site.js';
 
-let outDir;
 let server;
 let browser;
 
 before(async () => {
-  const { build } = await import('vite');
-  outDir = await mkdtemp(join(tmpdir(), 'pe-ffn-preload-'));
-  await build({ configFile: `${repoRoot}web/vite.config.js`, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  server = await startStaticServer(outDir);
+  server = await startStaticServer(await builtSite());
   browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
   await server?.close();
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
 /** Opens the page; returns the page and the paths it requested, in order. */

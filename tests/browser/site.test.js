@@ -2,13 +2,12 @@
 // what the tutorial loads before the reader scrolls stays within the weight budget (everything
 // counted: HTML, CSS, JS, wasm, fonts), at desktop and phone width; the elements come when the
 // reader nears them; after the first visit the tutorial and the quiz work with the network cut (the
-// server stopped and the browser offline), quiz progress kept.
+// server stopped and the browser offline), quiz progress kept; a new deploy (tests/browser/built-site.js
+// 'next-deploy': every file renamed) is offered, not forced.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, repoRoot, revealElements } from './harness.js';
+import { launchChromium, openPage, startStaticServer, revealElements } from './harness.js';
+import { builtSite } from './built-site.js';
 import { init } from '../../src/js/index.js';
 import { measureWeight, weightTable, WEIGHT_BUDGET_GZIP } from '../bench/page-metrics.js';
 
@@ -17,9 +16,7 @@ let server;
 let browser;
 
 before(async () => {
-  const { build } = await import('vite');
-  outDir = await mkdtemp(join(tmpdir(), 'pe-ffn-site-'));
-  await build({ configFile: `${repoRoot}web/vite.config.js`, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  outDir = await builtSite();
   server = await startStaticServer(outDir);
   browser = await launchChromium();
 });
@@ -27,8 +24,22 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.close();
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 });
+
+/** The tutorial's custom elements: tag -> 'ok' when its card rendered, else what it shows. */
+const elementStates = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#main *')]
+  .filter((el) => el.localName.includes('-')).map((el) => [el.localName, el.shadowRoot?.querySelector('.card') ? 'ok' : el.shadowRoot?.textContent.slice(0, 120) ?? 'undefined'])));
+
+/** Waits until every element of the tutorial has rendered its card; the error lists those that did not. */
+async function everyElementRendered(page, timeout = 30000) {
+  await page.waitForFunction(() => [...document.querySelectorAll('#main *')].filter((el) => el.localName.includes('-'))
+    .every((el) => el.shadowRoot?.querySelector('.card')), null, { timeout }).catch(async (err) => {
+    throw new Error(`${err.message}: ${JSON.stringify(await elementStates(page))}`);
+  });
+}
+
+/** The version a page shows: 'next' for the next deploy, 'first' for the site as first deployed. */
+const versionOf = (page) => page.evaluate(() => document.querySelector('meta[name="test-version"]')?.content ?? 'first');
 
 for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
   test(`before the reader scrolls, the tutorial loads at most 120 KB gzip (${viewport.width} px)`, { timeout: 60000 }, async () => {
@@ -89,12 +100,7 @@ test('after the first visit, the tutorial computes its tables and the quiz works
     const cells = await page.evaluate(() => [...document.querySelector('pe-table').shadowRoot.querySelectorAll('td[data-j]')]
       .map((td) => [Number(td.dataset.t), Number(td.dataset.j), Number(td.textContent.replace('\u2212', '-'))]));
     for (const [t, j, shown] of cells) assert.ok(Math.abs(shown - core.peValue(t, j, 8)) <= 0.5e-4 + 1e-7, `PE(${t}, ${j}) offline`);
-    const rendered = () => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#main *')]
-      .filter((el) => el.localName.includes('-')).map((el) => [el.localName, el.shadowRoot?.querySelector('.card') ? 'ok' : el.shadowRoot?.textContent.slice(0, 120) ?? 'undefined'])));
-    await page.waitForFunction(() => [...document.querySelectorAll('#main *')].filter((el) => el.localName.includes('-'))
-      .every((el) => el.shadowRoot?.querySelector('.card')), null, { timeout: 30000 }).catch(async (err) => {
-      throw new Error(`${err.message}: ${JSON.stringify(await rendered())}`);
-    });
+    await everyElementRendered(page);
 
     // The quiz page, never opened online: precached too. Progress is kept across an offline reload.
     await page.goto(`${own.url}quiz.html?quiz-topic=all&quiz-seed=3&quiz-count=2&mode=all`);
@@ -112,33 +118,27 @@ test('after the first visit, the tutorial computes its tables and the quiz works
   }
 });
 
-test('a new version is offered, not forced: the page keeps running until the reader opens it', { timeout: 120000 }, async () => {
-  const { build } = await import('vite');
-  const dir = await mkdtemp(join(tmpdir(), 'pe-ffn-site-update-'));
-  const version = (tag) => ({ name: 'test-version', transformIndexHtml: (html) => html.replace('</body>', `<meta name="test-version" content="${tag}"></body>`) });
-  const buildVersion = (tag) => build({ configFile: `${repoRoot}web/vite.config.js`, logLevel: 'error', plugins: [version(tag)], build: { outDir: dir, emptyOutDir: true } });
-  await buildVersion('a');
-  const own = await startStaticServer(dir);
+test('a new version is offered, not forced: the page keeps running until the reader opens it', { timeout: 180000 }, async () => {
+  const own = await startStaticServer(outDir);
+  const next = await builtSite('next-deploy');
   const page = await openPage(browser);
-  const shown = () => page.evaluate(() => document.querySelector('meta[name="test-version"]').content);
   try {
     await page.goto(own.url);
     await page.waitForSelector('.offline-notice', { timeout: 30000 });
     await page.evaluate(() => navigator.serviceWorker.ready);
-    await buildVersion('b');
+    own.setRoot(next);
     await page.reload();
     await page.waitForSelector('.offline-notice button.primary', { timeout: 30000 });
-    assert.equal(await shown(), 'a', 'the old version keeps running while the new one waits');
+    assert.equal(await versionOf(page), 'first', 'the old version keeps running while the new one waits');
     assert.match(await page.locator('.offline-notice').textContent(), /새 버전/);
     await page.reload();
-    assert.equal(await shown(), 'a', 'a plain reload does not force the new version');
+    assert.equal(await versionOf(page), 'first', 'a plain reload does not force the new version');
     await page.waitForSelector('.offline-notice button.primary', { timeout: 30000 });
     await Promise.all([page.waitForEvent('load'), page.locator('.offline-notice button.primary').click()]);
-    await page.waitForFunction(() => document.querySelector('meta[name="test-version"]')?.content === 'b', null, { timeout: 20000 });
+    await page.waitForFunction(() => document.querySelector('meta[name="test-version"]')?.content === 'next', null, { timeout: 20000 });
     assert.deepEqual(page.problems, []);
   } finally {
     await page.context().close();
     await own.close();
-    await rm(dir, { recursive: true, force: true });
   }
 });

@@ -5,10 +5,10 @@
 // Screenshots of both pages in both themes, ko/en, 1280/390 px go to test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, repoRoot, saveArtifact } from './harness.js';
+import { launchChromium, openPage, startStaticServer, saveArtifact } from './harness.js';
+import { builtSite } from './built-site.js';
 import { tokens } from '../../src/elements/shared/tokens.js';
 import ko from '../../src/i18n/ko/theme.js';
 import en from '../../src/i18n/en/theme.js';
@@ -18,9 +18,7 @@ let server;
 let browser;
 
 before(async () => {
-  const { build } = await import('vite');
-  outDir = await mkdtemp(join(tmpdir(), 'pe-ffn-theme-'));
-  await build({ configFile: `${repoRoot}web/vite.config.js`, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  outDir = await builtSite();
   server = await startStaticServer(outDir);
   browser = await launchChromium();
 });
@@ -28,7 +26,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.close();
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
 const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
