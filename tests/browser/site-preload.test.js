@@ -1,7 +1,7 @@
 // The built tutorial's first requests (web/preload-first.js, web/main.js): the .wasm the core picks is
 // preloaded from the HTML and that one download is what the loader compiles; a link to a section
 // fetches that section's elements with the page's own script, before the first layout; a page opened
-// at the top fetches no element code up front.
+// at the top fetches no element code up front, nor does a link to a name every object has (#constructor).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchChromium, openPage, startStaticServer } from './harness.js';
@@ -68,5 +68,17 @@ test('a link to a section fetches its elements at once; the top of the page fetc
     assert.ok(!top.requests.some((p) => /\/assets\/pe-table-/.test(p)), 'no element code before the reader nears it');
   } finally {
     await top.page.context().close();
+  }
+});
+
+test('a link to a name every object has (#constructor, #__proto__, …) or a broken escape opens the page without an error', { timeout: 90000 }, async () => {
+  for (const hash of ['#constructor', '#__proto__', '#toString', '#hasOwnProperty', '#valueOf', '#%', '#%E0%A4%A']) {
+    const { page, requests } = await load(hash);
+    try {
+      assert.deepEqual(page.problems, [], hash);
+      assert.ok(!requests.some((p) => /\/assets\/pe-table-/.test(p)), `${hash}: no element code up front`);
+    } finally {
+      await page.context().close();
+    }
   }
 });
