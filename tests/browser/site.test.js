@@ -3,13 +3,17 @@
 // counted: HTML, CSS, JS, wasm, fonts), at desktop and phone width; the elements come when the
 // reader nears them; after the first visit the tutorial and the quiz work with the network cut (the
 // server stopped and the browser offline), quiz progress kept; a new deploy (tests/browser/built-site.js
-// 'next-deploy': every file renamed) is offered, not forced.
+// 'next-deploy': every file renamed) is offered, not forced, and a page open across it keeps working
+// (its service worker serves its own version) or, without a worker, offers the reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { launchChromium, openPage, startStaticServer, revealElements } from './harness.js';
 import { builtSite } from './built-site.js';
 import { init } from '../../src/js/index.js';
 import { measureWeight, weightTable, WEIGHT_BUDGET_GZIP } from '../bench/page-metrics.js';
+import ko from '../../src/i18n/ko/offline.js';
 
 let outDir;
 let server;
@@ -37,6 +41,10 @@ async function everyElementRendered(page, timeout = 30000) {
     throw new Error(`${err.message}: ${JSON.stringify(await elementStates(page))}`);
   });
 }
+
+/** The tags of the tutorial's elements whose code has not loaded yet. */
+const undefinedElements = (page) => page.evaluate(() => [...new Set([...document.querySelectorAll('#main *')]
+  .filter((el) => el.localName.includes('-') && !customElements.get(el.localName)).map((el) => el.localName))]);
 
 /** The version a page shows: 'next' for the next deploy, 'first' for the site as first deployed. */
 const versionOf = (page) => page.evaluate(() => document.querySelector('meta[name="test-version"]')?.content ?? 'first');
@@ -137,6 +145,59 @@ test('a new version is offered, not forced: the page keeps running until the rea
     await Promise.all([page.waitForEvent('load'), page.locator('.offline-notice button.primary').click()]);
     await page.waitForFunction(() => document.querySelector('meta[name="test-version"]')?.content === 'next', null, { timeout: 20000 });
     assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await own.close();
+  }
+});
+
+test('a page open across a new deploy keeps loading its elements: the worker that installed with it serves its version', { timeout: 240000 }, async () => {
+  const own = await startStaticServer(outDir);
+  const next = await builtSite('next-deploy');
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(`${own.url}?d_model=8&length=6`);
+    await page.waitForSelector('#main[data-complete]');
+    await page.waitForSelector('.offline-notice', { timeout: 30000 });   // installed, everything precached
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10000 })
+      .catch(() => { throw new Error('the worker does not control the page that installed it'); });
+    const later = await undefinedElements(page);
+    assert.ok(later.length >= 3, `elements far below are not loaded yet: ${later.join(', ')}`);
+    own.setRoot(next);
+    const chunk = (await readdir(join(outDir, 'assets'))).find((f) => f.startsWith(`${later[0]}-`));
+    assert.equal((await fetch(`${own.url}assets/${chunk}`)).status, 404, `the deploy removed ${chunk}`);
+    await revealElements(page);
+    await everyElementRendered(page);
+    assert.equal(await versionOf(page), 'first');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await own.close();
+  }
+});
+
+test('a page without a worker whose code is gone after a deploy offers the reload, which opens the new version', { timeout: 240000 }, async () => {
+  const own = await startStaticServer(outDir);
+  const next = await builtSite('next-deploy');
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  try {
+    await page.goto(own.url);
+    await page.waitForSelector('#main[data-complete]');
+    const later = await undefinedElements(page);
+    assert.ok(later.includes('ffn-tradeoff'), `<ffn-tradeoff> is not loaded yet (${later.join(', ')})`);
+    own.setRoot(next);
+    await page.evaluate(() => document.querySelector('ffn-tradeoff').scrollIntoView());
+    await page.waitForSelector('.offline-notice button.primary', { timeout: 20000 });
+    assert.equal(await page.locator('.offline-notice p').textContent(), ko.stale);
+    assert.ok(page.problems.length > 0, 'the missing chunk was reported');
+    page.problems.length = 0;
+    await Promise.all([page.waitForEvent('load'), page.locator('.offline-notice button.primary').click()]);
+    await page.waitForSelector('#main[data-complete]');
+    assert.equal(await versionOf(page), 'next');
+    await revealElements(page);
+    await everyElementRendered(page);
+    // Playwright says so when it refuses the worker, as this context asks.
+    assert.deepEqual(page.problems.filter((p) => !/Service Worker registration blocked by Playwright/.test(p)), []);
   } finally {
     await page.context().close();
     await own.close();
