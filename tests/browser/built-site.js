@@ -7,6 +7,8 @@
 //
 // API:
 //   builtSite(variant = 'site') -> Promise<string>   the site's folder, absolute
+//   useBuiltSite() -> { dir, server, browser }       for one test file: the site built, served on its
+//                     own origin, and one Chromium, from before its tests until after them
 //   variants:
 //     'site'         the site as deployed
 //     'next-deploy'  a later deploy of the same site: every chunk and asset under another name (so a
@@ -17,7 +19,8 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { repoRoot, requireBuildProducts } from './harness.js';
+import { before, after } from 'node:test';
+import { launchChromium, repoRoot, requireBuildProducts, startStaticServer } from './harness.js';
 
 const SITE_DIR = join(repoRoot, 'build/site');
 // What the pages import from dist/ (web/style.css, web/quiz-lms-download.js, src/js/loader.js).
@@ -87,4 +90,18 @@ async function build(variant) {
     if (other !== dir && name.startsWith(`${variant}-`) && statSync(other).mtimeMs < stale) await rm(other, { recursive: true, force: true });
   }
   return dir;
+}
+
+export function useBuiltSite() {
+  const site = {};
+  before(async () => {
+    site.dir = await builtSite();
+    site.server = await startStaticServer(site.dir);
+    site.browser = await launchChromium();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.close();
+  });
+  return site;
 }

@@ -86,7 +86,13 @@ export async function startStaticServer(rootDir, { mount = '/' } = {}) {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${server.address().port}${mount}`;
-  return { url, close: () => new Promise((ok) => server.close(ok)), setRoot: (dir) => { root = resolve(dir); } };
+  // Closing ends every connection too: a browser's open keep-alive or in-flight request (a service
+  // worker's) would otherwise hold close() open, as a stopped server's never do.
+  const close = () => new Promise((ok) => {
+    server.close(ok);
+    server.closeAllConnections();
+  });
+  return { url, close, setRoot: (dir) => { root = resolve(dir); } };
 }
 
 /**

@@ -7,28 +7,15 @@
 // family. A radical's sign belongs to no token, and Chromium draws none at all when the font lacks it
 // (the √ of s = q·k / √d_head went missing that way): a probe <mo> holding the sign beside each msqrt
 // and mroot, in the same fonts, says which font draws it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, revealElements, saveArtifact } from './harness.js';
-import { builtSite } from './built-site.js';
+import { openPage, revealElements, saveArtifact } from './harness.js';
+import { useBuiltSite } from './built-site.js';
 import { LAYOUT_GLYPHS, MATH_FONT_FAMILY } from '../../scripts/math-font.mjs';
 
-let outDir;
-let server;
-let browser;
-
-before(async () => {
-  outDir = await builtSite();
-  server = await startStaticServer(outDir);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useBuiltSite();
 
 /**
  * { family: glyphs } over every MathML token of the page (shadow roots included) and over the sign of
@@ -99,11 +86,11 @@ async function mathFontsOfEveryState(page) {
 
 for (const lang of ['ko', 'en']) {
   test(`every formula glyph of the tutorial (${lang}) is drawn with the shipped math font`, { timeout: 90000 }, async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await openPage(site.browser, { viewport: { width: 1280, height: 900 } });
     const fontRequests = [];
     page.on('requestfinished', (req) => { if (/\.woff2$/.test(req.url())) fontRequests.push(new URL(req.url()).pathname); });
     try {
-      await page.goto(`${server.url}?lang=${lang}`);
+      await page.goto(`${site.server.url}?lang=${lang}`);
       await page.waitForSelector('#main[data-complete]');
       await revealElements(page);
       // A live formula too: focusing a PE table cell shows its formula with the numbers put in.
@@ -137,11 +124,11 @@ for (const lang of ['ko', 'en']) {
 }
 
 test('the math font is a small woff2 subset, and the service worker precaches it for offline reading', async () => {
-  const assets = await readdir(join(outDir, 'assets'));
+  const assets = await readdir(join(site.dir, 'assets'));
   const font = assets.find((f) => /^math-font-.*\.woff2$/.test(f));
   assert.ok(font, 'the build emits the subset');
-  const bytes = await readFile(join(outDir, 'assets', font));
+  const bytes = await readFile(join(site.dir, 'assets', font));
   assert.equal(bytes.subarray(0, 4).toString('latin1'), 'wOF2');
   assert.ok(bytes.length < 40000, `${bytes.length} bytes: a subset, not the 270 KB font`);
-  assert.match(await readFile(join(outDir, 'sw.js'), 'utf8'), new RegExp(font.replace('.', '\\.')));
+  assert.match(await readFile(join(site.dir, 'sw.js'), 'utf8'), new RegExp(font.replace('.', '\\.')));
 });

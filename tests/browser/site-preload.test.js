@@ -2,30 +2,19 @@
 // preloaded from the HTML and that one download is what the loader compiles; a link to a section
 // fetches that section's elements with the page's own script, before the first layout; a page opened
 // at the top fetches no element code up front, nor does a link to a name every object has (#constructor).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchChromium, openPage, startStaticServer } from './harness.js';
-import { builtSite } from './built-site.js';
+import { openPage } from './harness.js';
+import { useBuiltSite } from './built-site.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startStaticServer(await builtSite());
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useBuiltSite();
 
 /** Opens the page; returns the page and the paths it requested, in order. */
 async function load(hash) {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const page = await openPage(site.browser, { viewport: { width: 1280, height: 900 } });
   const requests = [];
   page.on('request', (req) => requests.push(new URL(req.url()).pathname));
-  await page.goto(`${server.url}${hash}`);
+  await page.goto(`${site.server.url}${hash}`);
   await page.waitForSelector('#main[data-complete]');
   return { page, requests };
 }

@@ -5,30 +5,17 @@
 // server stopped and the browser offline), quiz progress kept; a new deploy (tests/browser/built-site.js
 // 'next-deploy': every file renamed) is offered, not forced, and a page open across it keeps working
 // (its service worker serves its own version) or, without a worker, offers the reload.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, revealElements } from './harness.js';
-import { builtSite } from './built-site.js';
+import { openPage, startStaticServer, revealElements } from './harness.js';
+import { builtSite, useBuiltSite } from './built-site.js';
 import { init } from '../../src/js/index.js';
 import { measureWeight, weightTable, WEIGHT_BUDGET_GZIP } from '../bench/page-metrics.js';
 import ko from '../../src/i18n/ko/offline.js';
 
-let outDir;
-let server;
-let browser;
-
-before(async () => {
-  outDir = await builtSite();
-  server = await startStaticServer(outDir);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useBuiltSite();
 
 /** The tutorial's custom elements: tag -> 'ok' when its card rendered, else what it shows. */
 const elementStates = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#main *')]
@@ -49,9 +36,25 @@ const undefinedElements = (page) => page.evaluate(() => [...new Set([...document
 /** The version a page shows: 'next' for the next deploy, 'first' for the site as first deployed. */
 const versionOf = (page) => page.evaluate(() => document.querySelector('meta[name="test-version"]')?.content ?? 'first');
 
+/**
+ * Runs `body({ page, deploy })` on a page of the site served on an origin of its own; `deploy()` puts
+ * the next version in its place on that server ('next-deploy': no file of the first is left).
+ */
+async function acrossDeploy(pageOptions, body) {
+  const own = await startStaticServer(site.dir);
+  const next = await builtSite('next-deploy');
+  const page = await openPage(site.browser, pageOptions);
+  try {
+    await body({ page, url: own.url, deploy: () => own.setRoot(next) });
+  } finally {
+    await page.context().close();
+    await own.close();
+  }
+}
+
 for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
   test(`before the reader scrolls, the tutorial loads at most 120 KB gzip (${viewport.width} px)`, { timeout: 60000 }, async () => {
-    const { page } = await measureWeight(browser, { url: server.url, outDir, viewport });
+    const { page } = await measureWeight(site.browser, { url: site.server.url, outDir: site.dir, viewport });
     console.log(`# ${viewport.width} px:\n${weightTable(page).replace(/^/gm, '# ')}`);
     assert.ok(page.total.gzip <= WEIGHT_BUDGET_GZIP, `${page.total.gzip} bytes gzip > ${WEIGHT_BUDGET_GZIP}`);
     assert.ok(page.files.some((f) => f.path.endsWith('.wasm')), 'the module is part of the first load');
@@ -60,10 +63,10 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
 }
 
 test('an element\'s code and the quiz bank come only when the reader nears them', { timeout: 60000 }, async () => {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const page = await openPage(site.browser, { viewport: { width: 1280, height: 900 } });
   const requested = [];
   page.on('request', (req) => requested.push(new URL(req.url()).pathname));
-  await page.goto(server.url);
+  await page.goto(site.server.url);
   await page.waitForSelector('#main[data-complete]');
   await page.waitForLoadState('networkidle');
   const defined = () => page.evaluate(() => ['pe-table', 'pe-ffn-quiz', 'ffn-tradeoff'].filter((t) => customElements.get(t)));
@@ -80,8 +83,8 @@ test('an element\'s code and the quiz bank come only when the reader nears them'
 // sum, so a slow step fails with its name rather than as an anonymous test timeout (seen once in CI).
 test('after the first visit, the tutorial computes its tables and the quiz works with the network cut', { timeout: 300000 }, async () => {
   const core = await init();
-  const own = await startStaticServer(outDir);   // its own origin, stopped below
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const own = await startStaticServer(site.dir);   // its own origin, stopped below
+  const page = await openPage(site.browser, { viewport: { width: 1280, height: 900 } });
   const context = page.context();
   try {
     await page.goto(`${own.url}?d_model=8&length=6`);
@@ -127,14 +130,11 @@ test('after the first visit, the tutorial computes its tables and the quiz works
 });
 
 test('a new version is offered, not forced: the page keeps running until the reader opens it', { timeout: 180000 }, async () => {
-  const own = await startStaticServer(outDir);
-  const next = await builtSite('next-deploy');
-  const page = await openPage(browser);
-  try {
-    await page.goto(own.url);
+  await acrossDeploy({}, async ({ page, url, deploy }) => {
+    await page.goto(url);
     await page.waitForSelector('.offline-notice', { timeout: 30000 });
     await page.evaluate(() => navigator.serviceWorker.ready);
-    own.setRoot(next);
+    deploy();
     await page.reload();
     await page.waitForSelector('.offline-notice button.primary', { timeout: 30000 });
     assert.equal(await versionOf(page), 'first', 'the old version keeps running while the new one waits');
@@ -145,47 +145,35 @@ test('a new version is offered, not forced: the page keeps running until the rea
     await Promise.all([page.waitForEvent('load'), page.locator('.offline-notice button.primary').click()]);
     await page.waitForFunction(() => document.querySelector('meta[name="test-version"]')?.content === 'next', null, { timeout: 20000 });
     assert.deepEqual(page.problems, []);
-  } finally {
-    await page.context().close();
-    await own.close();
-  }
+  });
 });
 
 test('a page open across a new deploy keeps loading its elements: the worker that installed with it serves its version', { timeout: 240000 }, async () => {
-  const own = await startStaticServer(outDir);
-  const next = await builtSite('next-deploy');
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-  try {
-    await page.goto(`${own.url}?d_model=8&length=6`);
+  await acrossDeploy({ viewport: { width: 1280, height: 900 } }, async ({ page, url, deploy }) => {
+    await page.goto(`${url}?d_model=8&length=6`);
     await page.waitForSelector('#main[data-complete]');
     await page.waitForSelector('.offline-notice', { timeout: 30000 });   // installed, everything precached
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10000 })
       .catch(() => { throw new Error('the worker does not control the page that installed it'); });
     const later = await undefinedElements(page);
     assert.ok(later.length >= 3, `elements far below are not loaded yet: ${later.join(', ')}`);
-    own.setRoot(next);
-    const chunk = (await readdir(join(outDir, 'assets'))).find((f) => f.startsWith(`${later[0]}-`));
-    assert.equal((await fetch(`${own.url}assets/${chunk}`)).status, 404, `the deploy removed ${chunk}`);
+    deploy();
+    const chunk = (await readdir(join(site.dir, 'assets'))).find((f) => f.startsWith(`${later[0]}-`));
+    assert.equal((await fetch(`${url}assets/${chunk}`)).status, 404, `the deploy removed ${chunk}`);
     await revealElements(page);
     await everyElementRendered(page);
     assert.equal(await versionOf(page), 'first');
     assert.deepEqual(page.problems, []);
-  } finally {
-    await page.context().close();
-    await own.close();
-  }
+  });
 });
 
 test('a page without a worker whose code is gone after a deploy offers the reload, which opens the new version', { timeout: 240000 }, async () => {
-  const own = await startStaticServer(outDir);
-  const next = await builtSite('next-deploy');
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-  try {
-    await page.goto(own.url);
+  await acrossDeploy({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' }, async ({ page, url, deploy }) => {
+    await page.goto(url);
     await page.waitForSelector('#main[data-complete]');
     const later = await undefinedElements(page);
     assert.ok(later.includes('ffn-tradeoff'), `<ffn-tradeoff> is not loaded yet (${later.join(', ')})`);
-    own.setRoot(next);
+    deploy();
     await page.evaluate(() => document.querySelector('ffn-tradeoff').scrollIntoView());
     await page.waitForSelector('.offline-notice button.primary', { timeout: 20000 });
     assert.equal(await page.locator('.offline-notice p').textContent(), ko.stale);
@@ -198,8 +186,5 @@ test('a page without a worker whose code is gone after a deploy offers the reloa
     await everyElementRendered(page);
     // Playwright says so when it refuses the worker, as this context asks.
     assert.deepEqual(page.problems.filter((p) => !/Service Worker registration blocked by Playwright/.test(p)), []);
-  } finally {
-    await page.context().close();
-    await own.close();
-  }
+  });
 });
