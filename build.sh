@@ -82,8 +82,9 @@ fresh() {
     [ -z "$(find "$@" -newer "$output" -print -quit)" ] || return 1
   done
 }
-# Writes what a build was made with (compiler version, flags) to FILE only when it changed, so that the
-# file is an input whose time says when that changed.
+# Writes the compiler's version to FILE only when it changed, so that the file is an input whose time
+# says when the compiler changed (an upgraded package keeps its files' old times). The flags are in
+# this file, an input too.
 record() {
   local file=$1 text=$2
   mkdir -p "$(dirname "$file")"

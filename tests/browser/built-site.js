@@ -26,7 +26,7 @@ const SITE_DIR = join(repoRoot, 'build/site');
 // What the pages import from dist/ (web/style.css, web/quiz-lms-download.js, src/js/loader.js).
 const PAGE_PRODUCTS = ['dist/pe_ffn.wasm', 'dist/pe_ffn_relaxed.wasm', 'dist/math-font.woff2', 'dist/lms/quiz-lms.js', 'dist/lms/fonts.json'];
 const SOURCES = ['web', 'src', 'scripts', 'dist/pe_ffn.wasm', 'dist/pe_ffn_relaxed.wasm', 'dist/math-font.woff2', 'dist/lms',
-  'package-lock.json', 'node_modules/.package-lock.json', relative(repoRoot, fileURLToPath(import.meta.url))];
+  'package.json', 'package-lock.json', 'node_modules/.package-lock.json', relative(repoRoot, fileURLToPath(import.meta.url))];
 
 const nextDeploy = {
   plugins: [{ name: 'test-next-deploy', transformIndexHtml: (html) => html.replace('</head>', '<meta name="test-version" content="next"></head>') }],
@@ -60,7 +60,7 @@ async function sourcesKey(variant) {
 const pending = new Map();
 
 export function builtSite(variant = 'site') {
-  if (!VARIANTS[variant]) throw new Error(`builtSite: no variant '${variant}' (${Object.keys(VARIANTS).join(', ')})`);
+  if (!Object.hasOwn(VARIANTS, variant)) throw new Error(`builtSite: no variant '${variant}' (${Object.keys(VARIANTS).join(', ')})`);
   if (!pending.has(variant)) pending.set(variant, build(variant));
   return pending.get(variant);
 }
@@ -82,8 +82,8 @@ async function build(variant) {
     if (!existsSync(join(dir, 'index.html'))) throw err;
     await rm(partial, { recursive: true, force: true });
   });
-  // Older builds of this variant (other sources) are dropped; one that another process may still be
-  // serving is at least ten minutes old by then.
+  // Older builds of this variant (made from other sources) are dropped, but not one made in the last
+  // ten minutes: another test process may still be serving it.
   const stale = Date.now() - 10 * 60 * 1000;
   for (const name of await readdir(SITE_DIR)) {
     const other = join(SITE_DIR, name);
@@ -92,6 +92,7 @@ async function build(variant) {
   return dir;
 }
 
+/** For one test file: the site built, served on its own origin, and one Chromium (see API above). */
 export function useBuiltSite() {
   const site = {};
   before(async () => {
