@@ -43,6 +43,22 @@ extern "C" {
 pf_status layer_norm(float *out, const float *x, const float *residual, const float *gamma,
                      const float *beta, int32_t rows, int32_t d_model, double eps);
 
+/* layer_norm that also keeps what the backward needs: stats (rows, 2) = mean, 1 / sqrt(var + eps)
+   of each row, in double (stats may be NULL). */
+pf_status layer_norm_forward(float *out, double *stats, const float *x, const float *residual,
+                             const float *gamma, const float *beta, int32_t rows, int32_t d_model,
+                             double eps);
+
+/*
+ * The backward pass of layer_norm_forward for dout (rows, D) = dloss/dout: dx (rows, D) = dloss/dz
+ * (written, or added to dx's values with accumulate), dgamma, dbeta (D) = their sums over the rows
+ * (written; either may be NULL). input (rows, D): the normalised z (x + residual as the forward
+ * rounded it); stats: the forward's; gamma NULL means ones. dx may be dout (not with accumulate).
+ */
+pf_status layer_norm_backward(float *dx, float *dgamma, float *dbeta, const float *dout, const float *input,
+                              const double *stats, const float *gamma, int32_t rows, int32_t d_model,
+                              int accumulate);
+
 /* ----------------------------------------------------------------------------------------------
  * Multi-head scaled dot-product self-attention with Q, K, V and output projections (biases too):
  *   Q = a Wq + bq, K = a Wk + bk, V = a Wv + bv  (T, D); head h owns columns h E .. h E + E - 1;
@@ -57,6 +73,8 @@ typedef struct {
     int32_t heads;              /* H, divides D */
     int32_t head_dim;           /* E = D / H */
     int causal;                 /* 1: token i attends to tokens 0 .. i only */
+    int alibi;                  /* 1: ALiBi: s[h][i][j] - m_h |i - j|, m_h = 2^(-8 (h + 1) / H), added
+                                   before the mask and the softmax (the model's position 'alibi') */
 } attn_config;
 
 typedef struct {
@@ -111,6 +129,24 @@ typedef enum {
 } attn_phase;
 pf_status attn_forward_phase(const attn_layer *layer, attn_phase phase, float *out, const attn_trace *trace,
                              const float *a, int32_t tokens, float *work, uint64_t work_floats);
+
+/*
+ * The heads of one sequence alone, for callers that project Q, K, V themselves (the model, whose
+ * batches hold several sequences that never attend to each other):
+ *   attn_heads_forward: o (T, D) = concat_h(softmax(Q_h K_h^T / sqrt(E)) V_h) from q, k, v (T, D);
+ *     scores, weights (H, T, T) as attn_trace's, or NULL (then only the workspace holds them).
+ *   attn_heads_backward: dq, dk, dv (T, D) (written) from d_o (T, D) = dloss/do and what the
+ *     forward saw and saved: q, k, v and the weights (H, T, T). Per head, with the softmax's Jacobian
+ *     dS = P (dP - rowsum(P dP)) / sqrt(E), dP = dO V^T: dQ = dS K, dK = dS^T Q, dV = P^T dO.
+ * The workspace: attn_heads_workspace_floats(T, backward) floats, 16-byte aligned.
+ */
+pf_status attn_heads_workspace_floats(uint64_t *floats, const attn_config *config, int32_t tokens, int backward);
+pf_status attn_heads_forward(const attn_config *config, float *o, float *scores, float *weights,
+                             const float *q, const float *k, const float *v, int32_t tokens, float *work,
+                             uint64_t work_floats);
+pf_status attn_heads_backward(const attn_config *config, float *dq, float *dk, float *dv, const float *d_o,
+                              const float *q, const float *k, const float *v, const float *weights,
+                              int32_t tokens, float *work, uint64_t work_floats);
 
 /* ----------------------------------------------------------------------------------------------
  * The encoder block.

@@ -185,6 +185,9 @@ float ffn_activate(ffn_activation activation, float z);
 /* dst[i] = ffn_activate(activation, src[i]) for i < n, four at a time; dst may be src. */
 void ffn_activate_array(float *dst, const float *src, size_t n, ffn_activation activation);
 
+/* The backward pass: dz[i] = dh[i] act'(z[i]) for i < n, with z the pre-activations; dz may be dh. */
+void ffn_activation_backward(float *dz, const float *dh, const float *z, size_t n, ffn_activation activation);
+
 /* ----------------------------------------------------------------------------------------------
  * Mulberry32, the uniform generator of the seeded initialisation (32-bit unsigned arithmetic).
  */

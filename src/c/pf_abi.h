@@ -24,7 +24,11 @@
     X(PF_MAX_POSITION, 2147483647) /* largest position t + offset */ \
     X(PF_MAX_MEMORY_PAGES, 32768) /* 64 KiB wasm pages: 2 GiB, every pointer a positive int32 */ \
     X(PF_BLOCK_MAX_DIM, 4096) /* d_model of the attention and the encoder block */ \
-    X(PF_BLOCK_MAX_TOKENS, 4096) /* tokens of one attention or encoder block forward */
+    X(PF_BLOCK_MAX_TOKENS, 4096) /* tokens of one attention or encoder block forward */ \
+    X(PF_MODEL_MAX_VOCAB, 65536) /* vocab of the trainable Transformer */ \
+    X(PF_MODEL_MAX_DIM, 1024) /* its d_model */ \
+    X(PF_MODEL_MAX_LAYERS, 64) /* its layers */ \
+    X(PF_MODEL_MAX_LENGTH, 4096) /* its max_length: the longest sequence */
 
 /* X(name, code, kind, "js parameter", "text"): pf_status codes, 0 .. PF_STATUS_COUNT - 1 in order. */
 #define PF_STATUSES(X) \
@@ -46,7 +50,19 @@
     X(PF_ERR_NORM, 15, RANGE, "norm", "unknown norm order") \
     X(PF_ERR_WORKSPACE, 16, STATE, "", "the workspace is smaller than the call needs") \
     X(PF_ERR_HEAD_DIM, 17, RANGE, "headDim", "head_dim must be an even number from 2 to d_model that divides d_model") \
-    X(PF_ERR_OVERLAP, 18, RANGE, "out", "an output overlaps an input without being the same array")
+    X(PF_ERR_OVERLAP, 18, RANGE, "out", "an output overlaps an input without being the same array") \
+    X(PF_ERR_VOCAB, 19, RANGE, "vocab", "vocab out of range") \
+    X(PF_ERR_LAYERS, 20, RANGE, "layers", "layers out of range") \
+    X(PF_ERR_MAX_LENGTH, 21, RANGE, "maxLength", "max_length out of range") \
+    X(PF_ERR_POSITION_KIND, 22, RANGE, "position", "unknown position scheme") \
+    X(PF_ERR_TOKEN, 23, RANGE, "tokens", "a token is outside 0 .. vocab - 1") \
+    X(PF_ERR_TARGET, 24, RANGE, "targets", "a target is neither -1 nor a token") \
+    X(PF_ERR_BATCH, 25, RANGE, "batch", "batch out of range") \
+    X(PF_ERR_LR, 26, RANGE, "lr", "lr must be a finite number greater than 0") \
+    X(PF_ERR_BETAS, 27, RANGE, "betas", "each beta must be in [0, 1)") \
+    X(PF_ERR_WEIGHT_DECAY, 28, RANGE, "weightDecay", "weight_decay must be a finite number of at least 0") \
+    X(PF_ERR_CLIP, 29, RANGE, "clipNorm", "clip_norm must be a finite number greater than 0") \
+    X(PF_ERR_PARAMETER, 30, RANGE, "name", "no such parameter")
 
 /* X(name): the functions wasm_exports.c exports (besides the memory). */
 #define PF_EXPORTS(X) \
@@ -74,6 +90,22 @@
     X(pf_block_forward_phase) \
     X(pf_rope_workspace_bytes) \
     X(pf_rope_apply) \
-    X(pf_rope_angle)
+    X(pf_rope_angle) \
+    X(pf_model_bytes) \
+    X(pf_model_new) \
+    X(pf_model_delete) \
+    X(pf_model_tensor) \
+    X(pf_model_params) \
+    X(pf_model_grads) \
+    X(pf_model_set_tensor) \
+    X(pf_model_params_changed) \
+    X(pf_model_workspace_floats) \
+    X(pf_model_forward) \
+    X(pf_model_loss) \
+    X(pf_model_gradients) \
+    X(pf_trainer_new) \
+    X(pf_trainer_delete) \
+    X(pf_trainer_set_lr) \
+    X(pf_trainer_step)
 
 #endif /* PF_ABI_H */

@@ -137,20 +137,21 @@ static void rope_seek(rope_header *h, const rope_tables *t, int32_t n, int64_t p
     }
 }
 
-/* The row tables for the current s, c in the layout's form (see the comment at the top). */
-static void rope_row_tables(const rope_tables *t, int32_t head_dim, rope_layout layout) {
+/* The row tables for the current s, c in the layout's form (see the comment at the top); inverse
+   negates the sines: the rotation by -theta, the transpose that the backward pass applies. */
+static void rope_row_tables(const rope_tables *t, int32_t head_dim, rope_layout layout, int inverse) {
     const int32_t n = head_dim / 2;
     if (layout == ROPE_HALF) {
         for (int32_t i = 0; i < n; i++) {
             t->row_cos[i] = (float)t->c[i];
-            t->row_sin[i] = (float)t->s[i];
+            t->row_sin[i] = inverse ? -(float)t->s[i] : (float)t->s[i];
         }
         return;
     }
     const int32_t width = rope_table_width(head_dim);
     for (int32_t j = 0; j < width; j += 2) {
         const int32_t i = (j % head_dim) / 2;
-        const float c = (float)t->c[i], s = (float)t->s[i];
+        const float c = (float)t->c[i], s = inverse ? -(float)t->s[i] : (float)t->s[i];
         t->row_cos[j] = c, t->row_cos[j + 1] = c;
         t->row_sin[j] = -s, t->row_sin[j + 1] = s;
     }
@@ -222,9 +223,9 @@ static pf_status rope_check(int32_t length, int32_t d_model, int32_t head_dim, d
     return PF_OK;
 }
 
-pf_status rope_apply(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
-                     double base, int32_t offset, rope_layout layout, void *workspace,
-                     size_t workspace_bytes) {
+static pf_status rope_run(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
+                          double base, int32_t offset, rope_layout layout, void *workspace,
+                          size_t workspace_bytes, int inverse) {
     const pf_status status = rope_check(length, d_model, head_dim, base, offset, layout);
     if (status != PF_OK) return status;
     if (length == 0) return PF_OK;
@@ -239,9 +240,21 @@ pf_status rope_apply(float *out, const float *x, int32_t length, int32_t d_model
     rope_prepare(h, &t, head_dim, base);
     for (int32_t r = 0; r < length; r++) {
         rope_seek(h, &t, head_dim / 2, (int64_t)offset + r);
-        rope_row_tables(&t, head_dim, layout);
+        rope_row_tables(&t, head_dim, layout, inverse);
         const size_t at = (size_t)r * (size_t)d_model;
         rope_row(out + at, x + at, d_model, head_dim, layout, &t);
     }
     return PF_OK;
+}
+
+pf_status rope_apply(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
+                     double base, int32_t offset, rope_layout layout, void *workspace,
+                     size_t workspace_bytes) {
+    return rope_run(out, x, length, d_model, head_dim, base, offset, layout, workspace, workspace_bytes, 0);
+}
+
+pf_status rope_backward(float *dx, const float *dy, int32_t length, int32_t d_model, int32_t head_dim,
+                        double base, int32_t offset, rope_layout layout, void *workspace,
+                        size_t workspace_bytes) {
+    return rope_run(dx, dy, length, d_model, head_dim, base, offset, layout, workspace, workspace_bytes, 1);
 }
