@@ -23,7 +23,7 @@
  * derivative, from the same pieces: Phi from the erfc fit and phi from exp for GELU, sigmoid and
  * 1 - sigmoid from one exp(-|u|) for SiLU and tanh-GELU.
  */
-#include "pe_ffn.h"
+#include "activation.h"
 #include "vec4.h"
 #include "vec4_exp.h"
 #include <stddef.h>

@@ -7,7 +7,7 @@
  * four partial sums so the additions do not wait on each other. A row's result depends on that row
  * alone, in a fixed order, so it is the same whatever the number of rows.
  */
-#include "block.h"
+#include "layernorm.h"
 #include <math.h>
 #include <string.h>
 
@@ -51,7 +51,7 @@ pf_status layer_norm_forward(float *out, double *stats, const float *x, const fl
                              double eps) {
     if (d_model < 1 || d_model > PF_MAX_DIM) return PF_ERR_D_MODEL;
     if (rows < 0 || rows > PF_MAX_LENGTH) return PF_ERR_LENGTH;
-    if (!(eps > 0) || !isfinite(eps)) return PF_ERR_EPS;
+    if (!pf_finite_above(eps, 0.0)) return PF_ERR_EPS;
     if (rows == 0) return PF_OK;
     if (!out || !x) return PF_ERR_NULL;
     const size_t d = (size_t)d_model;

@@ -1,16 +1,21 @@
 /*
- * matmul.h — the core's dense kernels: y (T, N) = act(x (T, K) W (K, N) + bias (N)) with W packed once
- * into column panels (see matmul.c), for the forward; the backward's transposed products use the same
- * kernels: dY W^T with W^T packed (mm_pack_transposed), X^T dY with x read transposed and dY packed
- * (mm_pack_strided), sums that start from zero or add to what `out` holds. Internal to the core; not
- * part of the public C API.
+ * matmul.h — the core's dense kernels, shared by the FFN, the attention and the model's backward
+ * pass: y (T, N) = act(x (T, K) W (K, N) + bias (N)) with W packed once into column panels (see
+ * matmul.c); the backward's transposed products use the same kernels: dY W^T with W^T packed
+ * (mm_pack_transposed), X^T dY with x read transposed and dY packed (mm_pack_strided), sums that
+ * start from zero or add to what `out` holds (mm_product). Internal to the core; not part of the
+ * public C API (pe_ffn.h does not include it).
+ *
+ *     mm_pack(packed, w, K, N);                                 // packed: K * mm_padded(N) floats
+ *     mm_forward(y, N, x, K, packed, bias, rows, K, N, 1, FFN_RELU, scratch);
+ *
+ * Who allocates: the caller (the layers keep packed weights and scratch in their own memory).
  */
 #ifndef PF_MATMUL_H
 #define PF_MATMUL_H
 
-#include "pe_ffn.h"
-#include <stddef.h>
-#include <stdint.h>
+#include "pf_core.h"
+#include "activation.h"
 
 /*
  * Tokens per micro-kernel tile. x86 gives wasm engines 15 usable vector registers (V8 keeps one).
@@ -35,9 +40,6 @@ enum {
 
 /* Columns n rounded up to whole panels (the padded length of a packed row and of a bias). */
 size_t mm_padded(int32_t n);
-
-/* Index of W[k][col] (a (K, N) row-major matrix) inside its packed form. */
-size_t mm_packed_index(int32_t k, int32_t col, int32_t n_in);
 
 /* packed (K * mm_padded(N)) = W (K, N) row-major, in panels; padding columns are zero. */
 void mm_pack(float *packed, const float *w, int32_t n_in, int32_t n_out);

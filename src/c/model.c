@@ -11,11 +11,11 @@
  */
 #include "model_layout.h"
 #include "matmul.h"
+#include "pe.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; }
 
 static pf_status model_check_config(const model_config *c) {
     if (!c) return PF_ERR_NULL;
@@ -27,9 +27,9 @@ static pf_status model_check_config(const model_config *c) {
     if (c->layers < 1 || c->layers > PF_MODEL_MAX_LAYERS) return PF_ERR_LAYERS;
     if (c->max_length < 1 || c->max_length > PF_MODEL_MAX_LENGTH) return PF_ERR_MAX_LENGTH;
     if (c->position < MODEL_SINUSOIDAL || c->position > MODEL_NONE) return PF_ERR_POSITION_KIND;
-    if (c->activation < FFN_RELU || c->activation > FFN_SILU) return PF_ERR_ACTIVATION;
+    if (ffn_activation_check(c->activation) != PF_OK) return PF_ERR_ACTIVATION;
     if (c->norm != BLOCK_POST_NORM && c->norm != BLOCK_PRE_NORM) return PF_ERR_NORM;
-    if (!(c->eps > 0) || !isfinite(c->eps)) return PF_ERR_EPS;
+    if (!pf_finite_above(c->eps, 0)) return PF_ERR_EPS;
     return PF_OK;
 }
 
@@ -138,7 +138,7 @@ static void matrix_shape(const model_config *c, int which, int32_t *k, int32_t *
 static uint64_t packed_floats(const model_config *c, int which, int transposed) {
     int32_t k, n;
     matrix_shape(c, which, &k, &n);
-    return round4(transposed ? (uint64_t)n * mm_padded(k) : (uint64_t)k * mm_padded(n));
+    return pf_round4(transposed ? (uint64_t)n * mm_padded(k) : (uint64_t)k * mm_padded(n));
 }
 static uint64_t packed_layer_floats(const model_config *c) {
     uint64_t total = 0;
@@ -177,9 +177,9 @@ typedef struct { uint64_t params, packed, sinusoid; } model_parts;
 
 static model_parts model_part_floats(const model_config *c) {
     return (model_parts){
-        .params = round4(model_param_total(c) + MM_PANEL),
+        .params = pf_round4(model_param_total(c) + MM_PANEL),
         .packed = (uint64_t)c->layers * packed_layer_floats(c) + packed_floats(c, MODEL_MATRICES, 0) + packed_floats(c, MODEL_MATRICES, 1),
-        .sinusoid = c->position == MODEL_SINUSOIDAL ? round4((uint64_t)c->max_length * (uint64_t)c->d_model) : 0,
+        .sinusoid = c->position == MODEL_SINUSOIDAL ? pf_round4((uint64_t)c->max_length * (uint64_t)c->d_model) : 0,
     };
 }
 

@@ -27,7 +27,6 @@
 #include <math.h>
 #include <string.h>
 
-static uint64_t round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; }
 static int32_t max3(int32_t a, int32_t b, int32_t c) { return a > b ? (a > c ? a : c) : (b > c ? b : c); }
 
 typedef struct {
@@ -57,7 +56,7 @@ static uint64_t model_work_layout(model_work *w, const model *m, int32_t batch, 
                                   float *base) {
     const model_config *c = &m->config;
     const uint64_t n = (uint64_t)batch * (uint64_t)length, d = (uint64_t)c->d_model, f = (uint64_t)c->d_ff;
-    const uint64_t v = (uint64_t)c->vocab, nd = round4(n * d), nf = round4(n * f);
+    const uint64_t v = (uint64_t)c->vocab, nd = pf_round4(n * d), nf = pf_round4(n * f);
     const uint64_t slots = backward ? (uint64_t)c->layers : 1;
     const int pre = c->norm == BLOCK_PRE_NORM;
     uint64_t at = 0;
@@ -78,12 +77,12 @@ static uint64_t model_work_layout(model_work *w, const model *m, int32_t batch, 
     w->u2 = TAKE(float, pre ? 0 : slots * nd);
     w->zf = TAKE(float, slots * nf);
     w->hid = TAKE(float, slots * nf);
-    w->weights = TAKE(float, slots * round4((uint64_t)batch * (uint64_t)c->heads * (uint64_t)length * (uint64_t)length));
-    w->stats1 = TAKE(double, slots * round4(2 * n) * 2);
-    w->stats2 = TAKE(double, slots * round4(2 * n) * 2);
+    w->weights = TAKE(float, slots * pf_round4((uint64_t)batch * (uint64_t)c->heads * (uint64_t)length * (uint64_t)length));
+    w->stats1 = TAKE(double, slots * pf_round4(2 * n) * 2);
+    w->stats2 = TAKE(double, slots * pf_round4(2 * n) * 2);
     w->yf = TAKE(float, pre ? nd : 0);
-    w->statsf = TAKE(double, pre ? round4(2 * n) * 2 : 0);
-    w->logits = TAKE(float, round4(n * v));
+    w->statsf = TAKE(double, pre ? pf_round4(2 * n) * 2 : 0);
+    w->logits = TAKE(float, pf_round4(n * v));
     const attn_config ac = { c->d_model, c->heads, c->d_model / c->heads, c->causal, 0 };
     uint64_t heads_fwd, heads_bwd = 0;
     attn_heads_workspace_floats(&heads_fwd, &ac, length, 0);
@@ -91,10 +90,10 @@ static uint64_t model_work_layout(model_work *w, const model *m, int32_t batch, 
     w->heads_floats = heads_fwd > heads_bwd ? heads_fwd : heads_bwd;
     w->heads = TAKE(float, w->heads_floats);
     w->rope_bytes = c->position == MODEL_ROPE ? rope_workspace_bytes(c->d_model / c->heads) : 0;
-    w->rope = TAKE(void, round4((w->rope_bytes + 3) / 4));
+    w->rope = TAKE(void, pf_round4((w->rope_bytes + 3) / 4));
     /* The products: rows N with n_in D, F or V; the backward's X^T dY: rows D or F with n_in N. */
     const int32_t widest_out = max3(c->d_model, c->d_ff, c->vocab), tokens = (int32_t)n;
-    w->pack = TAKE(float, round4(backward ? mm_scratch_floats(max3(tokens, c->d_model, c->d_ff), max3(tokens, widest_out, 1))
+    w->pack = TAKE(float, pf_round4(backward ? mm_scratch_floats(max3(tokens, c->d_model, c->d_ff), max3(tokens, widest_out, 1))
                                           : mm_scratch_floats(tokens, widest_out)));
     if (backward) {
         w->dx = TAKE(float, nd);
@@ -103,8 +102,8 @@ static uint64_t model_work_layout(model_work *w, const model *m, int32_t batch, 
         w->dk = TAKE(float, nd);
         w->dv = TAKE(float, nd);
         w->dh = TAKE(float, nf);
-        w->dlogits = TAKE(float, round4(n * v));
-        w->dpack = TAKE(float, round4(n * mm_padded(widest_out)));
+        w->dlogits = TAKE(float, pf_round4(n * v));
+        w->dpack = TAKE(float, pf_round4(n * mm_padded(widest_out)));
     }
 #undef TAKE
     return at;
@@ -134,11 +133,11 @@ static float *slot(float *array, const model_work *w, int32_t l, uint64_t each) 
     return array ? array + (uint64_t)(l % w->slots) * each : NULL;
 }
 static double *slot_stats(double *array, const model_work *w, int32_t l) {
-    return array + (uint64_t)(l % w->slots) * round4(2 * (uint64_t)w->n);
+    return array + (uint64_t)(l % w->slots) * pf_round4(2 * (uint64_t)w->n);
 }
 /* The input of layer l (l = layers: the last output); a forward alone keeps two, in turn. */
 static float *layer_input(const model *m, const model_work *w, int32_t l) {
-    const uint64_t nd = round4((uint64_t)w->n * (uint64_t)m->config.d_model);
+    const uint64_t nd = pf_round4((uint64_t)w->n * (uint64_t)m->config.d_model);
     return w->x + (uint64_t)(w->slots == 1 ? l % 2 : l) * nd;
 }
 
@@ -181,8 +180,8 @@ typedef struct {
 
 static layer_arrays arrays_of(const model *m, const model_work *w, const model_trace *tr, int32_t l) {
     const model_config *c = &m->config;
-    const uint64_t nd = round4((uint64_t)w->n * (uint64_t)c->d_model), nf = round4((uint64_t)w->n * (uint64_t)c->d_ff);
-    const uint64_t nw = round4((uint64_t)w->batch * (uint64_t)c->heads * (uint64_t)w->length * (uint64_t)w->length);
+    const uint64_t nd = pf_round4((uint64_t)w->n * (uint64_t)c->d_model), nf = pf_round4((uint64_t)w->n * (uint64_t)c->d_ff);
+    const uint64_t nw = pf_round4((uint64_t)w->batch * (uint64_t)c->heads * (uint64_t)w->length * (uint64_t)w->length);
     layer_arrays a = {
         layer_input(m, w, l), layer_input(m, w, l + 1), slot(w->a, w, l, nd), slot(w->q, w, l, nd),
         slot(w->k, w, l, nd), slot(w->v, w, l, nd), slot(w->o, w, l, nd), slot(w->attn, w, l, nd),

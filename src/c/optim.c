@@ -36,9 +36,9 @@ pf_status clip_grad_norm(float *grads, double *total_norm, size_t n, double max_
 
 pf_status adamw_check(const adamw_options *o) {
     if (!o) return PF_ERR_NULL;
-    if (!(o->lr > 0) || !isfinite(o->lr)) return PF_ERR_LR;
+    if (!pf_finite_above(o->lr, 0)) return PF_ERR_LR;
     if (!(o->beta1 >= 0 && o->beta1 < 1) || !(o->beta2 >= 0 && o->beta2 < 1)) return PF_ERR_BETAS;
-    if (!(o->eps > 0) || !isfinite(o->eps)) return PF_ERR_EPS;
+    if (!pf_finite_above(o->eps, 0)) return PF_ERR_EPS;
     if (!(o->weight_decay >= 0) || !isfinite(o->weight_decay)) return PF_ERR_WEIGHT_DECAY;
     if (!(o->clip_norm >= 0) || !isfinite(o->clip_norm)) return PF_ERR_CLIP;
     return PF_OK;

@@ -54,8 +54,6 @@ typedef struct {
     float *row_cos, *row_sin;
 } rope_tables;
 
-static int32_t rope_round4(int32_t n) { return (n + 3) & ~3; }
-
 /* Width of the row tables: head_dim values, or two heads when head_dim is 2 mod 4 (see above). */
 static int32_t rope_table_width(int32_t head_dim) {
     return head_dim % 4 ? 2 * head_dim : head_dim;
@@ -63,12 +61,12 @@ static int32_t rope_table_width(int32_t head_dim) {
 
 size_t rope_workspace_bytes(int32_t head_dim) {
     if (head_dim < 2 || head_dim > PF_MAX_DIM || head_dim % 2) return 0;
-    const size_t n4 = (size_t)rope_round4(head_dim / 2), w4 = (size_t)rope_round4(rope_table_width(head_dim));
+    const size_t n4 = (size_t)pf_round4((uint64_t)head_dim / 2), w4 = (size_t)pf_round4((uint64_t)rope_table_width(head_dim));
     return sizeof(rope_header) + 5 * n4 * sizeof(double) + 2 * w4 * sizeof(float);
 }
 
 static rope_tables rope_tables_of(void *workspace, int32_t head_dim) {
-    const size_t n4 = (size_t)rope_round4(head_dim / 2), w4 = (size_t)rope_round4(rope_table_width(head_dim));
+    const size_t n4 = (size_t)pf_round4((uint64_t)head_dim / 2), w4 = (size_t)pf_round4((uint64_t)rope_table_width(head_dim));
     double *d = (double *)((char *)workspace + sizeof(rope_header));
     float *f = (float *)(d + 5 * n4);
     return (rope_tables){ d, d + n4, d + 2 * n4, d + 3 * n4, d + 4 * n4, f, f + w4 };
@@ -84,7 +82,7 @@ pf_status rope_angle(double *theta, int32_t position, int32_t pair, int32_t head
     if (position < 0) return PF_ERR_POSITION;
     if (head_dim < 2 || head_dim > PF_MAX_DIM || head_dim % 2) return PF_ERR_HEAD_DIM;
     if (pair < 0 || pair >= head_dim / 2) return PF_ERR_COLUMN;
-    if (!(base > 1.0) || !isfinite(base)) return PF_ERR_BASE;
+    if (!pf_finite_above(base, 1.0)) return PF_ERR_BASE;
     *theta = (double)position / rope_denominator(pair, head_dim, base);
     return PF_OK;
 }
@@ -216,7 +214,7 @@ static pf_status rope_check(int32_t length, int32_t d_model, int32_t head_dim, d
     if (length < 0 || length > PF_MAX_LENGTH) return PF_ERR_LENGTH;
     if (d_model < 1 || d_model > PF_MAX_DIM) return PF_ERR_D_MODEL;
     if (head_dim < 2 || head_dim > d_model || head_dim % 2 || d_model % head_dim) return PF_ERR_HEAD_DIM;
-    if (!(base > 1.0) || !isfinite(base)) return PF_ERR_BASE;
+    if (!pf_finite_above(base, 1.0)) return PF_ERR_BASE;
     if (offset < 0) return PF_ERR_OFFSET;
     if (length > 0 && (int64_t)offset + length - 1 > PF_MAX_POSITION) return PF_ERR_OFFSET;
     if (layout != ROPE_INTERLEAVED && layout != ROPE_HALF) return PF_ERR_LAYOUT;

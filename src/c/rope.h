@@ -18,7 +18,7 @@
 #ifndef PF_ROPE_H
 #define PF_ROPE_H
 
-#include "pe_ffn.h"
+#include "pf_core.h"
 
 #ifdef __cplusplus
 extern "C" {

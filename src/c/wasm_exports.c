@@ -5,14 +5,13 @@
  * list of exports, limits and statuses lives in pf_abi.h (see there how to add one).
  */
 #include "pe_ffn.h"
-#include "block.h"
-#include "rope.h"
 #include "model_layout.h"
 #include <stdlib.h>
 #include <string.h>
 
-/* FNV-1a over the lists of pf_abi.h; src/js/abi.js holds the same hash, so init() can refuse a
-   module built from other lists than the JavaScript it is loaded by. */
+/* FNV-1a over the lists of pf_abi.h (but PF_BENCH_EXPORTS: the bench build is the release one plus
+   those); src/js/abi.js holds the same hash, so init() can refuse a module built from other lists
+   than the JavaScript it is loaded by. */
 static uint32_t fnv_bytes(uint32_t h, const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
     return h;
@@ -25,16 +24,22 @@ static uint32_t fnv_int(uint32_t h, int64_t v) {
     const uint8_t le[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
     return fnv_bytes(h, (const char *)le, 4);
 }
+static uint32_t fnv_double(uint32_t h, double v) {   /* its 8 bytes as wasm stores them (little-endian) */
+    return fnv_bytes(h, (const char *)&v, sizeof v);
+}
 
 uint32_t pf_abi_hash(void) {
     uint32_t h = 2166136261u;
 #define PF_HASH_LIMIT(name, value) h = fnv_int(fnv_text(h, #name), value);
+#define PF_HASH_NUMBER(name, value) h = fnv_double(fnv_text(h, #name), value);
 #define PF_HASH_STATUS(name, code, kind, param, text) h = fnv_int(fnv_text(h, #name), code);
 #define PF_HASH_EXPORT(name) h = fnv_text(h, #name);
     PF_LIMITS(PF_HASH_LIMIT)
+    PF_NUMBERS(PF_HASH_NUMBER)
     PF_STATUSES(PF_HASH_STATUS)
     PF_EXPORTS(PF_HASH_EXPORT)
 #undef PF_HASH_LIMIT
+#undef PF_HASH_NUMBER
 #undef PF_HASH_STATUS
 #undef PF_HASH_EXPORT
     return h;
@@ -205,13 +210,16 @@ int32_t pf_block_forward(block_layer *layer, float *out, const float *x, int32_t
     return (int32_t)block_forward(layer, out, &trace, x, tokens, work, (uint64_t)work_floats);
 }
 
-/* One part of a forward alone (block_forward_phase; every trace array required): the bench's time split. */
+#ifdef PF_BENCH
+/* One part of a forward alone (block_forward_phase; every trace array required): the bench's time split,
+   in the bench build only (PF_BENCH_EXPORTS of pf_abi.h). */
 int32_t pf_block_forward_phase(block_layer *layer, int32_t phase, float *out, const float *x, int32_t tokens,
                                float *work, double work_floats, float *q, float *k, float *v, float *scores,
                                float *weights, float *attention, float *h1, float *hidden, float *ffn) {
     const block_trace trace = { q, k, v, scores, weights, attention, h1, hidden, ffn };
     return (int32_t)block_forward_phase(layer, (block_phase)phase, out, &trace, x, tokens, work, (uint64_t)work_floats);
 }
+#endif
 
 /* *bytes = the workspace pf_rope_apply needs for heads of head_dim values. */
 int32_t pf_rope_workspace_bytes(int32_t *bytes, int32_t head_dim) {
