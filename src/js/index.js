@@ -95,3 +95,4 @@ export async function init(options) {
 }
 
 export { version };
+export { createTask, tokenAccuracy, TASK_NAMES } from './tasks.js';
