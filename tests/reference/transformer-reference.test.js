@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mulberry32 } from './reference.js';
+import { perturbedParams, randomBatch } from './transformer-cases.js';
 import {
   AdamWRef, clipGradNormRef, crossEntropyRef, parameterShapesRef, seededParamsRef, transformerForwardRef,
   transformerGradientsRef, transformerLossRef,
@@ -14,24 +15,6 @@ import {
 
 const POSITIONS = ['sinusoidal', 'learned', 'rope', 'alibi', 'none'];
 const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
-
-/** Seeded parameters with every gamma and beta moved off 1 and 0, so that their gradients are tested too. */
-function paramsFor(config) {
-  const params = seededParamsRef(config);
-  const next = mulberry32(config.seed + 1);
-  for (const [name, p] of Object.entries(params)) {
-    if (/gamma|beta/.test(name)) for (let i = 0; i < p.length; i++) p[i] += 0.4 * (2 * next() - 1);
-  }
-  return params;
-}
-
-/** Tokens and targets of B sequences of T, about a quarter of the targets -1. */
-function batchFor(vocab, B, T, seed) {
-  const next = mulberry32(seed);
-  const tokens = Array.from({ length: B * T }, () => Math.floor(next() * vocab));
-  const targets = Array.from({ length: B * T }, () => (next() < 0.25 ? -1 : Math.floor(next() * vocab)));
-  return { tokens, targets };
-}
 
 /** ‖a - b‖₂ and ‖b‖₂. */
 function norms(a, b) {
@@ -42,8 +25,8 @@ function norms(a, b) {
 
 /** Every gradient array against central differences; returns the largest ‖g - fd‖ / ‖fd‖. */
 function checkGradients(config, B, T) {
-  const params = paramsFor(config);
-  const { tokens, targets } = batchFor(config.vocab, B, T, config.seed + 2);
+  const params = perturbedParams(config);
+  const { tokens, targets } = randomBatch(config.vocab, B, T, config.seed + 2);
   const { loss, grads } = transformerGradientsRef(params, config, tokens, targets, { batch: B });
   assert.ok(Math.abs(loss - transformerLossRef(params, config, tokens, targets, { batch: B })) < 1e-14, 'the same loss');
   const h = 1e-6;
