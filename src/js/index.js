@@ -96,3 +96,4 @@ export async function init(options) {
 
 export { version };
 export { createTask, tokenAccuracy, TASK_NAMES } from './tasks.js';
+export { pytorchScript } from './pytorch-script.js';

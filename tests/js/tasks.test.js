@@ -164,9 +164,9 @@ test('refused arguments name the parameter', () => {
   assert.ok(Object.isFrozen(task));
 });
 
-test('the declarations type-check under --strict (NodeNext and Bundler); an unknown task name is refused', () => {
+test('the declarations (tasks, pytorchScript) type-check under --strict (NodeNext and Bundler); an unknown task name is refused', () => {
   const use = `
-import { createTask, tokenAccuracy, TASK_NAMES, type Task, type TaskBatch, type TaskName } from '../../src/js/index.js';
+import { createTask, pytorchScript, tokenAccuracy, TASK_NAMES, type Task, type TaskBatch, type TaskName } from '../../src/js/index.js';
 const name: TaskName = TASK_NAMES[0];
 const task: Task = createTask(name, { vocab: 16, length: 8, seed: 1 });
 const b: TaskBatch = task.batch(4);
@@ -174,7 +174,8 @@ const held: Int32Array = task.testSet(12, 10).targets;
 const n: number = task.chance + task.positionBlindBound + task.stats(12).sequenceLength + b.length;
 const a: number = tokenAccuracy(new Float32Array(b.tokens.length * 16), b.targets, 16).accuracy;
 const label: string = task.label(0);
-export { held, n, a, label };
+const script: string = pytorchScript({ vocab: task.vocab, dModel: 64, heads: 4, position: 'rope', norm: 'pre' });
+export { held, n, a, label, script };
 `;
   const misuse = `
 import { createTask } from '../../src/js/index.js';
