@@ -26,6 +26,7 @@ export const SEPARATOR = 0;
 export const QUERY = 1;
 const MARKS = [2, 3]; // first: A, B
 const MAX_LENGTH = 255; // symbols; the longest sequence, 2 * 255 + 1 tokens, fits maxLength 512
+const MAX_TOKENS = 1 << 24;
 
 const answers = {
   copy: (s) => s,
@@ -119,10 +120,13 @@ export function createTask(name, options) {
   const seed = o.seed === undefined ? 0 : check.integer('seed', o.seed, 0, 4294967295);
   const next = mulberry32(seed);
 
-  const examples = (random, n, count) => {
+  // At most 2^24 tokens (64 MB) per call, so that a mistyped n is a RangeError, not an exhausted heap.
+  const count = (n, T) => check.integer('n', n, 1, Math.floor(MAX_TOKENS / T));
+  const examples = (random, n, size) => {
     const T = spec.sequenceLength(n);
-    const tokens = new Int32Array(count * T), targets = new Int32Array(count * T).fill(-1);
-    for (let b = 0; b < count; b++) {
+    count(size, T);
+    const tokens = new Int32Array(size * T), targets = new Int32Array(size * T).fill(-1);
+    for (let b = 0; b < size; b++) {
       const { input, answer } = spec.draw(random, n);
       const at = b * T;
       tokens.set(input, at);
@@ -130,9 +134,8 @@ export function createTask(name, options) {
       tokens.fill(QUERY, at + n + 1, at + T);
       targets.set(answer, at + n + 1);
     }
-    return { tokens, targets, batch: count, length: T };
+    return { tokens, targets, batch: size, length: T };
   };
-  const count = (n) => check.integer('n', n, 1, 1 << 20);
 
   return Object.freeze({
     name,
@@ -153,11 +156,11 @@ export function createTask(name, options) {
       return { sequenceLength: spec.sequenceLength(n), chance: spec.chance(), positionBlindBound: spec.positionBlindBound(n) };
     },
     /** The next n training sequences of the task's stream: { tokens, targets, batch, length }. */
-    batch: (n) => examples(next, length, count(n)),
+    batch: (n) => examples(next, length, n),
     /** n sequences of `n` symbols, the same for the same seed and length however many batches were drawn. */
     testSet(n, size) {
       check.integer('length', n, spec.minLength, MAX_LENGTH);
-      return examples(mulberry32((seed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0), n, count(size));
+      return examples(mulberry32((seed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0), n, size);
     },
     /** A short label of a token for pictures: '|', '?', 'A', 'B', then a .. z, s26, s27, ... */
     label(token) {

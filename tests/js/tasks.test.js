@@ -160,6 +160,7 @@ test('refused arguments name the parameter', () => {
   assert.throws(() => task.batch(1.5), { name: 'RangeError', message: /n must be/ });
   assert.throws(() => task.testSet(0, 4), { name: 'RangeError', message: /length/ });
   assert.throws(() => task.testSet(4), { name: 'TypeError', message: /n must be/ });
+  assert.throws(() => task.batch(1 << 24), { name: 'RangeError', message: /n must be an integer from 1 to 986895/ });
   assert.throws(() => task.label(16), { name: 'RangeError', message: /token/ });
   assert.ok(Object.isFrozen(task));
 });
