@@ -262,3 +262,83 @@ export function init(options?: InitOptions): Promise<PeFfnCore>;
 
 /** The package version (the same as `core.version`). */
 export const version: string;
+
+/** The training tasks of `createTask` (docs/API.md, "Training tasks"). */
+export type TaskName = 'copy' | 'reverse' | 'sort' | 'first';
+export const TASK_NAMES: readonly TaskName[];
+
+export interface TaskOptions {
+  /** The model's vocabulary: 4 .. 65,536 (first: 5 ..), default 16. */
+  vocab?: number;
+  /** Symbols in the input part while training: 1 .. 255 (first: 2 ..), default 8. */
+  length?: number;
+  /** Integer 0 .. 4,294,967,295, default 0. */
+  seed?: number;
+}
+
+/** `batch` sequences of `length` tokens each, row-major; targets -1 where nothing is asked. */
+export interface TaskBatch {
+  tokens: Int32Array;
+  targets: Int32Array;
+  batch: number;
+  length: number;
+}
+
+export interface TaskStats {
+  /** Tokens per sequence (the model's T). */
+  sequenceLength: number;
+  /** Accuracy of guessing an answer token without looking: 1 / symbols (first: 1/2). */
+  chance: number;
+  /** The expected accuracy a model without position information and without a causal mask cannot beat. */
+  positionBlindBound: number;
+}
+
+export interface Task {
+  readonly name: TaskName;
+  readonly vocab: number;
+  readonly length: number;
+  readonly seed: number;
+  /** How many symbols the input part draws from. */
+  readonly symbols: number;
+  /** Tokens per training sequence. */
+  readonly sequenceLength: number;
+  readonly chance: number;
+  readonly positionBlindBound: number;
+  /** The same figures for an input part of `length` symbols. */
+  stats(length: number): TaskStats;
+  /** The next n training sequences of the task's seeded stream. */
+  batch(n: number): TaskBatch;
+  /** n sequences of `length` symbols, the same for the same seed and length whatever was drawn before. */
+  testSet(length: number, n: number): TaskBatch;
+  /** A short label of a token: '|' separator, '?' query, 'A'/'B' marks, then 'a' .. 'z', 's26', ... */
+  label(token: number): string;
+}
+
+/** A seeded training task: input part, separator, one query per answer slot; answers as targets. */
+export function createTask(name: TaskName, options?: TaskOptions): Task;
+
+/** Token accuracy of logits [row][vocab] against targets (-1 not counted), by arg-max. */
+export function tokenAccuracy(logits: Float32Array | Float64Array, targets: Int32Array | number[], vocab: number):
+  { accuracy: number; correct: number; counted: number };
+
+/** The options of a trainable Transformer that the PyTorch script needs (model.config fits). */
+export interface PytorchScriptConfig {
+  vocab: number;
+  dModel: number;
+  heads?: number;
+  dFF?: number;
+  layers?: number;
+  maxLength?: number;
+  position?: 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 'none';
+  causal?: boolean;
+  norm?: BlockNorm;
+  activation?: Activation;
+  eps?: number;
+  seed?: number;
+}
+
+/**
+ * A self-contained Python program (offer it as `model.py`) that rebuilds the model in PyTorch and
+ * loads the file `model.save()` wrote: `python3 model.py model.safetensors 3 1 4 [--double] [--json out]`.
+ */
+export function pytorchScript(config: PytorchScriptConfig): string;

@@ -95,3 +95,5 @@ export async function init(options) {
 }
 
 export { version };
+export { createTask, tokenAccuracy, TASK_NAMES } from './tasks.js';
+export { pytorchScript } from './pytorch-script.js';

@@ -1,0 +1,90 @@
+// The PyTorch script offered beside a saved model (src/js/pytorch-script.js), run as downloaded with
+// Debian's /usr/bin/python3 and python3-torch on a safetensors file written by writeSafetensors with
+// the reference's seeded parameters: its logits equal the double-precision reference (float64 mode to
+// rounding, float32 mode within the contract's 1e-4 (1 + M)) for every position scheme, both norms,
+// causal or not, each activation; a file of another model is refused; bad options name the parameter.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pkg } from './target.js';
+import { writeSafetensors } from '../../src/js/safetensors.js';
+import { parameterShapesRef, resolveConfigRef, transformerForwardRef } from '../reference/transformer-reference.js';
+import { perturbedParams, relativeMaxDiff } from '../reference/transformer-cases.js';
+
+const { pytorchScript } = pkg;
+const PYTHON = '/usr/bin/python3';
+
+/** The model file of these parameters, as model.save() writes it: contract order, options as strings. */
+function modelFile(config, params) {
+  const c = resolveConfigRef(config);
+  const metadata = Object.fromEntries(Object.entries(c).map(([k, v]) => [k, String(v)]));
+  return writeSafetensors(parameterShapesRef(c).map(([name, shape]) => ({ name, shape, data: params[name] })), metadata);
+}
+
+/** Runs the script on the file; returns { status, stdout, stderr, logits }. */
+function runScript(config, file, tokens, flags = []) {
+  const dir = mkdtempSync(join(tmpdir(), 'pytorch-script-'));
+  try {
+    writeFileSync(join(dir, 'model.py'), pytorchScript(config));
+    writeFileSync(join(dir, 'model.safetensors'), file);
+    const run = spawnSync(PYTHON, ['model.py', 'model.safetensors', ...tokens.map(String), ...flags, '--json', 'out.json'], { cwd: dir, encoding: 'utf8' });
+    return { ...run, logits: run.status === 0 ? JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) : null };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const configs = [
+  { vocab: 10, dModel: 8, heads: 2, dFF: 16, layers: 2, position: 'sinusoidal', seed: 1 },
+  { vocab: 9, dModel: 8, heads: 4, dFF: 12, layers: 1, position: 'learned', maxLength: 12, norm: 'pre', causal: true, activation: 'gelu', seed: 2 },
+  { vocab: 12, dModel: 12, heads: 2, dFF: 20, layers: 2, position: 'rope', activation: 'gelu_tanh', eps: 1e-6, seed: 3 },
+  { vocab: 7, dModel: 8, heads: 4, dFF: 8, layers: 3, position: 'alibi', norm: 'pre', causal: true, activation: 'silu', seed: 4 },
+  { vocab: 6, dModel: 5, heads: 1, dFF: 7, layers: 1, position: 'none', seed: 5 },
+];
+
+for (const config of configs) {
+  test(`the script's logits equal the reference: ${config.position} ${config.norm ?? 'post'}${config.causal ? ' causal' : ''} ${config.activation ?? 'relu'}, ${config.layers} layer(s), ${config.heads} head(s)`, () => {
+    const params = perturbedParams(config);
+    const tokens = Array.from({ length: 9 }, (_, i) => (i * 5 + config.seed) % config.vocab);
+    const run = runScript(config, modelFile(config, params), tokens, ['--double']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /most likely next token/);
+    const d = relativeMaxDiff(run.logits, transformerForwardRef(params, config, tokens).logits);
+    assert.ok(d <= 1e-12, `float64: |diff| / (1 + M) ${d}`);
+    console.log(`# PyTorch script (float64) vs reference, ${config.position}: |diff| / (1 + M) ${d.toExponential(1)}`);
+  });
+}
+
+test('in float32 (the default) the script is within the contract\'s 1e-4 (1 + M) of the reference', () => {
+  const config = { vocab: 16, dModel: 64, heads: 4, dFF: 256, layers: 2, position: 'sinusoidal', seed: 7 };
+  const params = perturbedParams(config);
+  const tokens = [5, 3, 9, 2, 0, 1, 1, 1, 1];
+  const run = runScript(config, modelFile(config, params), tokens);
+  assert.equal(run.status, 0, run.stderr);
+  const d = relativeMaxDiff(run.logits, transformerForwardRef(params, config, tokens).logits);
+  assert.ok(d <= 1e-4, `float32: ${d}`);
+  console.log(`# PyTorch script (float32) vs reference, lab size: |diff| / (1 + M) ${d.toExponential(1)}`);
+});
+
+test('the script refuses a file saved by a model of other options', () => {
+  const config = configs[0];
+  const other = { ...config, heads: 4 };
+  const run = runScript(config, modelFile(other, perturbedParams(other)), [1, 2]);
+  assert.notEqual(run.status, 0);
+  assert.match(run.stderr, /the file's heads is 4, this script's is 2/);
+});
+
+test('bad options name the parameter', () => {
+  assert.throws(() => pytorchScript(), { name: 'TypeError', message: /vocab is required/ });
+  assert.throws(() => pytorchScript({ vocab: 8 }), { name: 'TypeError', message: /dModel is required/ });
+  assert.throws(() => pytorchScript({ vocab: 1, dModel: 8 }), { name: 'RangeError', message: /vocab/ });
+  assert.throws(() => pytorchScript({ vocab: 8, dModel: 8, heads: 3 }), { name: 'RangeError', message: /heads must divide/ });
+  assert.throws(() => pytorchScript({ vocab: 8, dModel: 6, heads: 2, position: 'rope' }), { name: 'RangeError', message: /heads/ });
+  assert.throws(() => pytorchScript({ vocab: 8, dModel: 8, position: 'absolute' }), { name: 'RangeError', message: /position/ });
+  assert.throws(() => pytorchScript({ vocab: 8, dModel: 8, causal: 'yes' }), { name: 'TypeError', message: /causal/ });
+  assert.throws(() => pytorchScript({ vocab: 8, dModel: 8, eps: 0 }), { name: 'RangeError', message: /eps/ });
+  assert.match(pytorchScript({ vocab: 8, dModel: 8, seed: 3 }), /VOCAB, D_MODEL, HEADS, D_FF, LAYERS, MAX_LENGTH = 8, 8, 1, 32, 1, 512/);
+});
