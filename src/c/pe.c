@@ -241,30 +241,25 @@ typedef struct {
    Keeping the wide constants costs memory (~18 MiB at d_model 65,536), but a table written a row
    per call (the JS wrapper's plain arrays of that width) no longer recomputes them at every call:
    100 rows of d_model 65,536 into a plain array measured 836 ms before, 12.5 ms after. */
-enum { PE_TABLE_FREQS = 2048, PE_ALIGN = 16 };
+enum { PE_TABLE_FREQS = 2048 };
 static size_t pe_whole_groups(int32_t n) { return (size_t)(n + PE_GROUP - 1) / PE_GROUP * PE_GROUP; }
 static size_t pe_freqs_bytes(int32_t n) {
     return pe_whole_groups(n) * (5 * sizeof(double) + 2 * sizeof(float) + 2 * PE_ANCHOR_ROWS * sizeof(float));
 }
-#define PE_CHUNK_BYTES pe_freqs_bytes(PE_FREQ_CHUNK)   /* a multiple of PE_ALIGN */
+#define PE_CHUNK_BYTES pe_freqs_bytes(PE_FREQ_CHUNK)   /* a multiple of 16 */
 
 size_t pe_workspace_bytes(int32_t d_model) {
     if (d_model < 1 || d_model > PF_MAX_DIM) return 0;
     const int32_t h = (d_model + 1) / 2;
-    if (h <= PE_TABLE_FREQS) return pe_freqs_bytes(h) + PE_ALIGN - 1;
-    return (size_t)((h + PE_FREQ_CHUNK - 1) / PE_FREQ_CHUNK) * PE_CHUNK_BYTES + PE_ALIGN - 1;
-}
-
-/* The first 16-byte boundary of `memory`. */
-static char *pe_aligned(void *memory) {
-    return (char *)memory + (PE_ALIGN - (uintptr_t)memory % PE_ALIGN) % PE_ALIGN;
+    if (h <= PE_TABLE_FREQS) return pe_freqs_bytes(h) + 15;
+    return (size_t)((h + PE_FREQ_CHUNK - 1) / PE_FREQ_CHUNK) * PE_CHUNK_BYTES + 15;
 }
 
 /* Five double arrays, two float arrays and the rotation table of n frequencies, in that order from
    the first 16-byte boundary of `memory` (each array a whole number of groups: all stay aligned). */
 static pe_freqs pe_carve(void *memory, int32_t n) {
     const size_t g = pe_whole_groups(n);
-    double *d = (double *)pe_aligned(memory);
+    double *d = (double *)pf_align16(memory);
     float *f = (float *)(d + 5 * g);
     const pe_freqs freqs = { d, d + g, d + 2 * g, f + 2 * g, d + 3 * g, d + 4 * g, f, f + g };
     return freqs;
@@ -391,7 +386,7 @@ static pf_status pe_apply(pe_workspace *workspace, float *out, int add, int32_t 
     if (!workspace) return PF_ERR_NULL;
     if (length == 0) return PF_OK;
     if (!out) return PF_ERR_NULL;
-    if (!workspace->memory || workspace->bytes < pe_workspace_bytes(d_model)) return PF_ERR_NO_MEMORY;
+    if (!workspace->memory || workspace->bytes < pe_workspace_bytes(d_model)) return PF_ERR_WORKSPACE;
     const int32_t h = (d_model + 1) / 2;
 
     if (h <= PE_TABLE_FREQS) {            /* constants and anchors kept in the workspace */
@@ -414,7 +409,7 @@ static pf_status pe_apply(pe_workspace *workspace, float *out, int add, int32_t 
     const int fresh = workspace->d_model != d_model || workspace->base != base;
     const int64_t known = fresh ? -1 : workspace->anchor;
     int64_t anchor = known;
-    char *chunks = pe_aligned(workspace->memory);
+    char *chunks = pf_align16(workspace->memory);
     for (int32_t k0 = 0; k0 < h; k0 += PE_FREQ_CHUNK) {
         const int32_t n = h - k0 < PE_FREQ_CHUNK ? h - k0 : PE_FREQ_CHUNK;
         const pe_freqs f = pe_carve(chunks + (size_t)(k0 / PE_FREQ_CHUNK) * PE_CHUNK_BYTES, n);

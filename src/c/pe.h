@@ -53,7 +53,7 @@ size_t pe_workspace_bytes(int32_t d_model);
 pf_status pe_workspace_init(pe_workspace *workspace, void *memory, size_t bytes);
 
 /* out (T, D) = PE(offset .. offset + T - 1). A workspace smaller than pe_workspace_bytes(D) gives
-   PF_ERR_NO_MEMORY. */
+   PF_ERR_WORKSPACE. */
 pf_status pe_fill(pe_workspace *workspace, float *out, int32_t length, int32_t d_model, double base,
                   int32_t offset, pe_layout layout);
 

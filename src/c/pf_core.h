@@ -44,6 +44,10 @@ PF_NUMBERS(PF_NUMBER_CONSTANT)
 /* n rounded up to a multiple of 4: arrays of whole f32x4 keep the next array 16-byte aligned. */
 static inline uint64_t pf_round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; }
 
+/* The first 16-byte boundary at or after p: kernels' workspaces of any alignment hold their arrays
+   from there (and ask for 15 bytes more). */
+static inline void *pf_align16(void *p) { return (char *)p + (16u - (uintptr_t)p % 16u) % 16u; }
+
 /* Whether value is a finite number greater than `bound` (NaN is not): base > 1, eps > 0. */
 static inline int pf_finite_above(double value, double bound) { return value > bound && isfinite(value); }
 

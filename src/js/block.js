@@ -1,6 +1,6 @@
 // The Transformer encoder block as a JavaScript object over a C block (src/c/block.h) that owns its
 // weights in one allocation of the module's memory. A forward takes one region of memory for
-// everything it needs (the core's scratch area for small calls, one allocation freed in `finally`
+// everything it needs (the scratch area for small calls, one allocation freed in `finally`
 // for large ones): the input and output when they live outside the module, the C workspace, and the
 // trace arrays. Results that leave the API are the caller's own arrays.
 import { LIMITS } from './abi.js';
@@ -14,7 +14,7 @@ import * as check from './validate.js';
 const { MAX_DIM, BLOCK_MAX_DIM, BLOCK_MAX_TOKENS } = LIMITS;
 export const NORMS = ['post', 'pre'];
 const MAX_SEED = 4294967295;
-const SMALL_FLOATS = 1 << 18; // forwards needing up to 1 MiB use the core's scratch area
+const SMALL_FLOATS = 1 << 18; // forwards needing up to 1 MiB use the scratch area
 
 /** The six matrices, which come together, and every weight in the order of pf_block_load. */
 const MATRICES = ['wq', 'wk', 'wv', 'wo', 'w1', 'w2'];
@@ -122,7 +122,7 @@ export class EncoderBlock {
 
     let region = 0;
     try {
-      const base = tokens === 0 ? 0 : total <= SMALL_FLOATS ? this.#core.scratch(total, 'x') : (region = heap.alloc(total * 4, 'x'));
+      const base = tokens === 0 ? 0 : total <= SMALL_FLOATS ? heap.scratch(total, 'x') : (region = heap.alloc(total * 4, 'x'));
       const at = {};
       let offset = base;
       for (const p of parts) {

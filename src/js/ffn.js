@@ -11,7 +11,7 @@ import * as check from './validate.js';
 const { MAX_DIM, MAX_LENGTH } = LIMITS;
 export const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 const MAX_SEED = 4294967295;
-const SMALL_FLOATS = 1 << 14; // inputs up to this size use the core's scratch area (see forward)
+const SMALL_FLOATS = 1 << 14; // inputs up to this size use the scratch area (see forward)
 const FFN_OPTIONS = ['dModel', 'dFF', 'activation', 'w1', 'b1', 'w2', 'b2', 'seed'];
 const FORWARD_OPTIONS = ['hidden', 'preActivation', 'out'];
 
@@ -99,9 +99,9 @@ export class FFN {
       let xPtr = 0;
       let outPtr = out && out.array === undefined ? out.ptr : 0;
       if (input.array !== undefined && !outPtr && input.length > 0 && input.length <= SMALL_FLOATS) {
-        // Small plain arrays (the teaching sizes) go through the core's scratch area: two
+        // Small plain arrays (the teaching sizes) go through the scratch area: two
         // allocations and frees per call would cost more than the layer itself.
-        xPtr = this.#core.scratch(2 * input.length, 'x');
+        xPtr = heap.scratch(2 * input.length, 'x');
         outPtr = xPtr + input.length * 4;
         heap.f32(xPtr, input.length).set(input.array);
       } else {

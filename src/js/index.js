@@ -11,13 +11,8 @@ import { readOptions } from './args.js';
 import * as check from './validate.js';
 import { version } from './version.js';
 
-const SCRATCH_MIN_FLOATS = 1 << 16;
-
-/** One instance of the module: its own memory, tensors, layers and scratch area. */
+/** One instance of the module: its own memory, tensors, layers and scratch area (core.heap, internal). */
 class Core {
-  #scratchPtr = 0;
-  #scratchFloats = 0;
-
   constructor(exports) {
     this.exports = exports;
     this.heap = new Heap(exports);
@@ -69,18 +64,6 @@ class Core {
 
   createEncoderBlock(options) {
     return createEncoderBlock(this, options);
-  }
-
-  /** A reusable scratch area of at least `floats` values (internal; grows, never shrinks). */
-  scratch(floats, name) {
-    if (floats > this.#scratchFloats) {
-      const size = Math.max(floats, SCRATCH_MIN_FLOATS);
-      const ptr = this.heap.alloc(size * 4, name);
-      this.heap.free(this.#scratchPtr);
-      this.#scratchPtr = ptr;
-      this.#scratchFloats = size;
-    }
-    return this.#scratchPtr;
   }
 }
 

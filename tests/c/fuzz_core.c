@@ -203,7 +203,9 @@ static void fuzz_rope(reader *r) {
     const size_t n = length > 0 && d_model > 0 ? (size_t)length * (size_t)d_model : 1;
     const size_t wanted = rope_workspace_bytes(head_dim);
     const size_t bytes = (take_u32(r) & 7) ? wanted : take_u32(r) % 2048;
-    void *workspace = aligned_alloc(16, (bytes + 16) & ~(size_t)15);
+    void *memory = malloc(bytes + 1);
+    rope_workspace workspace;
+    rope_workspace_init(&workspace, memory, bytes);
     float *x = malloc(2 * n * sizeof(float)), *out = x + n;
     float largest = 0;
     for (size_t i = 0; i < n; i++) {
@@ -211,15 +213,15 @@ static void fuzz_rope(reader *r) {
         largest = fmaxf(largest, fabsf(x[i]));
     }
     const int in_place = take_u32(r) & 1;
-    if (rope_apply(in_place ? x : out, x, length, d_model, head_dim, base, offset, layout, workspace, bytes) == PF_OK) {
+    if (rope_apply(&workspace, in_place ? x : out, x, length, d_model, head_dim, base, offset, layout) == PF_OK) {
         const float *y = in_place ? x : out;
         for (size_t i = 0; length > 0 && i < n; i++)
             if (!(fabsf(y[i]) <= 1.5f * largest)) abort();
     }
-    rope_apply(x + 1, x, length, d_model, head_dim, base, offset, layout, workspace, bytes); /* overlap */
+    rope_apply(&workspace, x + 1, x, length, d_model, head_dim, base, offset, layout); /* overlap */
     double theta;
     rope_angle(&theta, offset, (int32_t)(take_u32(r) % 80) - 4, head_dim, base);
-    free(workspace);
+    free(memory);
     free(x);
 }
 

@@ -83,10 +83,10 @@ void test_pe_workspace(void) {
           "workspace_init refuses NULL");
     CHECK(pe_workspace_init(&small, NULL, 0) == PF_OK, "an empty workspace");
     CHECK(pe_fill(&small, guard, 0, 64, 10000, 0, PE_INTERLEAVED) == PF_OK, "an empty workspace serves length 0");
-    CHECK(pe_fill(&small, guard, 2, 64, 10000, 0, PE_INTERLEAVED) == PF_ERR_NO_MEMORY, "an empty workspace");
+    CHECK(pe_fill(&small, guard, 2, 64, 10000, 0, PE_INTERLEAVED) == PF_ERR_WORKSPACE, "an empty workspace");
     pe_workspace_init(&small, m1, pe_workspace_bytes(64) - 1);
-    CHECK(pe_add(&small, guard, 2, 64, 10000, 0, PE_CONCAT) == PF_ERR_NO_MEMORY, "one byte too small");
-    CHECK(pe_fill(&small, guard, 2, 65, 10000, 0, PE_CONCAT) == PF_ERR_NO_MEMORY, "too small for d_model 65");
+    CHECK(pe_add(&small, guard, 2, 64, 10000, 0, PE_CONCAT) == PF_ERR_WORKSPACE, "one byte too small");
+    CHECK(pe_fill(&small, guard, 2, 65, 10000, 0, PE_CONCAT) == PF_ERR_WORKSPACE, "too small for d_model 65");
     int untouched = 1;
     for (int i = 0; i < 2 * 64; i++) untouched &= guard[i] == 7;
     CHECK(untouched, "refused calls write nothing");

@@ -1,0 +1,52 @@
+// The one loop of the calls that work row by row (positional encoding, layer norm, RoPE): data that
+// lives in the module's memory (tensors, views of core.memory) is handed to the core in one call; a
+// plain Float32Array goes through the instance's scratch area (Heap.scratch) a chunk of rows at a
+// time, so that no temporary grows with the array. Rows are independent in every such kernel, and each
+// kernel gives the same bits for any split of its rows, so the chunks change no result.
+import { SCRATCH_FLOATS } from './memory.js';
+
+const round4 = (n) => Math.ceil(n / 4) * 4; // keeps every part of the scratch 16-byte aligned
+const inMemory = (resolved) => resolved.array === undefined;
+
+/**
+ * Runs `kernel(outPtr, inPtr, rows, firstRow, ...paramPtrs)` over `rows` rows of `width` values.
+ *   input:  a resolved argument (args.js floats()) the kernel reads, or null (inPtr 0);
+ *   output: one it writes; `input` itself for a kernel that works in place;
+ *   params: resolved arguments (or null) the kernel reads whole in every call (layer norm's gamma and
+ *           beta), copied to the scratch area once when they are plain arrays;
+ *   chunkRows(firstRow, rows): how many of the next `rows` rows a chunk through the scratch area takes
+ *           (default: all of them);
+ *   name:   the parameter a scratch area too large for the memory is a RangeError about.
+ * Nothing is allocated for data in the module's memory; the scratch area otherwise.
+ */
+export function forEachRowChunk(heap, { rows, width, input = null, output, params = [], chunkRows, name, kernel }) {
+  if (rows === 0) return;
+  const outside = params.filter((p) => p && !inMemory(p));
+  const direct = (!input || inMemory(input)) && inMemory(output);
+  const chunk = direct ? rows : Math.max(1, Math.min(rows, Math.floor(SCRATCH_FLOATS / width)));
+  const inBuffer = input && !inMemory(input), outBuffer = !inMemory(output) && output !== input;
+  const paramFloats = outside.reduce((sum, p) => sum + round4(p.length), 0);
+  const floats = paramFloats + ((inBuffer ? 1 : 0) + (outBuffer ? 1 : 0)) * chunk * width;
+  let at = floats > 0 ? heap.scratch(floats, name) : 0;
+  const paramPtrs = params.map((p) => {
+    if (!p) return 0;
+    if (inMemory(p)) return p.ptr;
+    const ptr = at;
+    heap.f32(ptr, p.length).set(p.array);
+    at += round4(p.length) * 4;
+    return ptr;
+  });
+  const inChunk = at, outChunk = inBuffer ? at + chunk * width * 4 : at;
+
+  for (let r0 = 0, n; r0 < rows; r0 += n) {
+    n = Math.min(chunk, rows - r0);
+    if (chunkRows && !direct) n = chunkRows(r0, n);
+    const from = r0 * width, span = n * width;
+    let inPtr = 0;
+    if (input && inMemory(input)) inPtr = input.ptr + from * 4;
+    else if (input) heap.f32((inPtr = inChunk), span).set(input.array.subarray(from, from + span));
+    const outPtr = inMemory(output) ? output.ptr + from * 4 : output === input ? inChunk : outChunk;
+    kernel(outPtr, inPtr, n, r0, ...paramPtrs);
+    if (!inMemory(output)) output.array.set(heap.f32(outPtr, span), from);
+  }
+}
