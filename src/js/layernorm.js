@@ -1,8 +1,8 @@
 // Layer normalisation over the module's memory (PyTorch's nn.LayerNorm(dModel) on every row). Data
 // inside the module's memory is normalised by one call; plain Float32Arrays go through the scratch
 // area a chunk of rows at a time (rows.js), so no temporary grows with x.
-import { LIMITS } from './abi.js';
 import { expectLength, floats, noOverlap, optionalFloats, readOptions } from './args.js';
+import { DEFAULTS, LIMITS } from './defaults.js';
 import { checkStatus } from './errors.js';
 import { forEachRowChunk } from './rows.js';
 import * as check from './validate.js';
@@ -13,7 +13,7 @@ export function layerNorm(core, xArg, dModelArg, options) {
   const heap = core.heap;
   const o = readOptions('options', options, OPTIONS);
   const dModel = check.integer('dModel', dModelArg, 1, LIMITS.MAX_DIM);
-  const eps = o.eps === undefined ? 1e-5 : check.finiteAbove('eps', o.eps, 0);
+  const eps = o.eps === undefined ? DEFAULTS.eps : check.finiteAbove('eps', o.eps, 0);
   const x = floats(heap, 'x', xArg);
   const gamma = optionalFloats(heap, 'gamma', o.gamma);
   const beta = optionalFloats(heap, 'beta', o.beta);

@@ -2,12 +2,9 @@
 // out-pointers, the instance's scratch area, tensors (float32 arrays that live in that memory), and
 // which regions of it are handed out, so that a view of core.memory is accepted only inside one of
 // them.
-import { LIMITS } from './abi.js';
+import { MAX_MEMORY_BYTES } from './defaults.js';
 import { checkStatus } from './errors.js';
 import { memoryBuffer } from './intrinsics.js';
-
-/** Bytes the wasm memory can ever hold (pf_abi.h); larger requests are refused before any call. */
-export const MAX_MEMORY_BYTES = LIMITS.MAX_MEMORY_PAGES * 65536;
 
 const tensorState = new WeakMap(); // Tensor -> { heap, ptr, length, view, freed }
 

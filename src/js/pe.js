@@ -1,38 +1,27 @@
 // Sinusoidal positional encoding over the module's memory. Tables for tensors and views of
 // core.memory are written in place; tables for plain Float32Arrays are computed through the scratch
 // area a chunk of rows at a time (rows.js), so no temporary ever grows with the table.
-import { LIMITS } from './abi.js';
 import { expectLength, floats, optionalFloats, readOptions } from './args.js';
+import { DEFAULTS, LIMITS, PE_LAYOUTS } from './defaults.js';
 import { checkStatus } from './errors.js';
-import { MAX_MEMORY_BYTES } from './memory.js';
 import { forEachRowChunk } from './rows.js';
 import * as check from './validate.js';
 
 const { MAX_LENGTH, MAX_DIM, MAX_POSITION } = LIMITS;
-const LAYOUTS = ['interleaved', 'concat'];
-
-const DEFAULT_SETTINGS = Object.freeze({ base: 10000, offset: 0, layout: 0 });
 
 /** base, offset and layout with their defaults, from options already read (readOptions). */
 function peSettings(o) {
   return {
-    base: o.base === undefined ? 10000 : check.finiteAbove('base', o.base, 1),
-    offset: o.offset === undefined ? 0 : check.integer('offset', o.offset, 0, MAX_POSITION),
-    layout: o.layout === undefined ? 0 : check.oneOf('layout', o.layout, LAYOUTS),
+    base: o.base === undefined ? DEFAULTS.base : check.finiteAbove('base', o.base, 1),
+    offset: o.offset === undefined ? DEFAULTS.offset : check.integer('offset', o.offset, 0, MAX_POSITION),
+    layout: o.layout === undefined ? DEFAULTS.layout : check.oneOf('layout', o.layout, PE_LAYOUTS),
   };
 }
 
 function tableShape(length, dModel, offset) {
   check.integer('length', length, 0, MAX_LENGTH);
   check.integer('dModel', dModel, 1, MAX_DIM);
-  if (length > 0 && offset + length - 1 > MAX_POSITION) {
-    throw new RangeError(`offset must keep every position offset + t within 0 .. ${MAX_POSITION}: offset ${offset} with length ${length} reaches ${offset + length - 1}`);
-  }
-  const n = length * dModel;
-  if (n * 4 > MAX_MEMORY_BYTES) {
-    throw new RangeError(`length * dModel must be at most ${MAX_MEMORY_BYTES / 4} values (2 GiB of float32), got ${length} * ${dModel} = ${n}`);
-  }
-  return n;
+  return check.tableValues(length, dModel, offset);
 }
 
 /**
@@ -76,7 +65,7 @@ export function addPositionalEncoding(core, x, length, dModel, options) {
 
 export function peValue(core, position, j, dModel, options) {
   // Without options (the common call, often in a loop) the defaults are taken as they are.
-  const { base, layout } = options === undefined ? DEFAULT_SETTINGS : peSettings(readOptions('options', options, ['base', 'layout']));
+  const { base, layout } = options === undefined ? DEFAULTS : peSettings(readOptions('options', options, ['base', 'layout']));
   check.integer('position', position, 0, MAX_POSITION);
   check.integer('dModel', dModel, 1, MAX_DIM);
   check.integer('j', j, 0, dModel - 1);

@@ -2,15 +2,13 @@
 // rotated where they are; plain Float32Arrays go through the scratch area a chunk of rows at a time
 // (rows.js), so no temporary grows with the array. The core keeps its own workspace (frequencies and
 // the current row's cosines and sines) as it does PE's, in memory no caller can write (wasm_exports.c).
-import { LIMITS } from './abi.js';
 import { expectLength, floats, noOverlap, optionalFloats, readOptions } from './args.js';
+import { DEFAULTS, LIMITS, ROTARY_LAYOUTS } from './defaults.js';
 import { checkStatus, describe } from './errors.js';
-import { MAX_MEMORY_BYTES } from './memory.js';
 import { forEachRowChunk } from './rows.js';
 import * as check from './validate.js';
 
 const { MAX_LENGTH, MAX_DIM, MAX_POSITION } = LIMITS;
-export const ROTARY_LAYOUTS = ['interleaved', 'half'];
 
 /** headDim: default dModel; an even integer from 2 to dModel that divides dModel. */
 function headDimOf(value, dModel) {
@@ -35,16 +33,10 @@ export function applyRotary(core, x, length, dModel, options) {
   check.integer('length', length, 0, MAX_LENGTH);
   check.integer('dModel', dModel, 1, MAX_DIM);
   const headDim = headDimOf(o.headDim, dModel);
-  const base = o.base === undefined ? 10000 : check.finiteAbove('base', o.base, 1);
-  const offset = o.offset === undefined ? 0 : check.integer('offset', o.offset, 0, MAX_POSITION);
-  const layout = o.layout === undefined ? 0 : check.oneOf('layout', o.layout, ROTARY_LAYOUTS);
-  if (length > 0 && offset + length - 1 > MAX_POSITION) {
-    throw new RangeError(`offset must keep every position offset + t within 0 .. ${MAX_POSITION}: offset ${offset} with length ${length} reaches ${offset + length - 1}`);
-  }
-  const n = length * dModel;
-  if (n * 4 > MAX_MEMORY_BYTES) {
-    throw new RangeError(`length * dModel must be at most ${MAX_MEMORY_BYTES / 4} values (2 GiB of float32), got ${length} * ${dModel} = ${n}`);
-  }
+  const base = o.base === undefined ? DEFAULTS.base : check.finiteAbove('base', o.base, 1);
+  const offset = o.offset === undefined ? DEFAULTS.offset : check.integer('offset', o.offset, 0, MAX_POSITION);
+  const layout = o.layout === undefined ? DEFAULTS.layout : check.oneOf('layout', o.layout, ROTARY_LAYOUTS);
+  const n = check.tableValues(length, dModel, offset);
   const input = floats(core.heap, 'x', x); // arrays last: no user code runs after this
   const out = optionalFloats(core.heap, 'out', o.out);
   expectLength('x', input, n, 'length * dModel');
@@ -64,7 +56,7 @@ export function rotaryAngle(core, position, pair, headDim, options) {
   check.integer('headDim', headDim, 2, MAX_DIM);
   if (headDim % 2) throw new RangeError(`headDim must be an even integer from 2 to ${MAX_DIM}, got ${headDim}`);
   check.integer('pair', pair, 0, headDim / 2 - 1);
-  const base = o.base === undefined ? 10000 : check.finiteAbove('base', o.base, 1);
+  const base = o.base === undefined ? DEFAULTS.base : check.finiteAbove('base', o.base, 1);
   const { heap } = core;
   checkStatus(core.exports.pf_rope_angle(heap.slot, position, pair, headDim, base), 'position');
   return heap.slotF64();

@@ -3,13 +3,15 @@
 // plain Float32Array goes through the instance's scratch area (Heap.scratch) a chunk of rows at a
 // time, so that no temporary grows with the array. Rows are independent in every such kernel, and each
 // kernel gives the same bits for any split of its rows, so the chunks change no result.
+import { LIMITS } from './defaults.js';
 import { SCRATCH_FLOATS } from './memory.js';
 
 const round4 = (n) => Math.ceil(n / 4) * 4; // keeps every part of the scratch 16-byte aligned
 const inMemory = (resolved) => resolved.array === undefined;
 
 /**
- * Runs `kernel(outPtr, inPtr, rows, firstRow, ...paramPtrs)` over `rows` rows of `width` values.
+ * Runs `kernel(outPtr, inPtr, rows, firstRow, ...paramPtrs)` over `rows` rows of `width` values, in as
+ * few calls as the core's limits and the scratch area allow.
  *   input:  a resolved argument (args.js floats()) the kernel reads, or null (inPtr 0);
  *   output: one it writes; `input` itself for a kernel that works in place;
  *   params: resolved arguments (or null) the kernel reads whole in every call (layer norm's gamma and
@@ -23,7 +25,9 @@ export function forEachRowChunk(heap, { rows, width, input = null, output, param
   if (rows === 0) return;
   const outside = params.filter((p) => p && !inMemory(p));
   const direct = (!input || inMemory(input)) && inMemory(output);
-  const chunk = direct ? rows : Math.max(1, Math.min(rows, Math.floor(SCRATCH_FLOATS / width)));
+  // In memory, one call per LIMITS.MAX_LENGTH rows (the core's limit per call; only layer norm's rows
+  // are not held to it by the API); otherwise what fits one chunk of the scratch area, at least a row.
+  const chunk = Math.min(rows, direct ? LIMITS.MAX_LENGTH : Math.max(1, Math.floor(SCRATCH_FLOATS / width)));
   const inBuffer = input && !inMemory(input), outBuffer = !inMemory(output) && output !== input;
   const paramFloats = outside.reduce((sum, p) => sum + round4(p.length), 0);
   const floats = paramFloats + ((inBuffer ? 1 : 0) + (outBuffer ? 1 : 0)) * chunk * width;

@@ -338,3 +338,13 @@ test('no leaks: thousands of forwards, traces and blocks leave the memory as it 
   block.dispose();
   assert.equal(core.memory.buffer.byteLength, before);
 });
+
+test('a trace too large for the memory is a RangeError naming trace; a forward too large names x', () => {
+  const wide = core.createEncoderBlock({ dModel: 4096, heads: 4096, dFF: 1 });
+  try {
+    const x = new Float32Array(4096 * 4096); // 4096 tokens: the forward fits, its 4096 * 4096^2 scores do not
+    assert.throws(() => wide.forward(x, { trace: true }), (e) => e.constructor === RangeError && e.message.startsWith('trace: '));
+  } finally {
+    wide.dispose();
+  }
+});

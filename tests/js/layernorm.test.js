@@ -106,6 +106,21 @@ test('bad input: the right error naming the parameter, nothing touched, the inst
   shared.free();
 });
 
+test('a tensor of more rows than one core call takes (16,777,216) is normalised whole, not refused naming length', () => {
+  // The core's layer_norm takes at most MAX_LENGTH rows a call, which layerNorm (without a length
+  // parameter) once passed on as "length: length out of range". It now makes as many calls as needed.
+  const rows = 16_777_216 + 3;
+  const x = core.alloc(rows), out = core.alloc(rows);
+  try {
+    x.data.fill(5);
+    core.layerNorm(x, 1, { out, beta: Float32Array.of(0.25) });
+    assert.ok(out.data.every((v) => v === 0.25), 'every row of one value is beta');
+  } finally {
+    x.free();
+    out.free();
+  }
+});
+
 test('eps undefined counts as not given; the options are read once', () => {
   const x = uniformArray(8, 2);
   assert.ok(sameBits(core.layerNorm(x, 4, { eps: undefined }), core.layerNorm(x, 4)));
