@@ -47,7 +47,10 @@ pf_status layer_norm(float *out, const float *x, const float *residual, const fl
     if (!pf_finite_above(eps, 0.0)) return PF_ERR_EPS;
     if (rows == 0) return PF_OK;
     if (!out || !x) return PF_ERR_NULL;
-    const size_t d = (size_t)d_model;
+    const size_t d = (size_t)d_model, n = (size_t)rows * d;
+    if (pf_overlaps(out, n, x, n) || pf_overlaps(out, n, residual, n) || pf_overlaps(out, n, gamma, d)
+        || pf_overlaps(out, n, beta, d) || (out == gamma && gamma) || (out == beta && beta))
+        return PF_ERR_OVERLAP;   /* later rows would read what earlier rows wrote */
     for (size_t r = 0; r < (size_t)rows; r++) {
         const float *xr = x + r * d, *rr = residual ? residual + r * d : NULL;
         float *o = out + r * d;

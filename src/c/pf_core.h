@@ -48,6 +48,13 @@ static inline uint64_t pf_round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; 
    from there (and ask for 15 bytes more). */
 static inline void *pf_align16(void *p) { return (char *)p + (16u - (uintptr_t)p % 16u) % 16u; }
 
+/* Whether n floats at a and m floats at b share memory without being the same array (NULL shares none):
+   an output may be its input, never part of it or of another input (PF_ERR_OVERLAP). */
+static inline int pf_overlaps(const float *a, size_t n, const float *b, size_t m) {
+    const uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return a && b && n && m && !(x == y && n == m) && x < y + m * sizeof(float) && y < x + n * sizeof(float);
+}
+
 /* Whether value is a finite number greater than `bound` (NaN is not): base > 1, eps > 0. */
 static inline int pf_finite_above(double value, double bound) { return value > bound && isfinite(value); }
 

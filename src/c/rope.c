@@ -226,8 +226,7 @@ pf_status rope_apply(rope_workspace *workspace, float *out, const float *x, int3
     if (!out || !x) return PF_ERR_NULL;
     if (!workspace->memory || workspace->bytes < rope_workspace_bytes(head_dim)) return PF_ERR_WORKSPACE;
     const size_t n_values = (size_t)length * (size_t)d_model;
-    const uintptr_t o = (uintptr_t)out, i = (uintptr_t)x, bytes = n_values * sizeof(float);
-    if (o != i && o < i + bytes && i < o + bytes) return PF_ERR_OVERLAP;
+    if (pf_overlaps(out, n_values, x, n_values)) return PF_ERR_OVERLAP;
 
     const rope_tables t = rope_tables_of(workspace->memory, head_dim);
     rope_prepare(workspace, &t, head_dim, base);

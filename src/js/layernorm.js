@@ -25,6 +25,8 @@ export function layerNorm(core, xArg, dModelArg, options) {
   expectLength('beta', beta, dModel, 'dModel');
   expectLength('out', out, x.length, 'x.length');
   noOverlap('out', out, x);
+  noOverlap('out', out, gamma, 'gamma'); // later rows would read what earlier rows wrote
+  noOverlap('out', out, beta, 'beta');
   const result = out ? o.out : new Float32Array(x.length);
   forEachRowChunk(heap, {
     rows: x.length / dModel, width: dModel, input: x, output: out ?? { array: result, length: x.length }, params: [gamma, beta], name: 'x',

@@ -153,6 +153,14 @@ static void fuzz_block(reader *r) {
     float *lx = malloc(nl * sizeof(float)), *ly = malloc(nl * sizeof(float));
     for (size_t i = 0; i < nl; i++) lx[i] = (float)(int32_t)take_u32(r) / 1e5f;
     layer_norm(ly, lx, (take_u32(r) & 1) ? lx : NULL, NULL, (take_u32(r) & 1) ? lx : NULL, rows, width, eps);
+    if (rows > 0 && width > 0) {        /* out over gamma or beta: refused, nothing written */
+        for (size_t i = 0; i < nl; i++) ly[i] = 3.0f;
+        const float *param = ly + take_u32(r) % (nl - (size_t)width + 1);
+        const int as_gamma = take_u32(r) & 1;
+        FUZZ_ASSERT(layer_norm(ly, lx, NULL, as_gamma ? param : NULL, as_gamma ? NULL : param, rows, width, eps) != PF_OK,
+                    "layer_norm wrote over its %s (rows %d, width %d)", as_gamma ? "gamma" : "beta", rows, width);
+        for (size_t i = 0; i < nl; i++) FUZZ_ASSERT(ly[i] == 3.0f, "a refused layer_norm wrote");
+    }
     free(lx);
     free(ly);
 

@@ -73,7 +73,7 @@ test('tensors, views of core.memory, out and plain arrays give the same bits; ma
 
 const f32 = (n) => new Float32Array(n).fill(0.5);
 test('bad input: the right error naming the parameter, nothing touched, the instance still usable', () => {
-  const x = uniformArray(8, 1), out = f32(8), shared = core.alloc(8), freed = core.alloc(4);
+  const x = uniformArray(8, 1), out = f32(8), shared = core.alloc(8), freed = core.alloc(4), params = uniformArray(12, 2);
   freed.free();
   const calls = [
     [() => core.layerNorm(f32(7), 4), RangeError, 'x', 'whole number'],
@@ -96,11 +96,16 @@ test('bad input: the right error naming the parameter, nothing touched, the inst
     [() => core.layerNorm(x, 4, { out: x }), RangeError, 'out', 'share'],
     [() => core.layerNorm(x, 4, { out: x.subarray(4) }), RangeError, 'out'],
     [() => core.layerNorm(shared, 4, { out: shared.data }), RangeError, 'out', 'share'],
+    // issue 24: out overlapping gamma or beta (later rows would use the overwritten values)
+    [() => core.layerNorm(x, 4, { out: params.subarray(0, 8), gamma: params.subarray(4, 8) }), RangeError, 'out', 'gamma'],
+    [() => core.layerNorm(x, 4, { out: params.subarray(0, 8), beta: params.subarray(6, 10) }), RangeError, 'out', 'beta'],
+    [() => core.layerNorm(x, 4, { out: shared, gamma: shared.data.subarray(0, 4) }), RangeError, 'out', 'gamma'],
+    [() => core.layerNorm(x, 4, { out: shared.data, beta: shared.data.subarray(4, 8) }), RangeError, 'out', 'beta'],
   ];
   for (const [call, type, name, accepted] of calls) {
-    const before = Float32Array.from(x), outBefore = Float32Array.from(out);
+    const before = Float32Array.from(x), outBefore = Float32Array.from(out), paramsBefore = Float32Array.from(params);
     assert.throws(call, (e) => e.constructor === type && e.message.includes(name) && (!accepted || e.message.includes(accepted)), String(call));
-    assert.ok(sameBits(x, before) && sameBits(out, outBefore));
+    assert.ok(sameBits(x, before) && sameBits(out, outBefore) && sameBits(params, paramsBefore));
   }
   checkRows(core.layerNorm(x, 4, { out }), x, 4);
   shared.free();
