@@ -30,7 +30,7 @@ export function layerNorm(core, xArg, dModelArg, options) {
   const result = out ? o.out : new Float32Array(x.length);
   forEachRowChunk(heap, {
     rows: x.length / dModel, width: dModel, input: x, output: out ?? { array: result, length: x.length }, params: [gamma, beta], name: 'x',
-    kernel: (yPtr, xPtr, rows, _, gammaPtr, betaPtr) => checkStatus(core.exports.pf_layer_norm(yPtr, xPtr, gammaPtr, betaPtr, rows, dModel, eps), 'x'),
+    kernel: (yPtr, xPtr, rows, _, [gammaPtr, betaPtr]) => checkStatus(core.exports.pf_layer_norm(yPtr, xPtr, gammaPtr, betaPtr, rows, dModel, eps), 'x'),
   });
   return result;
 }

@@ -8,31 +8,34 @@ import { SCRATCH_FLOATS } from './memory.js';
 
 const round4 = (n) => Math.ceil(n / 4) * 4; // keeps every part of the scratch 16-byte aligned
 const inMemory = (resolved) => resolved.array === undefined;
+const NO_PARAMS = Object.freeze([]);
 
 /**
- * Runs `kernel(outPtr, inPtr, rows, firstRow, ...paramPtrs)` over `rows` rows of `width` values, in as
+ * Runs `kernel(outPtr, inPtr, rows, firstRow, paramPtrs)` over `rows` rows of `width` values, in as
  * few calls as the core's limits and the scratch area allow.
  *   input:  a resolved argument (args.js floats()) the kernel reads, or null (inPtr 0);
  *   output: one it writes; `input` itself for a kernel that works in place;
  *   params: resolved arguments (or null) the kernel reads whole in every call (layer norm's gamma and
- *           beta), copied to the scratch area once when they are plain arrays;
+ *           beta), copied to the scratch area once when they are plain arrays; paramPtrs their
+ *           pointers (0 for null), in order;
  *   chunkRows(firstRow, rows): how many of the next `rows` rows a chunk through the scratch area takes
  *           (default: all of them);
  *   name:   the parameter a scratch area too large for the memory is a RangeError about.
- * Nothing is allocated for data in the module's memory; the scratch area otherwise.
+ * Nothing is allocated for data in the module's memory; the scratch area otherwise. (Written for the
+ * per-call cost of small calls: one row of RoPE, a short PE table.)
  */
-export function forEachRowChunk(heap, { rows, width, input = null, output, params = [], chunkRows, name, kernel }) {
+export function forEachRowChunk(heap, { rows, width, input = null, output, params = NO_PARAMS, chunkRows, name, kernel }) {
   if (rows === 0) return;
-  const outside = params.filter((p) => p && !inMemory(p));
-  const direct = (!input || inMemory(input)) && inMemory(output);
+  const direct = (input === null || inMemory(input)) && inMemory(output);
   // In memory, one call per LIMITS.MAX_LENGTH rows (the core's limit per call; only layer norm's rows
   // are not held to it by the API); otherwise what fits one chunk of the scratch area, at least a row.
   const chunk = Math.min(rows, direct ? LIMITS.MAX_LENGTH : Math.max(1, Math.floor(SCRATCH_FLOATS / width)));
-  const inBuffer = input && !inMemory(input), outBuffer = !inMemory(output) && output !== input;
-  const paramFloats = outside.reduce((sum, p) => sum + round4(p.length), 0);
+  const inBuffer = input !== null && !inMemory(input), outBuffer = !inMemory(output) && output !== input;
+  let paramFloats = 0;
+  for (let i = 0; i < params.length; i++) if (params[i] && !inMemory(params[i])) paramFloats += round4(params[i].length);
   const floats = paramFloats + ((inBuffer ? 1 : 0) + (outBuffer ? 1 : 0)) * chunk * width;
   let at = floats > 0 ? heap.scratch(floats, name) : 0;
-  const paramPtrs = params.map((p) => {
+  const paramPtrs = params.length === 0 ? NO_PARAMS : params.map((p) => {
     if (!p) return 0;
     if (inMemory(p)) return p.ptr;
     const ptr = at;
@@ -47,10 +50,10 @@ export function forEachRowChunk(heap, { rows, width, input = null, output, param
     if (chunkRows && !direct) n = chunkRows(r0, n);
     const from = r0 * width, span = n * width;
     let inPtr = 0;
-    if (input && inMemory(input)) inPtr = input.ptr + from * 4;
-    else if (input) heap.f32((inPtr = inChunk), span).set(input.array.subarray(from, from + span));
+    if (input !== null && inMemory(input)) inPtr = input.ptr + from * 4;
+    else if (input !== null) heap.f32((inPtr = inChunk), span).set(input.array.subarray(from, from + span));
     const outPtr = inMemory(output) ? output.ptr + from * 4 : output === input ? inChunk : outChunk;
-    kernel(outPtr, inPtr, n, r0, ...paramPtrs);
+    kernel(outPtr, inPtr, n, r0, paramPtrs);
     if (!inMemory(output)) output.array.set(heap.f32(outPtr, span), from);
   }
 }
