@@ -10,7 +10,7 @@
  * by angle addition,
  *     sin((p0 + r) w) = s0 C[r] + c0 S[r],   cos((p0 + r) w) = c0 C[r] - s0 S[r],
  * with C[r] = cos(r w), S[r] = sin(r w) from a float table built once per (d_model, base) and kept
- * in the caller's workspace (pe_workspace in pe.h: the core has no state of its own). In float32
+ * in the caller's workspace (pf_workspace, pe.h: the core has no state of its own). In float32
  * that is two multiplies and an add per value, four frequencies per f32x4, with no dependency from
  * one row to the next; rows p0 + r and p0 - r share their four products (see pe_pairs). Error,
  * with u = 2^-24 (float's relative rounding): s0, c0, C, S rounded to float, the two products and
@@ -265,16 +265,6 @@ static pe_freqs pe_carve(void *memory, int32_t n) {
     return freqs;
 }
 
-pf_status pe_workspace_init(pe_workspace *workspace, void *memory, size_t bytes) {
-    if (!workspace || (!memory && bytes)) return PF_ERR_NULL;
-    workspace->memory = memory;
-    workspace->bytes = memory ? bytes : 0;
-    workspace->d_model = 0;
-    workspace->base = 0.0;
-    workspace->anchor = -1;
-    return PF_OK;
-}
-
 /* The first row of the block that holds `position`: blocks of PE_ANCHOR_ROWS rows start PE_HALF
    rows before their anchor, at positions PE_HALF mod PE_ANCHOR_ROWS (the first one at -PE_HALF). */
 static int64_t pe_block_start(int64_t position) {
@@ -379,7 +369,7 @@ static int64_t pe_span(float *out, int add, int32_t length, int32_t d_model, int
     return anchor;
 }
 
-static pf_status pe_apply(pe_workspace *workspace, float *out, int add, int32_t length,
+static pf_status pe_apply(pf_workspace *workspace, float *out, int add, int32_t length,
                           int32_t d_model, double base, int32_t offset, pe_layout layout) {
     const pf_status status = pe_check(length, d_model, base, offset, layout);
     if (status != PF_OK) return status;
@@ -391,23 +381,21 @@ static pf_status pe_apply(pe_workspace *workspace, float *out, int add, int32_t 
 
     if (h <= PE_TABLE_FREQS) {            /* constants and anchors kept in the workspace */
         const pe_freqs f = pe_carve(workspace->memory, h);
-        if (workspace->d_model != d_model || workspace->base != base) {
+        if (!pf_workspace_holds(workspace, PF_WORKSPACE_PE, d_model, base)) {
             pe_constants(&f, 0, h, d_model, base);
-            workspace->d_model = d_model;
-            workspace->base = base;
-            workspace->anchor = -1;
+            *workspace = (pf_workspace){ workspace->memory, workspace->bytes, PF_WORKSPACE_PE, d_model, base, -1 };
         }
         /* One anchor interval of rows at a time across all frequencies: the rows being written
            stay in cache until they are complete. */
-        workspace->anchor = pe_span(out, add, length, d_model, offset, layout, 0, h, &f,
-                                    workspace->anchor);
+        workspace->position = pe_span(out, add, length, d_model, offset, layout, 0, h, &f,
+                                      workspace->position);
         return PF_OK;
     }
 
     /* Very wide tables: a chunk of frequencies at a time, each with its constants and anchors kept
        in its own part of the workspace; every chunk ends at the same anchor (the same rows). */
-    const int fresh = workspace->d_model != d_model || workspace->base != base;
-    const int64_t known = fresh ? -1 : workspace->anchor;
+    const int fresh = !pf_workspace_holds(workspace, PF_WORKSPACE_PE, d_model, base);
+    const int64_t known = fresh ? -1 : workspace->position;
     int64_t anchor = known;
     char *chunks = pf_align16(workspace->memory);
     for (int32_t k0 = 0; k0 < h; k0 += PE_FREQ_CHUNK) {
@@ -416,17 +404,15 @@ static pf_status pe_apply(pe_workspace *workspace, float *out, int add, int32_t 
         if (fresh) pe_constants(&f, k0, n, d_model, base);
         anchor = pe_span(out, add, length, d_model, offset, layout, k0, n, &f, known);
     }
-    workspace->d_model = d_model;
-    workspace->base = base;
-    workspace->anchor = anchor;
+    *workspace = (pf_workspace){ workspace->memory, workspace->bytes, PF_WORKSPACE_PE, d_model, base, anchor };
     return PF_OK;
 }
-pf_status pe_fill(pe_workspace *workspace, float *out, int32_t length, int32_t d_model, double base,
+pf_status pe_fill(pf_workspace *workspace, float *out, int32_t length, int32_t d_model, double base,
                   int32_t offset, pe_layout layout) {
     return pe_apply(workspace, out, 0, length, d_model, base, offset, layout);
 }
 
-pf_status pe_add(pe_workspace *workspace, float *x, int32_t length, int32_t d_model, double base,
+pf_status pe_add(pf_workspace *workspace, float *x, int32_t length, int32_t d_model, double base,
                  int32_t offset, pe_layout layout) {
     return pe_apply(workspace, x, 1, length, d_model, base, offset, layout);
 }

@@ -59,6 +59,37 @@ static inline int pf_overlaps(const float *a, size_t n, const float *b, size_t m
 static inline int pf_finite_above(double value, double bound) { return value > bound && isfinite(value); }
 
 /* ----------------------------------------------------------------------------------------------
+ * The working memory of a kernel that keeps constants between calls (PE's, RoPE's: pe.h, rope.h),
+ * owned by the caller. `memory` holds the constants, this struct says which: they are never read from
+ * the memory, so bytes left there by anything else are never trusted. What a workspace keeps is what a
+ * fresh one would compute, so results never depend on its history. One workspace serves one call at a
+ * time and any kernel (another kernel's call makes it prepare its own constants again).
+ */
+typedef struct {
+    void *memory;               /* the caller's, any alignment */
+    size_t bytes;
+    int32_t kernel;             /* whose constants memory holds (PF_WORKSPACE_PE, ..._ROPE); 0: none */
+    int32_t width;              /* their d_model (PE) or head_dim (RoPE) */
+    double base;                /* their base */
+    int64_t position;           /* the position whose state memory holds (PE: an anchor); -1: none */
+} pf_workspace;                 /* the fields but memory and bytes are the kernels' (do not change them) */
+
+enum { PF_WORKSPACE_PE = 1, PF_WORKSPACE_ROPE = 2 };
+
+/* Makes `memory` (bytes long, any content) an empty workspace; memory may be NULL with bytes 0 (it
+   then serves only calls of length 0). */
+static inline pf_status pf_workspace_init(pf_workspace *workspace, void *memory, size_t bytes) {
+    if (!workspace || (!memory && bytes)) return PF_ERR_NULL;
+    *workspace = (pf_workspace){ memory, memory ? bytes : 0, 0, 0, 0.0, -1 };
+    return PF_OK;
+}
+
+/* Whether the workspace holds `kernel`'s constants for (width, base). */
+static inline int pf_workspace_holds(const pf_workspace *workspace, int32_t kernel, int32_t width, double base) {
+    return workspace->kernel == kernel && workspace->width == width && workspace->base == base;
+}
+
+/* ----------------------------------------------------------------------------------------------
  * Mulberry32, the uniform generator of the seeded initialisation (32-bit unsigned arithmetic).
  */
 uint32_t mulberry32_next(uint32_t *state);

@@ -40,7 +40,7 @@ enum {
 
 /* The workspace's memory, from its first 16-byte boundary (n4 = n rounded up to 4, w4 = the row
    tables' width): double den[n4], step_sin[n4], step_cos[n4], s[n4], c[n4]; float row_cos[w4],
-   row_sin[w4]. Which frequencies and position they hold is the rope_workspace struct's to say. */
+   row_sin[w4]. Which frequencies and position they hold is the pf_workspace struct's to say. */
 typedef struct {
     double *den, *step_sin, *step_cos, *s, *c;
     float *row_cos, *row_sin;
@@ -55,12 +55,6 @@ size_t rope_workspace_bytes(int32_t head_dim) {
     if (head_dim < 2 || head_dim > PF_MAX_DIM || head_dim % 2) return 0;
     const size_t n4 = (size_t)pf_round4((uint64_t)head_dim / 2), w4 = (size_t)pf_round4((uint64_t)rope_table_width(head_dim));
     return 5 * n4 * sizeof(double) + 2 * w4 * sizeof(float) + 15;
-}
-
-pf_status rope_workspace_init(rope_workspace *workspace, void *memory, size_t bytes) {
-    if (!workspace || (!memory && bytes)) return PF_ERR_NULL;
-    *workspace = (rope_workspace){ memory, memory ? bytes : 0, 0, 0.0, -1 };
-    return PF_OK;
 }
 
 static rope_tables rope_tables_of(void *memory, int32_t head_dim) {
@@ -86,17 +80,15 @@ pf_status rope_angle(double *theta, int32_t position, int32_t pair, int32_t head
 }
 
 /* Fills the frequencies for (head_dim, base) unless the workspace already holds them. */
-static void rope_prepare(rope_workspace *w, const rope_tables *t, int32_t head_dim, double base) {
-    if (w->head_dim == head_dim && w->base == base) return;
+static void rope_prepare(pf_workspace *w, const rope_tables *t, int32_t head_dim, double base) {
+    if (pf_workspace_holds(w, PF_WORKSPACE_ROPE, head_dim, base)) return;
     const int32_t n = head_dim / 2;
     ROPE_COLD_LOOP
     for (int32_t i = 0; i < n; i++) {
         t->den[i] = rope_denominator(i, head_dim, base);
         sincos(1.0 / t->den[i], &t->step_sin[i], &t->step_cos[i]);
     }
-    w->head_dim = head_dim;
-    w->base = base;
-    w->position = -1;
+    *w = (pf_workspace){ w->memory, w->bytes, PF_WORKSPACE_ROPE, head_dim, base, -1 };
 }
 
 /* s, c = sin, cos of the anchor at `anchor` (a multiple of ROPE_ANCHOR_ROWS). */
@@ -119,7 +111,7 @@ static void rope_step(const rope_tables *t, int32_t n) {
 }
 
 /* Brings s, c to `position`: the next row steps once, anything else starts from its anchor. */
-static void rope_seek(rope_workspace *w, const rope_tables *t, int32_t n, int64_t position) {
+static void rope_seek(pf_workspace *w, const rope_tables *t, int32_t n, int64_t position) {
     if (w->position == position) return;
     const int64_t anchor = position - position % ROPE_ANCHOR_ROWS;
     if (w->position < anchor || w->position > position) {
@@ -217,7 +209,7 @@ static pf_status rope_check(int32_t length, int32_t d_model, int32_t head_dim, d
     return PF_OK;
 }
 
-pf_status rope_apply(rope_workspace *workspace, float *out, const float *x, int32_t length,
+pf_status rope_apply(pf_workspace *workspace, float *out, const float *x, int32_t length,
                      int32_t d_model, int32_t head_dim, double base, int32_t offset, rope_layout layout) {
     const pf_status status = rope_check(length, d_model, head_dim, base, offset, layout);
     if (status != PF_OK) return status;

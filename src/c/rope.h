@@ -7,19 +7,17 @@
  * ROPE_INTERLEAVED pairs the head's columns (2i, 2i + 1) (RoFormer, GPT-J, Meta's LLaMA code);
  * ROPE_HALF pairs (i, i + head_dim/2) (GPT-NeoX, Hugging Face's rotate_half).
  *
- *     rope_workspace ws;                                   // the kernel's memory, the caller's
+ *     pf_workspace ws;                                     // the kernel's memory, the caller's
  *     const size_t bytes = rope_workspace_bytes(128);
  *     void *memory = malloc(bytes);                        // any content, any alignment
- *     rope_workspace_init(&ws, memory, bytes);
+ *     pf_workspace_init(&ws, memory, bytes);
  *     rope_apply(&ws, q, q, tokens, 4096, 128, 500000.0, 0, ROPE_HALF);   // in place
  *     free(memory);
  *
  * Who allocates: the caller, the workspace's memory included; the kernel never does. The workspace
- * is built as PE's (pe.h): its memory keeps the frequencies of the last (head_dim, base) and the cosines
- * and sines of the last position, so that a table split into consecutive calls does not recompute
- * them, and which ones it holds is known from the rope_workspace struct alone, never read from the
- * memory (bytes left there by anything else are never trusted). Any call gives the same bits for a
- * row whatever came before (split a table into calls freely). One workspace serves one call at a time.
+ * (pf_workspace, pf_core.h, as PE's) keeps the frequencies of the last (head_dim, base) and the cosines
+ * and sines of the last position, so that a table split into consecutive calls does not recompute them.
+ * Any call gives the same bits for a row whatever came before (split a table into calls freely).
  * Dimension legend: T = length (positions), D = d_model.
  */
 #ifndef PF_ROPE_H
@@ -33,22 +31,9 @@ extern "C" {
 
 typedef enum { ROPE_INTERLEAVED = 0, ROPE_HALF = 1 } rope_layout;
 
-/* The kernel's working memory, owned by the caller; the fields are the kernel's (do not change them). */
-typedef struct {
-    void *memory;               /* the caller's, any alignment */
-    size_t bytes;
-    int32_t head_dim;           /* the (head_dim, base) whose frequencies memory holds; 0: none */
-    double base;
-    int64_t position;           /* the position whose cosines and sines memory holds; -1: none */
-} rope_workspace;
-
 /* Bytes of memory a workspace needs for heads of head_dim values (~40 per pair); 0 when head_dim is
    not an even number from 2 to PF_MAX_DIM. */
 size_t rope_workspace_bytes(int32_t head_dim);
-
-/* Makes `memory` (bytes long, any content) an empty workspace; memory may be NULL with bytes 0 (it
-   then serves only calls of length 0). */
-pf_status rope_workspace_init(rope_workspace *workspace, void *memory, size_t bytes);
 
 /*
  * out (T, D) = RoPE(x (T, D)) at positions offset .. offset + T - 1. out == x rotates in place; other
@@ -58,7 +43,7 @@ pf_status rope_workspace_init(rope_workspace *workspace, void *memory, size_t by
  * M the largest magnitude in x (see rope.c). T = 0 does nothing (x, out and the workspace's memory
  * may be NULL).
  */
-pf_status rope_apply(rope_workspace *workspace, float *out, const float *x, int32_t length,
+pf_status rope_apply(pf_workspace *workspace, float *out, const float *x, int32_t length,
                      int32_t d_model, int32_t head_dim, double base, int32_t offset, rope_layout layout);
 
 /* *theta = the angle p / base^(2i / head_dim) of pair i at position p, in double precision. */

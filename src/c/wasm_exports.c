@@ -66,8 +66,7 @@ void pf_free(void *ptr) { free(ptr); }
  * d_model 4096). When sbrk cannot grow (the memory is full, though malloc may have room), a call gets
  * a workspace of its own from malloc, prepared afresh and freed after it: slower, never wrong.
  */
-static pe_workspace pe_kept;
-static rope_workspace rope_kept;
+static pf_workspace pe_kept, rope_kept;
 
 /*
  * The memory one call's workspace works in (*bytes long): the kept block `kept`, or a new one from sbrk
@@ -89,28 +88,22 @@ static void *call_memory(void *kept, size_t kept_bytes, size_t need, size_t *byt
     return *own = malloc(need);
 }
 
-/*
- * kept_for(alone, need, &own): the workspace one call uses, big enough for `need` bytes: the kept one
- * (made anew when its memory grew) or, on memory of the call's own, `alone`; NULL when there is none.
- * One definition for both kernels' workspace types, which share memory, bytes and *_init.
- */
-#define WORKSPACE_FOR(type, kept, init)                                                            \
-    static type *kept##_for(type *alone, size_t need, void **own) {                                \
-        size_t bytes;                                                                              \
-        void *memory = call_memory(kept.memory, kept.bytes, need, &bytes, own);                    \
-        if (!memory && need) return NULL;                                                          \
-        type *w = *own ? alone : &kept;                                                            \
-        if (*own || memory != kept.memory) init(w, memory, bytes);                                 \
-        return w;                                                                                  \
-    }
-WORKSPACE_FOR(pe_workspace, pe_kept, pe_workspace_init)
-WORKSPACE_FOR(rope_workspace, rope_kept, rope_workspace_init)
+/* The workspace one call uses, big enough for `need` bytes: `kept` (made anew when its memory grew) or,
+   on memory of the call's own (*own), `alone`; NULL when there is none. */
+static pf_workspace *workspace_for(pf_workspace *kept, pf_workspace *alone, size_t need, void **own) {
+    size_t bytes;
+    void *memory = call_memory(kept->memory, kept->bytes, need, &bytes, own);
+    if (!memory && need) return NULL;
+    pf_workspace *w = *own ? alone : kept;
+    if (*own || memory != kept->memory) pf_workspace_init(w, memory, bytes);
+    return w;
+}
 
 static int32_t pe_call(int add, float *x, int32_t length, int32_t d_model, double base, int32_t offset,
                        int32_t layout) {
-    pe_workspace alone;
+    pf_workspace alone;
     void *own;
-    pe_workspace *w = pe_kept_for(&alone, length > 0 ? pe_workspace_bytes(d_model) : 0, &own);
+    pf_workspace *w = workspace_for(&pe_kept, &alone, length > 0 ? pe_workspace_bytes(d_model) : 0, &own);
     if (!w) return PF_ERR_NO_MEMORY;
     const pf_status status = add ? pe_add(w, x, length, d_model, base, offset, (pe_layout)layout)
                                  : pe_fill(w, x, length, d_model, base, offset, (pe_layout)layout);
@@ -153,18 +146,13 @@ int32_t pf_ffn_bytes(double *bytes, int32_t d_model, int32_t d_ff) {
 /* *layer = a new layer on the heap; unchanged on failure. */
 int32_t pf_ffn_new(ffn_layer **layer, int32_t d_model, int32_t d_ff, int32_t activation) {
     ffn_layer *created = malloc(sizeof *created);
-    if (!created) return PF_ERR_NO_MEMORY;
-    const pf_status status = ffn_init(created, d_model, d_ff, (ffn_activation)activation);
-    if (status != PF_OK) {
-        free(created);
-        return (int32_t)status;
-    }
-    *layer = created;
-    return PF_OK;
+    const pf_status status = created ? ffn_init(created, d_model, d_ff, (ffn_activation)activation) : PF_ERR_NO_MEMORY;
+    if (status == PF_OK) *layer = created;
+    else free(created);
+    return (int32_t)status;
 }
 
-void pf_ffn_delete(ffn_layer *layer) {
-    if (!layer) return;
+void pf_ffn_delete(ffn_layer *layer) {   /* ffn_free and free take NULL */
     ffn_free(layer);
     free(layer);
 }
@@ -209,18 +197,13 @@ int32_t pf_block_new(block_layer **layer, int32_t d_model, int32_t heads, int32_
                      int32_t norm, int32_t causal, double eps) {
     const block_config config = block_config_of(d_model, heads, d_ff, activation, norm, causal, eps);
     block_layer *created = malloc(sizeof *created);
-    if (!created) return PF_ERR_NO_MEMORY;
-    const pf_status status = block_init(created, &config);
-    if (status != PF_OK) {
-        free(created);
-        return (int32_t)status;
-    }
-    *layer = created;
-    return PF_OK;
+    const pf_status status = created ? block_init(created, &config) : PF_ERR_NO_MEMORY;
+    if (status == PF_OK) *layer = created;
+    else free(created);
+    return (int32_t)status;
 }
 
-void pf_block_delete(block_layer *layer) {
-    if (!layer) return;
+void pf_block_delete(block_layer *layer) {   /* block_free and free take NULL */
     block_free(layer);
     free(layer);
 }
@@ -265,9 +248,9 @@ int32_t pf_block_forward_phase(block_layer *layer, int32_t phase, float *out, co
 /* out = x rotated (out == x: in place), with the instance's RoPE workspace (see call_memory). */
 int32_t pf_rope_apply(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
                       double base, int32_t offset, int32_t layout) {
-    rope_workspace alone;
+    pf_workspace alone;
     void *own;
-    rope_workspace *w = rope_kept_for(&alone, length > 0 ? rope_workspace_bytes(head_dim) : 0, &own);
+    pf_workspace *w = workspace_for(&rope_kept, &alone, length > 0 ? rope_workspace_bytes(head_dim) : 0, &own);
     if (!w) return PF_ERR_NO_MEMORY;
     const pf_status status = rope_apply(w, out, x, length, d_model, head_dim, base, offset, (rope_layout)layout);
     free(own);

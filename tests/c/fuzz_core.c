@@ -78,8 +78,8 @@ static void fuzz_pe(reader *r) {
     const size_t short_by = take_u32(r) % 4 == 0 ? take_u32(r) % 64 : 0;
     const size_t need = pe_workspace_bytes(d_model), bytes = need > short_by ? need - short_by : 0;
     void *memory = bytes ? malloc(bytes) : NULL;
-    pe_workspace workspace;
-    pe_workspace_init(&workspace, memory, bytes);
+    pf_workspace workspace;
+    pf_workspace_init(&workspace, memory, bytes);
     const pf_status filled = pe_fill(&workspace, table, length, d_model, base, offset, layout);
     const pf_status added = pe_add(&workspace, x, length, d_model, base, offset, layout);
     FUZZ_ASSERT(filled == added, "pe_fill gave status %d, pe_add %d", filled, added);
@@ -212,8 +212,8 @@ static void fuzz_rope(reader *r) {
     const size_t wanted = rope_workspace_bytes(head_dim);
     const size_t bytes = (take_u32(r) & 7) ? wanted : take_u32(r) % 2048;
     void *memory = malloc(bytes + 1);
-    rope_workspace workspace;
-    rope_workspace_init(&workspace, memory, bytes);
+    pf_workspace workspace;
+    pf_workspace_init(&workspace, memory, bytes);
     float *x = malloc(2 * n * sizeof(float)), *out = x + n;
     float largest = 0;
     for (size_t i = 0; i < n; i++) {

@@ -41,12 +41,12 @@ static float uniform(float scale) {
 
 /* A workspace for heads of hd values, one allocation with its memory (free() frees both): the memory
    at an odd address and full of garbage, which rope_apply must never trust. */
-static rope_workspace *workspace_for(int hd, size_t *bytes) {
+static pf_workspace *workspace_for(int hd, size_t *bytes) {
     *bytes = rope_workspace_bytes(hd);
-    rope_workspace *ws = malloc(sizeof *ws + *bytes + 1);
+    pf_workspace *ws = malloc(sizeof *ws + *bytes + 1);
     char *memory = (char *)(ws + 1) + 1;
     memset(memory, 0xA5, *bytes);
-    rope_workspace_init(ws, memory, *bytes);
+    pf_workspace_init(ws, memory, *bytes);
     return ws;
 }
 
@@ -67,7 +67,7 @@ static void test_case(int length, int d, int hd, double base, int offset, rope_l
     for (size_t i = 0; i < n; i++) x[i] = uniform(scale), m = fmax(m, fabs(x[i]));
     memcpy(keep, x, sizeof(float) * n);
     size_t bytes;
-    rope_workspace *ws = workspace_for(hd, &bytes);
+    pf_workspace *ws = workspace_for(hd, &bytes);
 
     CHECK(rope_apply(ws, out, x, length, d, hd, base, offset, layout) == PF_OK, "rope_apply status");
     CHECK(!memcmp(x, keep, sizeof(float) * n), "x unchanged by an out-of-place call");
@@ -117,7 +117,7 @@ static void test_positions_below_1e6(void) {
     double worst = 0;
     for (int layout = 0; layout < 2; layout++) {
         size_t bytes;
-        rope_workspace *ws = workspace_for(HD, &bytes);
+        pf_workspace *ws = workspace_for(HD, &bytes);
         float x[D], y[D];
         double ref[D];
         for (int p = 0; p < 1000000; p += 997) {
@@ -135,7 +135,7 @@ static void test_positions_below_1e6(void) {
 /* Position 0 rotates by nothing (cos 1, sin 0 exactly); known values at position 1. */
 static void test_known_values(void) {
     size_t bytes;
-    rope_workspace *ws = workspace_for(4, &bytes);
+    pf_workspace *ws = workspace_for(4, &bytes);
     float x[8] = { 1, 2, 3, 4, 1, 2, 3, 4 }, y[8];
     CHECK(rope_apply(ws, y, x, 1, 8, 4, 10000, 0, ROPE_INTERLEAVED) == PF_OK, "status");
     for (int j = 0; j < 8; j++) CHECK(y[j] == x[j], "position 0 leaves column %d unchanged", j);
@@ -156,7 +156,7 @@ static void test_known_values(void) {
 static void test_relative(void) {
     enum { HD = 64 };
     size_t bytes;
-    rope_workspace *ws = workspace_for(HD, &bytes);
+    pf_workspace *ws = workspace_for(HD, &bytes);
     float q[HD], k[HD], qr[HD], kr[HD];
     for (int j = 0; j < HD; j++) q[j] = uniform(1), k[j] = uniform(1);
     double worst = 0;
@@ -184,7 +184,7 @@ static void test_workspace_reuse(void) {
     float x[D * L], a[D * L], b[D * L];
     for (int i = 0; i < D * L; i++) x[i] = uniform(1);
     size_t bytes_a, bytes_b;
-    rope_workspace *fresh = workspace_for(16, &bytes_a), *used = workspace_for(48, &bytes_b);   /* big enough for both */
+    pf_workspace *fresh = workspace_for(16, &bytes_a), *used = workspace_for(48, &bytes_b);   /* big enough for both */
     CHECK(rope_apply(fresh, a, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK, "fresh");
     CHECK(rope_apply(used, b, x, L, D, 48, 10000, 5000, ROPE_HALF) == PF_OK, "other head_dim");
     CHECK(rope_apply(used, b, x, L, D, 16, 300, 5000, ROPE_HALF) == PF_OK, "other base");
@@ -194,17 +194,28 @@ static void test_workspace_reuse(void) {
     /* Which frequencies and position the memory holds is the struct's to say, never the memory's: memory
        that another workspace prepared for the same call, then filled with NaN (as bytes a caller left
        in freed memory), under a fresh struct, gives the same bits. */
-    rope_workspace again;
-    rope_workspace_init(&again, used->memory, bytes_b);
+    pf_workspace again;
+    pf_workspace_init(&again, used->memory, bytes_b);
     memset(used->memory, 0xFF, bytes_b);
     CHECK(rope_apply(&again, b, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK && !memcmp(a, b, sizeof a),
           "memory of NaN under a fresh struct gives the same bits");
+    /* A workspace PE used last, for the same width and base, is prepared again, not taken for RoPE's. */
+    const size_t shared_bytes = pe_workspace_bytes(16) > bytes_b ? pe_workspace_bytes(16) : bytes_b;
+    void *shared_memory = malloc(shared_bytes);
+    pf_workspace shared;
+    pf_workspace_init(&shared, shared_memory, shared_bytes);
+    float table[4 * 16];
+    CHECK(rope_apply(&shared, b, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK, "RoPE first");
+    CHECK(pe_fill(&shared, table, 4, 16, 10000, 1000, PE_INTERLEAVED) == PF_OK, "then PE, same width and base");
+    CHECK(rope_apply(&shared, b, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK && !memcmp(a, b, sizeof a),
+          "then RoPE again gives the same bits");
+    free(shared_memory);
     free(fresh), free(used);
 }
 
 static void test_special_values(void) {
     size_t bytes;
-    rope_workspace *ws = workspace_for(2, &bytes);
+    pf_workspace *ws = workspace_for(2, &bytes);
     float x[2] = { NAN, 1 }, y[2];
     rope_apply(ws, y, x, 1, 2, 2, 10000, 3, ROPE_INTERLEAVED);
     CHECK(isnan(y[0]) && isnan(y[1]), "NaN spreads to its pair");
@@ -213,14 +224,14 @@ static void test_special_values(void) {
 
 static void test_statuses(void) {
     size_t bytes;
-    rope_workspace *ws = workspace_for(8, &bytes);
+    pf_workspace *ws = workspace_for(8, &bytes);
     float x[64] = { 0 }, y[64];
     CHECK(rope_workspace_bytes(0) == 0 && rope_workspace_bytes(3) == 0 && rope_workspace_bytes(PF_MAX_DIM + 2) == 0, "workspace of bad head_dim");
     CHECK(rope_workspace_bytes(2) > 0 && rope_workspace_bytes(PF_MAX_DIM) > rope_workspace_bytes(128), "workspace sizes");
-    rope_workspace empty, small;
-    CHECK(rope_workspace_init(&empty, NULL, 0) == PF_OK && rope_workspace_init(&small, ws->memory, bytes - 1) == PF_OK, "init");
-    CHECK(rope_workspace_init(NULL, ws->memory, bytes) == PF_ERR_NULL && rope_workspace_init(&small, NULL, 8) == PF_ERR_NULL, "init NULL");
-    rope_workspace_init(&small, ws->memory, bytes - 1);
+    pf_workspace empty, small;
+    CHECK(pf_workspace_init(&empty, NULL, 0) == PF_OK && pf_workspace_init(&small, ws->memory, bytes - 1) == PF_OK, "init");
+    CHECK(pf_workspace_init(NULL, ws->memory, bytes) == PF_ERR_NULL && pf_workspace_init(&small, NULL, 8) == PF_ERR_NULL, "init NULL");
+    pf_workspace_init(&small, ws->memory, bytes - 1);
     CHECK(rope_apply(&empty, NULL, NULL, 0, 8, 8, 10000, 0, ROPE_HALF) == PF_OK, "length 0 allows NULL arrays and memory");
     CHECK(rope_apply(ws, NULL, x, 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_NULL, "NULL out");
     CHECK(rope_apply(ws, y, NULL, 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_NULL, "NULL x");
