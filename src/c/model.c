@@ -235,10 +235,10 @@ pf_status model_init(model *m, const model_config *config) {
     if (m->sinusoid) {
         const size_t ws_bytes = pe_workspace_bytes(config->d_model);
         void *ws_memory = malloc(ws_bytes);
-        pe_workspace ws;
-        status = ws_memory ? pe_workspace_init(&ws, ws_memory, ws_bytes) : PF_ERR_NO_MEMORY;
+        pf_workspace ws;
+        status = ws_memory ? pf_workspace_init(&ws, ws_memory, ws_bytes) : PF_ERR_NO_MEMORY;
         if (status == PF_OK)
-            status = pe_fill(&ws, m->sinusoid, config->max_length, config->d_model, 10000.0, 0, PE_INTERLEAVED);
+            status = pe_fill(&ws, m->sinusoid, config->max_length, config->d_model, PF_DEFAULT_BASE, 0, PE_INTERLEAVED);
         free(ws_memory);
         if (status != PF_OK) {
             model_free(m);

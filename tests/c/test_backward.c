@@ -354,11 +354,13 @@ static void test_rope_backward(void) {
         const int t = cases[c][0], d = cases[c][1], hd = cases[c][2];
         for (int layout = 0; layout < 2; layout++) {
             const size_t n = (size_t)t * d, bytes = rope_workspace_bytes(hd);
-            void *ws = zalloc(bytes / 4 + 4);
+            void *memory = zalloc(bytes / 4 + 4);
+            pf_workspace ws;
+            pf_workspace_init(&ws, memory, bytes);
             float *x = rand_floats(n, 1), *y = zalloc(n), *g = rand_floats(n, 1), *gx = zalloc(n), *back = zalloc(n);
-            CHECK(rope_apply(y, x, t, d, hd, 10000, 3, (rope_layout)layout, ws, bytes) == PF_OK, "rope");
-            CHECK(rope_backward(gx, g, t, d, hd, 10000, 3, (rope_layout)layout, ws, bytes) == PF_OK, "rope backward");
-            CHECK(rope_backward(back, y, t, d, hd, 10000, 3, (rope_layout)layout, ws, bytes) == PF_OK, "rope backward");
+            CHECK(rope_apply(&ws, y, x, t, d, hd, 10000, 3, (rope_layout)layout) == PF_OK, "rope");
+            CHECK(rope_backward(&ws, gx, g, t, d, hd, 10000, 3, (rope_layout)layout) == PF_OK, "rope backward");
+            CHECK(rope_backward(&ws, back, y, t, d, hd, 10000, 3, (rope_layout)layout) == PF_OK, "rope backward");
             /* <R x, g> = <x, R^T g> (the adjoint), and R^T R x = x */
             double lhs = 0, rhs = 0, worst = 0;
             for (size_t i = 0; i < n; i++) {
@@ -369,7 +371,7 @@ static void test_rope_backward(void) {
             printf("rope backward T=%d D=%d headDim=%d %s: <Rx, g> - <x, R^T g> %.1e, max |R^T R x - x| %.1e\n", t, d, hd,
                    layout ? "half" : "interleaved", fabs(lhs - rhs), worst);
             CHECK(fabs(lhs - rhs) < 1e-5 * sqrt((double)n) && worst < 1e-6, "rope adjoint %g, inverse %g", fabs(lhs - rhs), worst);
-            free(ws); free(x); free(y); free(g); free(gx); free(back);
+            free(memory); free(x); free(y); free(g); free(gx); free(back);
         }
     }
 }

@@ -1,0 +1,12 @@
+import { init } from '../../src/js/index.js';
+const [V, D, H, F, L, T, B, steps] = process.argv.slice(2).map(Number);
+const core = await init({ wasm: process.env.WASM });
+const m = core.createTransformer({ vocab: V, dModel: D, heads: H, dFF: F, layers: L, maxLength: T, seed: 0 });
+const tokens = Int32Array.from({ length: B * T }, (_, i) => (i * 7) % V);
+const targets = Int32Array.from({ length: B * T }, (_, i) => (i * 3) % V);
+const tr = m.createTrainer({ lr: 1e-3 });
+for (let s = 0; s < 2; s++) tr.step(tokens, targets, { batch: B });
+const c0 = process.cpuUsage();
+for (let s = 0; s < steps; s++) tr.step(tokens, targets, { batch: B });
+const c = process.cpuUsage(c0);
+console.log(`cpu ms/step ${((c.user + c.system) / 1000 / steps).toFixed(1)}`);
