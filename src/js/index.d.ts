@@ -314,7 +314,7 @@ export interface Task {
   label(token: number): string;
 }
 
-/** A seeded training task: input part, separator, one query per answer slot; answers as targets. */
+/** A seeded training task: separator, input part, separator, one query per answer slot; answers as targets. */
 export function createTask(name: TaskName, options?: TaskOptions): Task;
 
 /** Token accuracy of logits [row][vocab] against targets (-1 not counted), by arg-max. */
