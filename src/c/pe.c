@@ -10,7 +10,7 @@
  * by angle addition,
  *     sin((p0 + r) w) = s0 C[r] + c0 S[r],   cos((p0 + r) w) = c0 C[r] - s0 S[r],
  * with C[r] = cos(r w), S[r] = sin(r w) from a float table built once per (d_model, base) and kept
- * in the caller's workspace (pe_workspace in pe_ffn.h: the core has no state of its own). In float32
+ * in the caller's workspace (pe_workspace in pe.h: the core has no state of its own). In float32
  * that is two multiplies and an add per value, four frequencies per f32x4, with no dependency from
  * one row to the next; rows p0 + r and p0 - r share their four products (see pe_pairs). Error,
  * with u = 2^-24 (float's relative rounding): s0, c0, C, S rounded to float, the two products and
@@ -23,7 +23,7 @@
  * (same operations, same order). addPositionalEncoding adds in the same pass.
  */
 #define _GNU_SOURCE 1   /* sincos(): one range reduction for both values (musl and glibc have it) */
-#include "pe_ffn.h"
+#include "pe.h"
 #include "vec4.h"
 #include <math.h>
 #include <stdint.h>
@@ -43,7 +43,7 @@ static pf_status pe_check(int32_t length, int32_t d_model, double base, int32_t 
                           pe_layout layout) {
     if (length < 0 || length > PF_MAX_LENGTH) return PF_ERR_LENGTH;
     if (d_model < 1 || d_model > PF_MAX_DIM) return PF_ERR_D_MODEL;
-    if (!(base > 1.0) || !isfinite(base)) return PF_ERR_BASE;
+    if (!pf_finite_above(base, 1.0)) return PF_ERR_BASE;
     if (offset < 0) return PF_ERR_OFFSET;
     if (length > 0 && (int64_t)offset + length - 1 > PF_MAX_POSITION) return PF_ERR_OFFSET;
     if (layout != PE_INTERLEAVED && layout != PE_CONCAT) return PF_ERR_LAYOUT;
@@ -448,7 +448,7 @@ pf_status pe_entry(double *value, int32_t position, int32_t j, int32_t d_model, 
     if (position < 0) return PF_ERR_POSITION;
     if (d_model < 1 || d_model > PF_MAX_DIM) return PF_ERR_D_MODEL;
     if (j < 0 || j >= d_model) return PF_ERR_COLUMN;
-    if (!(base > 1.0) || !isfinite(base)) return PF_ERR_BASE;
+    if (!pf_finite_above(base, 1.0)) return PF_ERR_BASE;
     if (layout != PE_INTERLEAVED && layout != PE_CONCAT) return PF_ERR_LAYOUT;
     const int32_t h = (d_model + 1) / 2;
     int32_t k;

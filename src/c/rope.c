@@ -54,8 +54,6 @@ typedef struct {
     float *row_cos, *row_sin;
 } rope_tables;
 
-static int32_t rope_round4(int32_t n) { return (n + 3) & ~3; }
-
 /* Width of the row tables: head_dim values, or two heads when head_dim is 2 mod 4 (see above). */
 static int32_t rope_table_width(int32_t head_dim) {
     return head_dim % 4 ? 2 * head_dim : head_dim;
@@ -63,12 +61,12 @@ static int32_t rope_table_width(int32_t head_dim) {
 
 size_t rope_workspace_bytes(int32_t head_dim) {
     if (head_dim < 2 || head_dim > PF_MAX_DIM || head_dim % 2) return 0;
-    const size_t n4 = (size_t)rope_round4(head_dim / 2), w4 = (size_t)rope_round4(rope_table_width(head_dim));
+    const size_t n4 = (size_t)pf_round4((uint64_t)head_dim / 2), w4 = (size_t)pf_round4((uint64_t)rope_table_width(head_dim));
     return sizeof(rope_header) + 5 * n4 * sizeof(double) + 2 * w4 * sizeof(float);
 }
 
 static rope_tables rope_tables_of(void *workspace, int32_t head_dim) {
-    const size_t n4 = (size_t)rope_round4(head_dim / 2), w4 = (size_t)rope_round4(rope_table_width(head_dim));
+    const size_t n4 = (size_t)pf_round4((uint64_t)head_dim / 2), w4 = (size_t)pf_round4((uint64_t)rope_table_width(head_dim));
     double *d = (double *)((char *)workspace + sizeof(rope_header));
     float *f = (float *)(d + 5 * n4);
     return (rope_tables){ d, d + n4, d + 2 * n4, d + 3 * n4, d + 4 * n4, f, f + w4 };
@@ -84,7 +82,7 @@ pf_status rope_angle(double *theta, int32_t position, int32_t pair, int32_t head
     if (position < 0) return PF_ERR_POSITION;
     if (head_dim < 2 || head_dim > PF_MAX_DIM || head_dim % 2) return PF_ERR_HEAD_DIM;
     if (pair < 0 || pair >= head_dim / 2) return PF_ERR_COLUMN;
-    if (!(base > 1.0) || !isfinite(base)) return PF_ERR_BASE;
+    if (!pf_finite_above(base, 1.0)) return PF_ERR_BASE;
     *theta = (double)position / rope_denominator(pair, head_dim, base);
     return PF_OK;
 }
@@ -137,20 +135,21 @@ static void rope_seek(rope_header *h, const rope_tables *t, int32_t n, int64_t p
     }
 }
 
-/* The row tables for the current s, c in the layout's form (see the comment at the top). */
-static void rope_row_tables(const rope_tables *t, int32_t head_dim, rope_layout layout) {
+/* The row tables for the current s, c in the layout's form (see the comment at the top); inverse
+   negates the sines: the rotation by -theta, the transpose that the backward pass applies. */
+static void rope_row_tables(const rope_tables *t, int32_t head_dim, rope_layout layout, int inverse) {
     const int32_t n = head_dim / 2;
     if (layout == ROPE_HALF) {
         for (int32_t i = 0; i < n; i++) {
             t->row_cos[i] = (float)t->c[i];
-            t->row_sin[i] = (float)t->s[i];
+            t->row_sin[i] = inverse ? -(float)t->s[i] : (float)t->s[i];
         }
         return;
     }
     const int32_t width = rope_table_width(head_dim);
     for (int32_t j = 0; j < width; j += 2) {
         const int32_t i = (j % head_dim) / 2;
-        const float c = (float)t->c[i], s = (float)t->s[i];
+        const float c = (float)t->c[i], s = inverse ? -(float)t->s[i] : (float)t->s[i];
         t->row_cos[j] = c, t->row_cos[j + 1] = c;
         t->row_sin[j] = -s, t->row_sin[j + 1] = s;
     }
@@ -215,16 +214,16 @@ static pf_status rope_check(int32_t length, int32_t d_model, int32_t head_dim, d
     if (length < 0 || length > PF_MAX_LENGTH) return PF_ERR_LENGTH;
     if (d_model < 1 || d_model > PF_MAX_DIM) return PF_ERR_D_MODEL;
     if (head_dim < 2 || head_dim > d_model || head_dim % 2 || d_model % head_dim) return PF_ERR_HEAD_DIM;
-    if (!(base > 1.0) || !isfinite(base)) return PF_ERR_BASE;
+    if (!pf_finite_above(base, 1.0)) return PF_ERR_BASE;
     if (offset < 0) return PF_ERR_OFFSET;
     if (length > 0 && (int64_t)offset + length - 1 > PF_MAX_POSITION) return PF_ERR_OFFSET;
     if (layout != ROPE_INTERLEAVED && layout != ROPE_HALF) return PF_ERR_LAYOUT;
     return PF_OK;
 }
 
-pf_status rope_apply(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
-                     double base, int32_t offset, rope_layout layout, void *workspace,
-                     size_t workspace_bytes) {
+static pf_status rope_run(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
+                          double base, int32_t offset, rope_layout layout, void *workspace,
+                          size_t workspace_bytes, int inverse) {
     const pf_status status = rope_check(length, d_model, head_dim, base, offset, layout);
     if (status != PF_OK) return status;
     if (length == 0) return PF_OK;
@@ -239,9 +238,21 @@ pf_status rope_apply(float *out, const float *x, int32_t length, int32_t d_model
     rope_prepare(h, &t, head_dim, base);
     for (int32_t r = 0; r < length; r++) {
         rope_seek(h, &t, head_dim / 2, (int64_t)offset + r);
-        rope_row_tables(&t, head_dim, layout);
+        rope_row_tables(&t, head_dim, layout, inverse);
         const size_t at = (size_t)r * (size_t)d_model;
         rope_row(out + at, x + at, d_model, head_dim, layout, &t);
     }
     return PF_OK;
+}
+
+pf_status rope_apply(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
+                     double base, int32_t offset, rope_layout layout, void *workspace,
+                     size_t workspace_bytes) {
+    return rope_run(out, x, length, d_model, head_dim, base, offset, layout, workspace, workspace_bytes, 0);
+}
+
+pf_status rope_backward(float *dx, const float *dy, int32_t length, int32_t d_model, int32_t head_dim,
+                        double base, int32_t offset, rope_layout layout, void *workspace,
+                        size_t workspace_bytes) {
+    return rope_run(dx, dy, length, d_model, head_dim, base, offset, layout, workspace, workspace_bytes, 1);
 }

@@ -18,7 +18,7 @@
 #ifndef PF_ROPE_H
 #define PF_ROPE_H
 
-#include "pe_ffn.h"
+#include "pf_core.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,6 +40,14 @@ size_t rope_workspace_bytes(int32_t head_dim);
 pf_status rope_apply(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
                      double base, int32_t offset, rope_layout layout, void *workspace,
                      size_t workspace_bytes);
+
+/*
+ * The backward pass of rope_apply: dx (T, D) = dloss/dx from dy (T, D) = dloss/dy, each pair rotated
+ * by -theta (a rotation's transpose is its inverse). The same arguments and rules as rope_apply.
+ */
+pf_status rope_backward(float *dx, const float *dy, int32_t length, int32_t d_model, int32_t head_dim,
+                        double base, int32_t offset, rope_layout layout, void *workspace,
+                        size_t workspace_bytes);
 
 /* *theta = the angle p / base^(2i / head_dim) of pair i at position p, in double precision. */
 pf_status rope_angle(double *theta, int32_t position, int32_t pair, int32_t head_dim, double base);

@@ -5,12 +5,13 @@
  * list of exports, limits and statuses lives in pf_abi.h (see there how to add one).
  */
 #include "pe_ffn.h"
-#include "block.h"
-#include "rope.h"
+#include "model_layout.h"
 #include <stdlib.h>
+#include <string.h>
 
-/* FNV-1a over the lists of pf_abi.h; src/js/abi.js holds the same hash, so init() can refuse a
-   module built from other lists than the JavaScript it is loaded by. */
+/* FNV-1a over the lists of pf_abi.h (but PF_BENCH_EXPORTS: the bench build is the release one plus
+   those); src/js/abi.js holds the same hash, so init() can refuse a module built from other lists
+   than the JavaScript it is loaded by. */
 static uint32_t fnv_bytes(uint32_t h, const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
     return h;
@@ -23,16 +24,22 @@ static uint32_t fnv_int(uint32_t h, int64_t v) {
     const uint8_t le[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
     return fnv_bytes(h, (const char *)le, 4);
 }
+static uint32_t fnv_double(uint32_t h, double v) {   /* its 8 bytes as wasm stores them (little-endian) */
+    return fnv_bytes(h, (const char *)&v, sizeof v);
+}
 
 uint32_t pf_abi_hash(void) {
     uint32_t h = 2166136261u;
 #define PF_HASH_LIMIT(name, value) h = fnv_int(fnv_text(h, #name), value);
+#define PF_HASH_NUMBER(name, value) h = fnv_double(fnv_text(h, #name), value);
 #define PF_HASH_STATUS(name, code, kind, param, text) h = fnv_int(fnv_text(h, #name), code);
 #define PF_HASH_EXPORT(name) h = fnv_text(h, #name);
     PF_LIMITS(PF_HASH_LIMIT)
+    PF_NUMBERS(PF_HASH_NUMBER)
     PF_STATUSES(PF_HASH_STATUS)
     PF_EXPORTS(PF_HASH_EXPORT)
 #undef PF_HASH_LIMIT
+#undef PF_HASH_NUMBER
 #undef PF_HASH_STATUS
 #undef PF_HASH_EXPORT
     return h;
@@ -203,13 +210,16 @@ int32_t pf_block_forward(block_layer *layer, float *out, const float *x, int32_t
     return (int32_t)block_forward(layer, out, &trace, x, tokens, work, (uint64_t)work_floats);
 }
 
-/* One part of a forward alone (block_forward_phase; every trace array required): the bench's time split. */
+#ifdef PF_BENCH
+/* One part of a forward alone (block_forward_phase; every trace array required): the bench's time split,
+   in the bench build only (PF_BENCH_EXPORTS of pf_abi.h). */
 int32_t pf_block_forward_phase(block_layer *layer, int32_t phase, float *out, const float *x, int32_t tokens,
                                float *work, double work_floats, float *q, float *k, float *v, float *scores,
                                float *weights, float *attention, float *h1, float *hidden, float *ffn) {
     const block_trace trace = { q, k, v, scores, weights, attention, h1, hidden, ffn };
     return (int32_t)block_forward_phase(layer, (block_phase)phase, out, &trace, x, tokens, work, (uint64_t)work_floats);
 }
+#endif
 
 /* *bytes = the workspace pf_rope_apply needs for heads of head_dim values. */
 int32_t pf_rope_workspace_bytes(int32_t *bytes, int32_t head_dim) {
@@ -230,4 +240,127 @@ int32_t pf_rope_apply(float *out, const float *x, int32_t length, int32_t d_mode
 /* *theta = one RoPE angle in double precision. */
 int32_t pf_rope_angle(double *theta, int32_t position, int32_t pair, int32_t head_dim, double base) {
     return (int32_t)rope_angle(theta, position, pair, head_dim, base);
+}
+
+/* ---- the trainable Transformer (model.h) -------------------------------------------------------- */
+
+static model_config model_config_of(int32_t vocab, int32_t d_model, int32_t heads, int32_t d_ff, int32_t layers,
+                                    int32_t max_length, int32_t position, int32_t causal, int32_t norm,
+                                    int32_t activation, double eps) {
+    return (model_config){ vocab, d_model, heads, d_ff, layers, max_length, (model_position)position, causal,
+                           (block_norm)norm, (ffn_activation)activation, eps };
+}
+
+/* *bytes = the size of a model's one allocation (a double: exact, and it may exceed 2^32). */
+int32_t pf_model_bytes(double *bytes, int32_t vocab, int32_t d_model, int32_t heads, int32_t d_ff, int32_t layers,
+                       int32_t max_length, int32_t position, int32_t causal, int32_t norm, int32_t activation, double eps) {
+    const model_config c = model_config_of(vocab, d_model, heads, d_ff, layers, max_length, position, causal, norm, activation, eps);
+    uint64_t n;
+    const pf_status status = model_memory_bytes(&n, &c);
+    if (status == PF_OK) *bytes = (double)n;
+    return (int32_t)status;
+}
+
+/* *created = a new model on the heap, seeded with `seed`; unchanged on failure. */
+int32_t pf_model_new(model **created, int32_t vocab, int32_t d_model, int32_t heads, int32_t d_ff, int32_t layers,
+                     int32_t max_length, int32_t position, int32_t causal, int32_t norm, int32_t activation, double eps,
+                     uint32_t seed) {
+    const model_config c = model_config_of(vocab, d_model, heads, d_ff, layers, max_length, position, causal, norm, activation, eps);
+    model *m = malloc(sizeof *m);
+    if (!m) return PF_ERR_NO_MEMORY;
+    pf_status status = model_init(m, &c);
+    if (status == PF_OK) status = model_init_seeded(m, seed);
+    if (status != PF_OK) {
+        model_free(m);
+        free(m);
+        return (int32_t)status;
+    }
+    *created = m;
+    return PF_OK;
+}
+
+void pf_model_delete(model *m) {
+    if (!m) return;
+    model_free(m);
+    free(m);
+}
+
+/* out: { double offset; int32 rows; int32 cols } of parameter array `index`. */
+int32_t pf_model_tensor(void *out, const model *m, int32_t index) {
+    model_tensor t;
+    const pf_status status = model_tensor_at(&t, m, index);
+    if (status != PF_OK) return (int32_t)status;
+    const double offset = (double)t.offset;
+    memcpy(out, &offset, sizeof offset);
+    memcpy((char *)out + 8, &t.rows, 4);
+    memcpy((char *)out + 12, &t.cols, 4);
+    return PF_OK;
+}
+
+/* The model's parameters and gradients (param_count floats each, the contract's order). */
+float *pf_model_params(const model *m) { return m ? m->params : NULL; }
+float *pf_model_grads(const model *m) { return m ? m->grads : NULL; }
+
+int32_t pf_model_set_tensor(model *m, int32_t index, const float *values) {
+    return (int32_t)model_set_tensor(m, index, values);
+}
+
+/* Re-packs every matrix after the parameters were written through pf_model_params (a loaded file). */
+int32_t pf_model_params_changed(model *m) {
+    if (!m) return PF_ERR_NULL;
+    if (!m->memory) return PF_ERR_NOT_READY;
+    model_pack_all(m);
+    return PF_OK;
+}
+
+/* *floats = the workspace of a call (a double: exact). */
+int32_t pf_model_workspace_floats(double *floats, const model *m, int32_t batch, int32_t length, int32_t backward) {
+    uint64_t n;
+    const pf_status status = model_workspace_floats(&n, m, batch, length, backward);
+    if (status == PF_OK) *floats = (double)n;
+    return (int32_t)status;
+}
+
+/* traces: 0, or layers block_traces (nine pointers each, 0 for an array not wanted). */
+int32_t pf_model_forward(model *m, float *logits, const model_trace *traces, const int32_t *tokens, int32_t batch,
+                         int32_t length, float *work, double work_floats) {
+    return (int32_t)model_forward(m, logits, traces, tokens, batch, length, work, (uint64_t)work_floats);
+}
+
+int32_t pf_model_loss(double *loss, model *m, const int32_t *tokens, const int32_t *targets, int32_t batch,
+                      int32_t length, float *work, double work_floats) {
+    return (int32_t)model_loss(m, loss, tokens, targets, batch, length, work, (uint64_t)work_floats);
+}
+
+int32_t pf_model_gradients(double *loss, model *m, const int32_t *tokens, const int32_t *targets, int32_t batch,
+                           int32_t length, float *work, double work_floats) {
+    return (int32_t)model_gradients(m, loss, tokens, targets, batch, length, work, (uint64_t)work_floats);
+}
+
+/* *created = a new trainer of m on the heap (clip_norm 0: none); unchanged on failure. */
+int32_t pf_trainer_new(trainer **created, const model *m, double lr, double beta1, double beta2, double eps,
+                       double weight_decay, double clip_norm) {
+    trainer *t = malloc(sizeof *t);
+    if (!t) return PF_ERR_NO_MEMORY;
+    const adamw_options o = { lr, beta1, beta2, eps, weight_decay, clip_norm };
+    const pf_status status = trainer_init(t, m, &o);
+    if (status != PF_OK) {
+        free(t);
+        return (int32_t)status;
+    }
+    *created = t;
+    return PF_OK;
+}
+
+void pf_trainer_delete(trainer *t) {
+    if (!t) return;
+    trainer_free(t);
+    free(t);
+}
+
+int32_t pf_trainer_set_lr(trainer *t, double lr) { return (int32_t)trainer_set_lr(t, lr); }
+
+int32_t pf_trainer_step(double *loss, trainer *t, model *m, const int32_t *tokens, const int32_t *targets,
+                        int32_t batch, int32_t length, float *work, double work_floats) {
+    return (int32_t)trainer_step(t, m, loss, tokens, targets, batch, length, work, (uint64_t)work_floats);
 }

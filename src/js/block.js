@@ -8,6 +8,7 @@ import { copyIn, copyOut, expectLength, optionalFloats, readOptions, required, t
 import { checkStatus } from './errors.js';
 import { ACTIVATIONS } from './ffn.js';
 import { MAX_MEMORY_BYTES } from './memory.js';
+import { NativeHandle } from './native-object.js';
 import * as check from './validate.js';
 
 const { MAX_DIM, BLOCK_MAX_DIM, BLOCK_MAX_TOKENS } = LIMITS;
@@ -20,10 +21,6 @@ const MATRICES = ['wq', 'wk', 'wv', 'wo', 'w1', 'w2'];
 const WEIGHTS = ['wq', 'bq', 'wk', 'bk', 'wv', 'bv', 'wo', 'bo', 'w1', 'b1', 'w2', 'b2', 'gamma1', 'beta1', 'gamma2', 'beta2'];
 /** The trace arrays, in the order of pf_block_forward's arguments. */
 const TRACE = ['q', 'k', 'v', 'scores', 'weights', 'attention', 'h1', 'hidden', 'ffn'];
-
-const orphans = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry(({ exports, layer }) => exports.pf_block_delete(layer))
-  : null;
 
 const BLOCK_OPTIONS = ['dModel', 'heads', 'dFF', 'activation', 'norm', 'causal', 'eps', 'seed', ...WEIGHTS];
 const FORWARD_OPTIONS = ['out', 'trace'];
@@ -84,25 +81,24 @@ const round4 = (n) => Math.ceil(n / 4) * 4;
 
 export class EncoderBlock {
   #core;
-  #layer;
+  #native;
 
   constructor(core, layer, { dModel, heads, dFF, activation, norm, causal, eps }) {
     this.#core = core;
-    this.#layer = layer;
+    this.#native = new NativeHandle(this, layer, core.exports.pf_block_delete, 'encoder block');
     const value = (v) => ({ value: v, enumerable: true });
     Object.defineProperties(this, {
       dModel: value(dModel), heads: value(heads), headDim: value(dModel / heads), dFF: value(dFF),
       activation: value(activation), norm: value(norm), causal: value(causal), eps: value(eps),
       paramCount: value(4 * dModel * dModel + 2 * dModel * dFF + dFF + 9 * dModel),
     });
-    orphans?.register(this, { exports: core.exports, layer }, this);
   }
 
   /** out (tokens, dModel) = the block of x; with { trace: true } also every intermediate array. */
   forward(x, options) {
     const o = readOptions('options', options, FORWARD_OPTIONS);
     const wantTrace = o.trace === undefined ? false : check.boolean('trace', o.trace);
-    if (this.#layer === 0) throw new Error('block.forward(): this encoder block has been disposed'); // maybe by a getter
+    const layer = this.#native.pointer('block.forward()'); // after the options: a getter may have disposed it
     const { heap, exports } = this.#core;
     const { input, out, tokens } = tokenArrays(heap, x, o.out, this.dModel, BLOCK_MAX_TOKENS);
 
@@ -116,7 +112,7 @@ export class EncoderBlock {
     const part = (name, floats) => parts.push({ name, floats: round4(floats) });
     if (input.array !== undefined) part('x', n);
     if (!out || out.array !== undefined) part('out', n);
-    checkStatus(exports.pf_block_workspace_floats(heap.slot, this.#layer, tokens), 'x');
+    checkStatus(exports.pf_block_workspace_floats(heap.slot, layer, tokens), 'x');
     part('work', heap.slotF64());
     if (wantTrace) TRACE.forEach((name) => part(name, traceLengths[name]));
     const total = parts.reduce((sum, p) => sum + p.floats, 0);
@@ -138,7 +134,7 @@ export class EncoderBlock {
       if (tokens > 0) {
         if (input.array !== undefined) heap.f32(xPtr, n).set(input.array);
         const tracePtrs = TRACE.map((name) => (wantTrace ? at[name] : 0));
-        checkStatus(exports.pf_block_forward(this.#layer, outPtr, xPtr, tokens, at.work, parts.find((p) => p.name === 'work').floats, ...tracePtrs), 'x');
+        checkStatus(exports.pf_block_forward(layer, outPtr, xPtr, tokens, at.work, parts.find((p) => p.name === 'work').floats, ...tracePtrs), 'x');
       }
       let output = o.out;
       if (!out) output = heap.f32(outPtr, n).slice();
@@ -154,9 +150,6 @@ export class EncoderBlock {
 
   /** Frees the block's memory. Safe to call twice; forward() afterwards throws. */
   dispose() {
-    if (this.#layer === 0) return;
-    orphans?.unregister(this);
-    this.#core.exports.pf_block_delete(this.#layer);
-    this.#layer = 0;
+    this.#native.dispose();
   }
 }

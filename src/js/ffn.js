@@ -5,6 +5,7 @@ import { LIMITS } from './abi.js';
 import { copyIn, copyOut, expectLength, optionalFloats, readOptions, required, tokenArrays } from './args.js';
 import { checkStatus } from './errors.js';
 import { MAX_MEMORY_BYTES } from './memory.js';
+import { NativeHandle } from './native-object.js';
 import * as check from './validate.js';
 
 const { MAX_DIM, MAX_LENGTH } = LIMITS;
@@ -13,11 +14,6 @@ const MAX_SEED = 4294967295;
 const SMALL_FLOATS = 1 << 14; // inputs up to this size use the core's scratch area (see forward)
 const FFN_OPTIONS = ['dModel', 'dFF', 'activation', 'w1', 'b1', 'w2', 'b2', 'seed'];
 const FORWARD_OPTIONS = ['hidden', 'preActivation', 'out'];
-
-// Frees the C layer of an FFN that was garbage-collected without dispose().
-const orphans = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry(({ heap, layer }) => heap.exports.pf_ffn_delete(layer))
-  : null;
 
 /** The bytes of a layer's one allocation, as the core computes them (pf_ffn_bytes). */
 function layerBytes(heap, dModel, dFF) {
@@ -69,18 +65,17 @@ export function createFFN(core, options) {
 
 export class FFN {
   #core;
-  #layer;
+  #native;
 
   constructor(core, layer, dModel, dFF, activation) {
     this.#core = core;
-    this.#layer = layer;
+    this.#native = new NativeHandle(this, layer, core.exports.pf_ffn_delete, 'FFN');
     Object.defineProperties(this, {
       dModel: { value: dModel, enumerable: true },
       dFF: { value: dFF, enumerable: true },
       activation: { value: activation, enumerable: true },
       paramCount: { value: 2 * dModel * dFF + dFF + dModel, enumerable: true },
     });
-    orphans?.register(this, { heap: core.heap, layer }, this);
   }
 
   /**
@@ -91,7 +86,7 @@ export class FFN {
     const o = readOptions('options', options, FORWARD_OPTIONS);
     const wantHidden = o.hidden === undefined ? false : check.boolean('hidden', o.hidden);
     const wantPre = o.preActivation === undefined ? false : check.boolean('preActivation', o.preActivation);
-    if (this.#layer === 0) throw new Error('ffn.forward(): this FFN has been disposed'); // maybe by a getter
+    const layer = this.#native.pointer('ffn.forward()'); // after the options: a getter may have disposed it
     const { heap, exports } = this.#core;
     const { input, out, tokens } = tokenArrays(heap, x, o.out, this.dModel, MAX_LENGTH);
     const nHidden = tokens * this.dFF;
@@ -117,7 +112,7 @@ export class FFN {
       if (hiddenPtr) temps.push(hiddenPtr);
       const prePtr = wantPre && tokens > 0 ? heap.alloc(nHidden * 4, 'x') : 0;
       if (prePtr) temps.push(prePtr);
-      checkStatus(exports.pf_ffn_forward(this.#layer, outPtr, hiddenPtr, prePtr, xPtr, tokens), 'x');
+      checkStatus(exports.pf_ffn_forward(layer, outPtr, hiddenPtr, prePtr, xPtr, tokens), 'x');
 
       let output = o.out;
       if (!out) output = tokens > 0 ? heap.f32(outPtr, input.length).slice() : new Float32Array(0);
@@ -135,9 +130,6 @@ export class FFN {
 
   /** Frees the layer's memory. Safe to call twice; forward() afterwards throws. */
   dispose() {
-    if (this.#layer === 0) return;
-    orphans?.unregister(this);
-    this.#core.exports.pf_ffn_delete(this.#layer);
-    this.#layer = 0;
+    this.#native.dispose();
   }
 }

@@ -225,6 +225,135 @@ export interface EncoderBlock {
   dispose(): void;
 }
 
+/** How a trainable Transformer sees positions (API.md, "Training a small Transformer"). */
+export type PositionScheme = 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 'none';
+
+/** Token ids (or targets, -1 for "not counted"): batch * T integers. */
+export type TokenData = Int32Array | Uint8Array | Uint16Array | Uint32Array | readonly number[];
+
+export interface TransformerOptions {
+  /** Integer 2 .. 65,536 (required). */
+  vocab: number;
+  /** Integer 1 .. 1,024 (required). */
+  dModel: number;
+  /** Divides dModel, default 1; with 'rope' dModel / heads must be even. */
+  heads?: number;
+  /** Integer 1 .. 65,536, default 4 * dModel. */
+  dFF?: number;
+  /** Integer 1 .. 64, default 1. */
+  layers?: number;
+  /** The longest sequence: integer 1 .. 4,096, default 512. */
+  maxLength?: number;
+  /** Default 'sinusoidal'. */
+  position?: PositionScheme;
+  /** Default false: with true, position t sees positions 0 .. t only. */
+  causal?: boolean;
+  /** Default 'post'. */
+  norm?: BlockNorm;
+  /** Default 'relu'. */
+  activation?: Activation;
+  /** Every layer norm's eps: finite > 0, default 1e-5. */
+  eps?: number;
+  /** Integer 0 .. 4,294,967,295, default 0: the seeded initialisation's stream. */
+  seed?: number;
+}
+
+/** The resolved options (every default filled in). */
+export interface TransformerConfig {
+  readonly vocab: number;
+  readonly dModel: number;
+  readonly heads: number;
+  readonly dFF: number;
+  readonly layers: number;
+  readonly maxLength: number;
+  readonly position: PositionScheme;
+  readonly causal: boolean;
+  readonly norm: BlockNorm;
+  readonly activation: Activation;
+  readonly eps: number;
+  readonly seed: number;
+}
+
+export interface TransformerCallOptions {
+  /** Sequences in tokens (each T = tokens.length / batch long): integer from 1, default 1. */
+  batch?: number;
+}
+
+/** One layer's block trace with a leading batch dimension; the caller's own arrays. */
+export interface TransformerLayerTrace {
+  /** batch * T * dModel each (q and k rotated with 'rope'). */
+  q: Float32Array;
+  k: Float32Array;
+  v: Float32Array;
+  /** batch * heads * T * T, [b][h][i][j]: scaled scores before the mask (with ALiBi's bias) and softmax weights. */
+  scores: Float32Array;
+  weights: Float32Array;
+  attention: Float32Array;
+  h1: Float32Array;
+  /** batch * T * dFF. */
+  hidden: Float32Array;
+  ffn: Float32Array;
+}
+
+export interface TransformerResult<T> {
+  logits: T;
+  trace: { layers: TransformerLayerTrace[] };
+}
+
+export interface TrainerOptions {
+  /** Finite > 0, default 1e-3. */
+  lr?: number;
+  /** Each in [0, 1), default [0.9, 0.999]. */
+  betas?: readonly [number, number];
+  /** Finite > 0, default 1e-8. */
+  eps?: number;
+  /** Finite >= 0, default 0.01 (decoupled, as torch.optim.AdamW). */
+  weightDecay?: number;
+  /** Finite > 0: gradients scaled as torch.nn.utils.clip_grad_norm_ before each update; default none. */
+  clipNorm?: number;
+}
+
+/** AdamW over all of a model's parameters, exactly as torch.optim.AdamW. */
+export interface Trainer {
+  /** Steps taken. */
+  readonly steps: number;
+  /** The learning rate of the next steps; setting anything but a finite number > 0 is a RangeError. */
+  lr: number;
+  /** Forward, backward, clipping, AdamW on one batch; returns the loss before the update. */
+  step(tokens: TokenData, targets: TokenData, options?: TransformerCallOptions): number;
+  /** Frees the trainer; safe to call twice. step() afterwards throws. */
+  dispose(): void;
+}
+
+/** A whole trainable Transformer (embedding, positions, encoder blocks, output layer) in the module. */
+export interface Transformer {
+  readonly config: TransformerConfig;
+  readonly paramCount: number;
+  /** Every parameter's name, in the contract's order ('embedding', 'layers.0.wq', ..., 'output.b'). */
+  readonly parameterNames: readonly string[];
+  /** [rows, cols] or [n]. */
+  parameterShape(name: string): number[];
+  /** A copy of the parameter's values, row-major. */
+  getParameter(name: string): Float32Array;
+  /** Copies values (exactly the parameter's size) in. */
+  setParameter(name: string, values: FloatData): void;
+  /** Logits, batch * T * vocab, [b][t][v]. */
+  forward(tokens: TokenData, options?: TransformerCallOptions & { out?: undefined; trace?: false }): Float32Array;
+  forward<T extends FloatData>(tokens: TokenData, options: TransformerCallOptions & { out: T; trace?: false }): T;
+  forward(tokens: TokenData, options: TransformerCallOptions & { out?: undefined; trace: true }): TransformerResult<Float32Array>;
+  forward<T extends FloatData>(tokens: TokenData, options: TransformerCallOptions & { out: T; trace: true }): TransformerResult<T>;
+  forward(tokens: TokenData, options?: TransformerCallOptions & { out?: FloatData; trace?: boolean }): FloatData | TransformerResult<FloatData>;
+  /** The mean cross-entropy over the targets that are not -1 (0 when none is). */
+  loss(tokens: TokenData, targets: TokenData, options?: TransformerCallOptions): number;
+  /** dloss/dp for every parameter, under the parameters' names. */
+  gradients(tokens: TokenData, targets: TokenData, options?: TransformerCallOptions): { loss: number; grads: Record<string, Float32Array> };
+  createTrainer(options?: TrainerOptions): Trainer;
+  /** A safetensors file: the parameters, and every option in __metadata__. */
+  save(): Uint8Array;
+  /** Frees the model and its trainers; safe to call twice. config, paramCount, parameterNames stay readable. */
+  dispose(): void;
+}
+
 /** One independent instance of the module, with its own linear memory. */
 export interface PeFfnCore {
   /** The memory JavaScript and C share. */
@@ -255,6 +384,10 @@ export interface PeFfnCore {
   layerNorm<T extends FloatData>(x: FloatData, dModel: number, options: LayerNormOptions<T> & { out: T }): T;
   /** A Transformer encoder block that owns its weights in the module's memory. */
   createEncoderBlock(options: EncoderBlockOptions): EncoderBlock;
+  /** A trainable Transformer with seeded parameters. */
+  createTransformer(options: TransformerOptions): Transformer;
+  /** A model from a safetensors file that model.save() (or the Python safetensors package) wrote. */
+  loadTransformer(bytes: Uint8Array | ArrayBuffer): Transformer;
 }
 
 /** Loads the module; each call returns an independent instance. Rejects (never throws) on bad input. */

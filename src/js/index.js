@@ -4,6 +4,8 @@ import { addPositionalEncoding, peValue, positionalEncoding } from './pe.js';
 import { createFFN } from './ffn.js';
 import { layerNorm } from './layernorm.js';
 import { createEncoderBlock } from './block.js';
+import { createTransformer } from './transformer.js';
+import { loadTransformer } from './model-file.js';
 import { applyRotary, rotaryAngle } from './rope.js';
 import { compileModule, instantiate } from './loader.js';
 import { Heap, MAX_MEMORY_BYTES, Tensor } from './memory.js';
@@ -69,6 +71,14 @@ class Core {
 
   createEncoderBlock(options) {
     return createEncoderBlock(this, options);
+  }
+
+  createTransformer(options) {
+    return createTransformer(this, options);
+  }
+
+  loadTransformer(bytes) {
+    return loadTransformer(this, bytes);
   }
 
   /** A reusable scratch area of at least `floats` values (internal; grows, never shrinks). */
