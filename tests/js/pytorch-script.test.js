@@ -2,14 +2,15 @@
 // Debian's /usr/bin/python3 and python3-torch on a safetensors file written by writeSafetensors with
 // the reference's seeded parameters: its logits equal the double-precision reference (float64 mode to
 // rounding, float32 mode within the contract's 1e-4 (1 + M)) for every position scheme, both norms,
-// causal or not, each activation; a file of another model is refused; bad options name the parameter.
+// causal or not, each activation; on model.save()'s file after training it gives the module's logits;
+// a file of another model is refused; bad options name the parameter.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pkg } from './target.js';
+import { loadCore, pkg } from './target.js';
 import { writeSafetensors } from '../../src/js/safetensors.js';
 import { parameterShapesRef, resolveConfigRef, transformerForwardRef } from '../reference/transformer-reference.js';
 import { perturbedParams, relativeMaxDiff } from '../reference/transformer-cases.js';
@@ -67,6 +68,27 @@ test('in float32 (the default) the script is within the contract\'s 1e-4 (1 + M)
   const d = relativeMaxDiff(run.logits, transformerForwardRef(params, config, tokens).logits);
   assert.ok(d <= 1e-4, `float32: ${d}`);
   console.log(`# PyTorch script (float32) vs reference, lab size: |diff| / (1 + M) ${d.toExponential(1)}`);
+});
+
+test('on a file that model.save() wrote after training, the script gives the module\'s logits', async () => {
+  const core = await loadCore();
+  const model = core.createTransformer({ vocab: 12, dModel: 32, heads: 4, dFF: 48, layers: 2, position: 'learned', maxLength: 20, norm: 'pre', causal: true, activation: 'silu', seed: 9 });
+  try {
+    const trainer = model.createTrainer({ lr: 0.01 });
+    const task = pkg.createTask('sort', { vocab: 12, length: 6, seed: 2 });
+    for (let s = 0; s < 5; s++) {
+      const b = task.batch(8);
+      trainer.step(b.tokens, b.targets, { batch: 8 });
+    }
+    const tokens = Array.from(task.testSet(6, 1).tokens);
+    const run = runScript(model.config, model.save(), tokens, ['--double']);
+    assert.equal(run.status, 0, run.stderr);
+    const d = relativeMaxDiff(model.forward(tokens), run.logits);
+    assert.ok(d <= 1e-4, `${d}`);
+    console.log(`# PyTorch script (float64) on model.save() vs the module: |diff| / (1 + M) ${d.toExponential(1)}`);
+  } finally {
+    model.dispose();
+  }
 });
 
 test('the script refuses a file saved by a model of other options', () => {
