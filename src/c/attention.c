@@ -595,11 +595,11 @@ pf_status attn_heads_backward(const attn_config *config, float *dq, float *dk, f
             attn_softmax_row_backward(ds + (size_t)i * (size_t)t, ds + (size_t)i * (size_t)t, p + (size_t)i * (size_t)t,
                                       t, config->causal ? i + 1 : t, scale);
         /* dV_h = P^T dO_h, dQ_h = dS K_h, dK_h = dS^T Q_h */
-        mm_pack_strided(head, d_o + e0, (size_t)d, t, e);
+        mm_pack_strided(head, NULL, d_o + e0, (size_t)d, t, e);
         attn_head_product(dv + e0, (size_t)d, p, 1, head, t, e, pack);
-        mm_pack_strided(head, k + e0, (size_t)d, t, e);
+        mm_pack_strided(head, NULL, k + e0, (size_t)d, t, e);
         attn_head_product(dq + e0, (size_t)d, ds, 0, head, t, e, pack);
-        mm_pack_strided(head, q + e0, (size_t)d, t, e);
+        mm_pack_strided(head, NULL, q + e0, (size_t)d, t, e);
         attn_head_product(dk + e0, (size_t)d, ds, 1, head, t, e, pack);
     }
     return PF_OK;

@@ -160,10 +160,9 @@ static void input_grad(float *dx, const float *dy, const float *packed_t, int32_
    the column sums of dy. */
 static void weight_grad(float *dw, float *db, const float *x, const float *dy, int32_t rows, int32_t k, int32_t n,
                         const model_work *w) {
-    mm_pack_strided(w->dpack, dy, (size_t)n, rows, n);
+    mm_pack_strided(w->dpack, db, dy, (size_t)n, rows, n);
     const mm_args a = { dw, (size_t)n, x, (size_t)k, 1, w->dpack, NULL, MM_START_ZERO, k, rows, n, 0, FFN_RELU, w->pack };
     mm_product(&a);
-    mm_column_sums(db, dy, rows, n);
 }
 
 static void add_rows(float *out, const float *a, const float *b, uint64_t n) {
