@@ -447,31 +447,15 @@ export interface Task {
   label(token: number): string;
 }
 
-/** A seeded training task: input part, separator, one query per answer slot; answers as targets. */
+/** A seeded training task: separator, input part, separator, one query per answer slot; answers as targets. */
 export function createTask(name: TaskName, options?: TaskOptions): Task;
 
 /** Token accuracy of logits [row][vocab] against targets (-1 not counted), by arg-max. */
 export function tokenAccuracy(logits: Float32Array | Float64Array, targets: Int32Array | number[], vocab: number):
   { accuracy: number; correct: number; counted: number };
 
-/** The options of a trainable Transformer that the PyTorch script needs (model.config fits). */
-export interface PytorchScriptConfig {
-  vocab: number;
-  dModel: number;
-  heads?: number;
-  dFF?: number;
-  layers?: number;
-  maxLength?: number;
-  position?: 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 'none';
-  causal?: boolean;
-  norm?: BlockNorm;
-  activation?: Activation;
-  eps?: number;
-  seed?: number;
-}
-
 /**
  * A self-contained Python program (offer it as `model.py`) that rebuilds the model in PyTorch and
  * loads the file `model.save()` wrote: `python3 model.py model.safetensors 3 1 4 [--double] [--json out]`.
  */
-export function pytorchScript(config: PytorchScriptConfig): string;
+export function pytorchScript(config: TransformerOptions): string;

@@ -27,10 +27,11 @@ function checkSet(task, set, n) {
   const inputs = [];
   for (let b = 0; b < set.batch; b++) {
     const tokens = Array.from(set.tokens.subarray(b * T, (b + 1) * T)), targets = Array.from(set.targets.subarray(b * T, (b + 1) * T));
-    const input = tokens.slice(0, n), answer = answerOf(task.name, input);
-    assert.equal(tokens[n], SEPARATOR);
-    assert.deepEqual(tokens.slice(n + 1), new Array(answer.length).fill(QUERY));
-    assert.deepEqual(targets, [...new Array(n + 1).fill(-1), ...answer]);
+    const input = tokens.slice(1, n + 1), answer = answerOf(task.name, input);
+    assert.equal(tokens[0], SEPARATOR);
+    assert.equal(tokens[n + 1], SEPARATOR);
+    assert.deepEqual(tokens.slice(n + 2), new Array(answer.length).fill(QUERY));
+    assert.deepEqual(targets, [...new Array(n + 2).fill(-1), ...answer]);
     const lowest = task.name === 'first' ? 4 : 2;
     if (task.name === 'first') {
       assert.equal(input.filter((t) => t === 2).length, 1);
@@ -47,7 +48,7 @@ function checkSet(task, set, n) {
 for (const name of TASK_NAMES) {
   test(`${name}: every sequence is input | queries, targets only on the answer, answers right, at train and test lengths`, () => {
     const task = createTask(name, { vocab: 12, length: 6, seed: 9 });
-    assert.equal(task.sequenceLength, name === 'first' ? 8 : 13);
+    assert.equal(task.sequenceLength, name === 'first' ? 9 : 14);
     checkSet(task, task.batch(50), 6);
     for (const n of [2, 7, 12, 30]) checkSet(task, task.testSet(n, 20), n);
   });
@@ -69,7 +70,7 @@ test('statistics: symbols uniform, the first mark before the second half of the 
   const task = createTask('reverse', { vocab: 10, length: 8, seed: 1 });
   const counts = new Array(10).fill(0);
   const { tokens } = task.batch(4000);
-  for (let i = 0; i < tokens.length; i++) if (i % 17 < 8) counts[tokens[i]]++;
+  for (let i = 0; i < tokens.length; i++) if (i % 18 >= 1 && i % 18 <= 8) counts[tokens[i]]++;
   const expected = (4000 * 8) / 8;
   let chi2 = 0;
   for (let s = 2; s < 10; s++) chi2 += (counts[s] - expected) ** 2 / expected;
@@ -80,8 +81,8 @@ test('statistics: symbols uniform, the first mark before the second half of the 
   let a = 0;
   const place = new Array(10).fill(0);
   for (let b = 0; b < 4000; b++) {
-    if (set.targets[b * 12 + 11] === 2) a++;
-    place[Array.prototype.indexOf.call(set.tokens.subarray(b * 12, b * 12 + 10), 3)]++;
+    if (set.targets[b * 13 + 12] === 2) a++;
+    place[Array.prototype.indexOf.call(set.tokens.subarray(b * 13 + 1, b * 13 + 11), 3)]++;
   }
   assert.ok(Math.abs(a / 4000 - 0.5) < 0.03, `A first in ${a} of 4000`);
   assert.ok(place.every((p) => Math.abs(p - 400) < 80), `B's places ${place}`);
@@ -112,12 +113,12 @@ test('chance and the position-blind bound: exact against enumeration, and reache
   // The best a position-blind model can do: predict the input's most frequent symbol at every slot.
   for (const name of ['copy', 'reverse', 'sort']) {
     const task = createTask(name, { vocab: 16, length: 8, seed: 4 });
-    const set = task.testSet(8, 20000), T = 17;
+    const set = task.testSet(8, 20000), T = 18;
     let correct = 0;
     for (let b = 0; b < set.batch; b++) {
-      const input = Array.from(set.tokens.subarray(b * T, b * T + 8));
+      const input = Array.from(set.tokens.subarray(b * T + 1, b * T + 9));
       const mode = input.reduce((best, s) => (input.filter((t) => t === s).length > input.filter((t) => t === best).length ? s : best));
-      for (let t = 9; t < T; t++) if (set.targets[b * T + t] === mode) correct++;
+      for (let t = 10; t < T; t++) if (set.targets[b * T + t] === mode) correct++;
     }
     const reached = correct / (set.batch * 8);
     assert.ok(Math.abs(reached - task.positionBlindBound) < 0.01, `${name}: ${reached} vs ${task.positionBlindBound}`);
@@ -126,7 +127,7 @@ test('chance and the position-blind bound: exact against enumeration, and reache
   const first = createTask('first');
   assert.equal(first.chance, 0.5);
   assert.equal(first.positionBlindBound, 0.5);
-  assert.deepEqual(first.stats(20), { sequenceLength: 22, chance: 0.5, positionBlindBound: 0.5 });
+  assert.deepEqual(first.stats(20), { sequenceLength: 23, chance: 0.5, positionBlindBound: 0.5 });
   const long = createTask('sort', { vocab: 4, length: 255 });
   assert.ok(Math.abs(long.positionBlindBound - 0.5 - 0.025) < 0.01, `two symbols, 255 draws: ${long.positionBlindBound}`);
 });
@@ -160,14 +161,14 @@ test('refused arguments name the parameter', () => {
   assert.throws(() => task.batch(1.5), { name: 'RangeError', message: /n must be/ });
   assert.throws(() => task.testSet(0, 4), { name: 'RangeError', message: /length/ });
   assert.throws(() => task.testSet(4), { name: 'TypeError', message: /n must be/ });
-  assert.throws(() => task.batch(1 << 24), { name: 'RangeError', message: /n must be an integer from 1 to 986895/ });
+  assert.throws(() => task.batch(1 << 24), { name: 'RangeError', message: /n must be an integer from 1 to 932067/ });
   assert.throws(() => task.label(16), { name: 'RangeError', message: /token/ });
   assert.ok(Object.isFrozen(task));
 });
 
 test('the declarations (tasks, pytorchScript) type-check under --strict (NodeNext and Bundler); an unknown task name is refused', () => {
   const use = `
-import { createTask, pytorchScript, tokenAccuracy, TASK_NAMES, type Task, type TaskBatch, type TaskName } from '../../src/js/index.js';
+import { createTask, init, pytorchScript, tokenAccuracy, TASK_NAMES, type Task, type TaskBatch, type TaskName } from '../../src/js/index.js';
 const name: TaskName = TASK_NAMES[0];
 const task: Task = createTask(name, { vocab: 16, length: 8, seed: 1 });
 const b: TaskBatch = task.batch(4);
@@ -176,7 +177,8 @@ const n: number = task.chance + task.positionBlindBound + task.stats(12).sequenc
 const a: number = tokenAccuracy(new Float32Array(b.tokens.length * 16), b.targets, 16).accuracy;
 const label: string = task.label(0);
 const script: string = pytorchScript({ vocab: task.vocab, dModel: 64, heads: 4, position: 'rope', norm: 'pre' });
-export { held, n, a, label, script };
+const fromModel = async () => pytorchScript((await init()).createTransformer({ vocab: 16, dModel: 8 }).config);
+export { held, n, a, label, script, fromModel };
 `;
   const misuse = `
 import { createTask } from '../../src/js/index.js';

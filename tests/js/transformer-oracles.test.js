@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './target.js';
-import { AdamWRef, resolveConfigRef, transformerForwardRef, transformerGradientsRef } from '../reference/transformer-reference.js';
+import { resolveConfigRef, transformerGradientsRef } from '../reference/transformer-reference.js';
 import { Worst, gradientError, perturbedParams, randomBatch, relativeMaxDiff } from '../reference/transformer-cases.js';
 import { runTorch } from '../reference/torch-oracle.js';
 import { createTask } from '../../src/js/tasks.js';
@@ -39,7 +39,8 @@ for (const position of POSITIONS) {
     for (const causal of [false, true]) {
       const i = cases.length;
       const [dModel, dFF, vocab] = dims[i % dims.length], [B, T] = lengths[(i * 3) % lengths.length];
-      const heads = [1, 2, 4, 2, 4, 1, 8, 4][i % 8];
+      let heads = [1, 2, 4, 2, 4, 1, 8, 4][i % 8];
+      while (position === 'rope' && (dModel / heads) % 2) heads /= 2; // rope needs an even head dimension
       cases.push({ position, norm, causal, activation: ACTIVATIONS[i % 4], dModel, dFF, vocab, heads, layers: 1 + (i % 4), maxLength: Math.max(T, 40), seed: i, B, T });
     }
   }
@@ -52,7 +53,20 @@ const inputs = cases.map((c) => {
   const config = resolveConfigRef(c);
   return { c, config, params: perturbedParams(config), ...randomBatch(c.vocab, c.B, c.T, c.seed + 7) };
 });
-const oracle = runTorch(inputs.map(({ config, params, tokens, targets, c }) => ({ config, params, tokens, targets, batch: c.B, trace: true })));
+// 20 trainer steps on the reverse task, clipped with weight decay, and with other betas and eps.
+const training = (() => {
+  const config = resolveConfigRef({ vocab: 16, dModel: 32, heads: 4, dFF: 64, layers: 2, position: 'rope', maxLength: 18, norm: 'pre', seed: 8 });
+  const task = createTask('reverse', { vocab: 16, length: 8, seed: 3 });
+  const steps = Array.from({ length: 20 }, () => task.batch(8));
+  const runs = [{ lr: 3e-3, weightDecay: 0.05, clipNorm: 0.5 }, { lr: 1e-3, betas: [0.85, 0.99], eps: 1e-7, weightDecay: 0 }];
+  return { config, steps, runs, params: perturbedParams(config) };
+})();
+
+// One PyTorch process for all of it: importing torch takes seconds.
+const oracle = runTorch([
+  ...inputs.map(({ config, params, tokens, targets, c }) => ({ config, params, tokens, targets, batch: c.B, trace: true })),
+  ...training.runs.map((train) => ({ config: training.config, params: training.params, tokens: training.steps[0].tokens, targets: training.steps[0].targets, batch: 8, train: { ...train, steps: training.steps } })),
+]);
 
 /** Logits, trace, loss and gradients of the module against one oracle's; adds the measures to `worst`. */
 function compare(label, got, want, worst) {
@@ -74,7 +88,7 @@ test('forward, trace, loss and every gradient within the contract of the referen
       const { logits, trace } = model.forward(tokens, { batch: c.B, trace: true });
       const { loss, grads } = model.gradients(tokens, targets, { batch: c.B });
       const got = { logits, trace, loss, grads };
-      const ref = { ...transformerForwardRef(params, config, tokens, { batch: c.B }), ...transformerGradientsRef(params, config, tokens, targets, { batch: c.B }) };
+      const ref = transformerGradientsRef(params, config, tokens, targets, { batch: c.B });
       compare(`${label} (reference)`, got, ref, vsReference);
       const alone = model.loss(tokens, targets, { batch: c.B });
       assert.ok(vsReference.add('loss()', Math.abs(alone - ref.loss) / (1 + ref.loss)) <= 1e-5, `${label}: loss() ${alone} vs ${ref.loss}`);
@@ -89,23 +103,16 @@ test('forward, trace, loss and every gradient within the contract of the referen
 
 test('20 trainer steps give PyTorch AdamW\'s losses within 1e-4 (1 + loss), with and without clipping', () => {
   requireApi();
-  const config = resolveConfigRef({ vocab: 16, dModel: 32, heads: 4, dFF: 64, layers: 2, position: 'rope', maxLength: 17, norm: 'pre', seed: 8 });
-  const task = createTask('reverse', { vocab: 16, length: 8, seed: 3 });
-  const steps = Array.from({ length: 20 }, () => task.batch(8));
-  const runs = [{ lr: 3e-3, weightDecay: 0.05, clipNorm: 0.5 }, { lr: 1e-3, betas: [0.85, 0.99], eps: 1e-7, weightDecay: 0 }];
-  const params = perturbedParams(config);
-  const torch = runTorch(runs.map((train) => ({ config, params, tokens: steps[0].tokens, targets: steps[0].targets, batch: 8, train: { ...train, steps } })));
+  const { config, steps, runs, params } = training;
+  const torch = oracle.slice(inputs.length);
   const worst = new Worst();
   runs.forEach((train, r) => {
     const model = modelWith(config, params);
     const trainer = model.createTrainer(train);
-    const reference = new AdamWRef(params, train);
     try {
       steps.forEach((s, i) => {
         const loss = trainer.step(s.tokens, s.targets, { batch: 8 });
-        const refLoss = reference.step(config, s.tokens, s.targets, { batch: 8 });
         assert.ok(worst.add('losses vs PyTorch', Math.abs(loss - torch[r].losses[i]) / (1 + torch[r].losses[i])) <= 1e-4, `run ${r} step ${i}: ${loss} vs ${torch[r].losses[i]}`);
-        assert.ok(worst.add('losses vs reference', Math.abs(loss - refLoss) / (1 + refLoss)) <= 1e-4, `run ${r} step ${i} (reference)`);
       });
       assert.equal(trainer.steps, 20);
       for (const name of model.parameterNames) worst.add('parameters after 20 steps', relativeMaxDiff(model.getParameter(name), torch[r].params[name]));
@@ -113,5 +120,5 @@ test('20 trainer steps give PyTorch AdamW\'s losses within 1e-4 (1 + loss), with
       model.dispose();
     }
   });
-  console.log(`# 20 AdamW steps, module vs PyTorch float64 and the reference: ${worst}`);
+  console.log(`# 20 AdamW steps, module vs PyTorch float64 (the reference's AdamW equals it: tests/reference/transformer-torch.test.js): ${worst}`);
 });

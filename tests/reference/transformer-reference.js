@@ -306,13 +306,14 @@ function blockBackward(grads, params, l, dy, block, c, T) {
 
 /**
  * The loss and its gradient for every parameter, by the backward derived above:
- * { loss, grads: { name: Float64Array } }. With no target counted, the loss and every gradient are 0.
+ * { loss, grads: { name: Float64Array }, logits, trace } (the forward's too). With no target counted,
+ * the loss and every gradient are 0.
  */
 export function transformerGradientsRef(params, config, tokens, targets, { batch = 1 } = {}) {
   const c = resolveConfigRef(config);
   const T = tokens.length / batch, D = c.dModel, V = c.vocab;
   const grads = Object.fromEntries(parameterShapesRef(c).map(([name, shape]) => [name, new Float64Array(sizeOf(shape))]));
-  const { logits, sequences } = transformerForwardRef(params, c, tokens, { batch });
+  const { logits, trace, sequences } = transformerForwardRef(params, c, tokens, { batch });
   const { loss, dlogits } = crossEntropyRef(logits, targets, V);
   sequences.forEach((s, b) => {
     const dy = linearBackward(grads, 'output.w', 'output.b', params, dlogits.subarray(b * T * V, (b + 1) * T * V), s.y, T, D, V);
@@ -326,7 +327,7 @@ export function transformerGradientsRef(params, config, tokens, targets, { batch
       }
     }
   });
-  return { loss, grads };
+  return { loss, grads, logits, trace };
 }
 
 /**
