@@ -230,13 +230,14 @@ function fastest(results, prefix) {
   const ids = Object.keys(results).filter((id) => id.startsWith(prefix) && ok(results[id]));
   return ids.sort((a, b) => results[a].median - results[b].median)[0] ?? null;
 }
-/** Median over rounds of (time of b ÷ time of a): how many times faster a is; null when not paired. */
+/** How many times faster a is than b: the median over rounds of (time of b ÷ time of a), their range,
+    and b's best time ÷ a's best time; null when not both timed. */
 function speedup(results, a, b) {
   const x = results[a]?.samples, y = results[b]?.samples;
   if (!x?.length || !y?.length) return null;
   const n = Math.min(x.length, y.length);
   const ratios = Array.from({ length: n }, (_, i) => y[i] / x[i]);
-  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), best: Math.min(...y) / Math.min(...x) };
 }
 
 export function trainMarkdown(train) {
@@ -276,7 +277,7 @@ export function trainMarkdown(train) {
 export function trainTargetLines(train) {
   if (train.size !== 'full') return [];
   const lines = [];
-  const show = (s) => (s ? `${s.median.toFixed(2)}× [${s.min.toFixed(2)} … ${s.max.toFixed(2)}]` : 'n/a');
+  const show = (s) => (s ? `${s.median.toFixed(2)}× [${s.min.toFixed(2)} … ${s.max.toFixed(2)}], best ÷ best ${s.best.toFixed(2)}×` : 'n/a');
   for (const cfg of train.configs) {
     const r = cfg.results;
     const pkg = ok(r['pkg-relaxed']) ? 'pkg-relaxed' : 'pkg-simd128';
