@@ -26,15 +26,11 @@ import { AdamWRef } from '../reference/transformer-reference.js';
 import { wasmCeiling } from './fma-ceiling.js';
 import { startTorchPeer, torchAvailable } from './torch-peer.js';
 import { tfjsTrainer } from './train-tfjs.js';
+import { TRAIN_CONFIGS, benchBatch, sameLosses } from './train-browser.js';
+
+export { TRAIN_CONFIGS };
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-export const TRAIN_CONFIGS = {
-  full: [
-    { name: 'lab', options: { vocab: 16, dModel: 64, heads: 4, dFF: 256, layers: 2 }, T: 16, batch: 32 },
-    { name: 'medium', options: { vocab: 64, dModel: 256, heads: 8, dFF: 1024, layers: 4 }, T: 64, batch: 16 },
-  ],
-  smoke: [{ name: 'smoke', options: { vocab: 8, dModel: 16, heads: 2, dFF: 32, layers: 1 }, T: 6, batch: 3 }],
-};
 const TINYGPT = { msPerStep: 191, params: 0.37e6 };
 const TORCH_ENVS = { machine: {}, 'avx512': { OPENBLAS_CORETYPE: undefined, OPENBLAS_L2_SIZE: undefined } };
 const CHECK_STEPS = 3;
@@ -79,9 +75,6 @@ async function loadTfjs() {
   }
 }
 
-/** Close enough to the module's losses: the same model, batch and optimiser in float32. */
-const sameLosses = (a, b) => a.length === b.length && a.every((x, i) => Math.abs(x - b[i]) <= 1e-3 * (1 + Math.abs(b[i])));
-
 /**
  * One configuration: set every contestant up, check it, time it in rounds. contestant: { id, label,
  * check() -> losses of CHECK_STEPS steps, sample(steps) -> seconds, stepsPerSample, close() }.
@@ -89,9 +82,7 @@ const sameLosses = (a, b) => a.length === b.length && a.every((x, i) => Math.abs
 async function runConfig(cfg, { cores, tf, tfNote, torch, rounds, log, smoke }) {
   const { options, T, batch } = cfg;
   const base = cores.simd128.createTransformer({ ...options, maxLength: T, seed: 7 });
-  const count = batch * T;
-  const tokens = Int32Array.from({ length: count }, (_, i) => (i * 7 + (i >> 4)) % options.vocab);
-  const targets = Int32Array.from({ length: count }, (_, i) => (i % 5 === 4 ? -1 : (i * 3 + 1) % options.vocab));
+  const { tokens, targets } = benchBatch(cfg);
   const bytes = base.save();
   const contestants = [];
   const results = {};
