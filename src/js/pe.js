@@ -4,7 +4,7 @@
 import { expectLength, floats, optionalFloats, readOptions } from './args.js';
 import { DEFAULTS, LIMITS, PE_LAYOUTS } from './defaults.js';
 import { checkStatus } from './errors.js';
-import { forEachRowChunk } from './rows.js';
+import { NO_PARAMS, forEachRowChunk } from './rows.js';
 import * as check from './validate.js';
 
 const { MAX_LENGTH, MAX_DIM, MAX_POSITION } = LIMITS;
@@ -44,7 +44,8 @@ export function positionalEncoding(core, length, dModel, options) {
   expectLength('out', out, n, 'length * dModel');
   const result = out ? o.out : new Float32Array(n);
   forEachRowChunk(core.heap, {
-    rows: length, width: dModel, output: out ?? { array: result, length: n }, chunkRows: blockRows(core, offset), name: 'dModel',
+    rows: length, width: dModel, input: null, output: out ?? floats(core.heap, 'out', result), params: NO_PARAMS,
+    chunkRows: blockRows(core, offset), name: 'dModel',
     kernel: (outPtr, _, rows, t0) => checkStatus(core.exports.pf_pe_fill(outPtr, rows, dModel, base, offset + t0, layout), 'dModel'),
   });
   return result;
@@ -57,7 +58,7 @@ export function addPositionalEncoding(core, x, length, dModel, options) {
   const target = floats(core.heap, 'x', x);
   expectLength('x', target, n, 'length * dModel');
   forEachRowChunk(core.heap, {
-    rows: length, width: dModel, input: target, output: target, chunkRows: blockRows(core, offset), name: 'dModel',
+    rows: length, width: dModel, input: target, output: target, params: NO_PARAMS, chunkRows: blockRows(core, offset), name: 'dModel',
     kernel: (ptr, _, rows, t0) => checkStatus(core.exports.pf_pe_add(ptr, rows, dModel, base, offset + t0, layout), 'dModel'),
   });
   return x;

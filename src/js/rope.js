@@ -6,7 +6,7 @@
 import { expectLength, floats, noOverlap, optionalFloats, readOptions } from './args.js';
 import { DEFAULTS, LIMITS, ROTARY_LAYOUTS } from './defaults.js';
 import { checkStatus, describe } from './errors.js';
-import { forEachRowChunk } from './rows.js';
+import { NO_PARAMS, forEachRowChunk } from './rows.js';
 import * as check from './validate.js';
 
 const { MAX_LENGTH, MAX_DIM, MAX_POSITION } = LIMITS;
@@ -44,7 +44,7 @@ export function applyRotary(core, x, length, dModel, options) {
   expectLength('out', out, n, 'length * dModel');
   noOverlap('out', out, input);
   forEachRowChunk(core.heap, {
-    rows: length, width: dModel, input, output: out ?? input, name: 'dModel',
+    rows: length, width: dModel, input, output: out ?? input, params: NO_PARAMS, chunkRows: null, name: 'dModel',
     kernel: (outPtr, xPtr, rows, t0) => checkStatus(core.exports.pf_rope_apply(outPtr, xPtr, rows, dModel, headDim, base, offset + t0, layout), 'headDim'),
   });
   return out ? o.out : x;

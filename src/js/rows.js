@@ -8,7 +8,8 @@ import { SCRATCH_FLOATS } from './memory.js';
 
 const round4 = (n) => Math.ceil(n / 4) * 4; // keeps every part of the scratch 16-byte aligned
 const inMemory = (resolved) => resolved.array === undefined;
-const NO_PARAMS = Object.freeze([]);
+/** params of a kernel that has none. */
+export const NO_PARAMS = Object.freeze([]);
 
 /**
  * Runs `kernel(outPtr, inPtr, rows, firstRow, paramPtrs)` over `rows` rows of `width` values, in as
@@ -21,10 +22,11 @@ const NO_PARAMS = Object.freeze([]);
  *   chunkRows(firstRow, rows): how many of the next `rows` rows a chunk through the scratch area takes
  *           (default: all of them);
  *   name:   the parameter a scratch area too large for the memory is a RangeError about.
- * Nothing is allocated for data in the module's memory; the scratch area otherwise. (Written for the
- * per-call cost of small calls: one row of RoPE, a short PE table.)
+ * Nothing is allocated for data in the module's memory; the scratch area otherwise. Written for the
+ * per-call cost of small calls (one row of RoPE, a short PE table): callers pass every option, null
+ * where unused, in this order, so that this one loop sees one shape of options from all of them.
  */
-export function forEachRowChunk(heap, { rows, width, input = null, output, params = NO_PARAMS, chunkRows, name, kernel }) {
+export function forEachRowChunk(heap, { rows, width, input, output, params, chunkRows, name, kernel }) {
   if (rows === 0) return;
   const direct = (input === null || inMemory(input)) && inMemory(output);
   // In memory, one call per LIMITS.MAX_LENGTH rows (the core's limit per call; only layer norm's rows
