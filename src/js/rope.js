@@ -43,10 +43,8 @@ export function applyRotary(core, x, length, dModel, options) {
   expectLength('x', input, n, 'length * dModel');
   expectLength('out', out, n, 'length * dModel');
   noOverlap('out', out, input);
-  forEachRowChunk(core.heap, {
-    rows: length, width: dModel, input, output: out ?? input, params: NO_PARAMS, chunkRows: null, name: 'dModel',
-    kernel: (outPtr, xPtr, rows, t0) => checkStatus(core.exports.pf_rope_apply(outPtr, xPtr, rows, dModel, headDim, base, offset + t0, layout), 'headDim'),
-  });
+  forEachRowChunk(core.heap, 'dModel', length, dModel, input, out ?? input, NO_PARAMS, null,
+    (outPtr, xPtr, rows, t0) => checkStatus(core.exports.pf_rope_apply(outPtr, xPtr, rows, dModel, headDim, base, offset + t0, layout), 'headDim'));
   return out ? o.out : x;
 }
 
