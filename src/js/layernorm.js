@@ -28,9 +28,7 @@ export function layerNorm(core, xArg, dModelArg, options) {
   noOverlap('out', out, gamma, 'gamma'); // later rows would read what earlier rows wrote
   noOverlap('out', out, beta, 'beta');
   const result = out ? o.out : new Float32Array(x.length);
-  forEachRowChunk(heap, {
-    rows: x.length / dModel, width: dModel, input: x, output: out ?? { array: result, length: x.length }, params: [gamma, beta], name: 'x',
-    kernel: (yPtr, xPtr, rows, _, [gammaPtr, betaPtr]) => checkStatus(core.exports.pf_layer_norm(yPtr, xPtr, gammaPtr, betaPtr, rows, dModel, eps), 'x'),
-  });
+  forEachRowChunk(heap, 'x', x.length / dModel, dModel, x, out ?? floats(heap, 'out', result), [gamma, beta], null,
+    (yPtr, xPtr, rows, _, [gammaPtr, betaPtr]) => checkStatus(core.exports.pf_layer_norm(yPtr, xPtr, gammaPtr, betaPtr, rows, dModel, eps), 'x'));
   return result;
 }

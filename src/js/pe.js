@@ -4,7 +4,7 @@
 import { expectLength, floats, optionalFloats, readOptions } from './args.js';
 import { DEFAULTS, LIMITS, PE_LAYOUTS } from './defaults.js';
 import { checkStatus } from './errors.js';
-import { forEachRowChunk } from './rows.js';
+import { NO_PARAMS, forEachRowChunk } from './rows.js';
 import * as check from './validate.js';
 
 const { MAX_LENGTH, MAX_DIM, MAX_POSITION } = LIMITS;
@@ -43,10 +43,8 @@ export function positionalEncoding(core, length, dModel, options) {
   const out = optionalFloats(core.heap, 'out', o.out);
   expectLength('out', out, n, 'length * dModel');
   const result = out ? o.out : new Float32Array(n);
-  forEachRowChunk(core.heap, {
-    rows: length, width: dModel, output: out ?? { array: result, length: n }, chunkRows: blockRows(core, offset), name: 'dModel',
-    kernel: (outPtr, _, rows, t0) => checkStatus(core.exports.pf_pe_fill(outPtr, rows, dModel, base, offset + t0, layout), 'dModel'),
-  });
+  forEachRowChunk(core.heap, 'dModel', length, dModel, null, out ?? floats(core.heap, 'out', result), NO_PARAMS, blockRows(core, offset),
+    (outPtr, _, rows, t0) => checkStatus(core.exports.pf_pe_fill(outPtr, rows, dModel, base, offset + t0, layout), 'dModel'));
   return result;
 }
 
@@ -56,10 +54,8 @@ export function addPositionalEncoding(core, x, length, dModel, options) {
   const n = tableShape(length, dModel, offset);
   const target = floats(core.heap, 'x', x);
   expectLength('x', target, n, 'length * dModel');
-  forEachRowChunk(core.heap, {
-    rows: length, width: dModel, input: target, output: target, chunkRows: blockRows(core, offset), name: 'dModel',
-    kernel: (ptr, _, rows, t0) => checkStatus(core.exports.pf_pe_add(ptr, rows, dModel, base, offset + t0, layout), 'dModel'),
-  });
+  forEachRowChunk(core.heap, 'dModel', length, dModel, target, target, NO_PARAMS, blockRows(core, offset),
+    (ptr, _, rows, t0) => checkStatus(core.exports.pf_pe_add(ptr, rows, dModel, base, offset + t0, layout), 'dModel'));
   return x;
 }
 

@@ -1,11 +1,12 @@
 // Rotary position embedding (RoPE) over the module's memory. Tensors and views of core.memory are
 // rotated where they are; plain Float32Arrays go through the scratch area a chunk of rows at a time
 // (rows.js), so no temporary grows with the array. The core keeps its own workspace (frequencies and
-// the current row's cosines and sines) as it does PE's, in memory no caller can write (wasm_exports.c).
+// the current row's cosines and sines) as it does PE's, in memory that was never a tensor
+// (wasm_exports.c).
 import { expectLength, floats, noOverlap, optionalFloats, readOptions } from './args.js';
 import { DEFAULTS, LIMITS, ROTARY_LAYOUTS } from './defaults.js';
 import { checkStatus, describe } from './errors.js';
-import { forEachRowChunk } from './rows.js';
+import { NO_PARAMS, forEachRowChunk } from './rows.js';
 import * as check from './validate.js';
 
 const { MAX_LENGTH, MAX_DIM, MAX_POSITION } = LIMITS;
@@ -26,7 +27,7 @@ function headDimOf(value, dModel) {
 
 /**
  * x (length, dModel) rotated in place, or into out: each head's pair i at position t + offset turns by
- * (t + offset) / base^(2i / headDim). See shared/API.md, "Rotary position embedding".
+ * (t + offset) / base^(2i / headDim). See docs/API.md, "Rotary position embedding".
  */
 export function applyRotary(core, x, length, dModel, options) {
   const o = readOptions('options', options, ['headDim', 'base', 'offset', 'layout', 'out']);
@@ -42,10 +43,8 @@ export function applyRotary(core, x, length, dModel, options) {
   expectLength('x', input, n, 'length * dModel');
   expectLength('out', out, n, 'length * dModel');
   noOverlap('out', out, input);
-  forEachRowChunk(core.heap, {
-    rows: length, width: dModel, input, output: out ?? input, name: 'dModel',
-    kernel: (outPtr, xPtr, rows, t0) => checkStatus(core.exports.pf_rope_apply(outPtr, xPtr, rows, dModel, headDim, base, offset + t0, layout), 'headDim'),
-  });
+  forEachRowChunk(core.heap, 'dModel', length, dModel, input, out ?? input, NO_PARAMS, null,
+    (outPtr, xPtr, rows, t0) => checkStatus(core.exports.pf_rope_apply(outPtr, xPtr, rows, dModel, headDim, base, offset + t0, layout), 'headDim'));
   return out ? o.out : x;
 }
 

@@ -8,23 +8,25 @@ import { SCRATCH_FLOATS } from './memory.js';
 
 const round4 = (n) => Math.ceil(n / 4) * 4; // keeps every part of the scratch 16-byte aligned
 const inMemory = (resolved) => resolved.array === undefined;
-const NO_PARAMS = Object.freeze([]);
+/** params of a kernel that has none. */
+export const NO_PARAMS = Object.freeze([]);
 
 /**
  * Runs `kernel(outPtr, inPtr, rows, firstRow, paramPtrs)` over `rows` rows of `width` values, in as
  * few calls as the core's limits and the scratch area allow.
+ *   name:   the parameter a scratch area too large for the memory is a RangeError about;
  *   input:  a resolved argument (args.js floats()) the kernel reads, or null (inPtr 0);
  *   output: one it writes; `input` itself for a kernel that works in place;
  *   params: resolved arguments (or null) the kernel reads whole in every call (layer norm's gamma and
  *           beta), copied to the scratch area once when they are plain arrays; paramPtrs their
- *           pointers (0 for null), in order;
- *   chunkRows(firstRow, rows): how many of the next `rows` rows a chunk through the scratch area takes
- *           (default: all of them);
- *   name:   the parameter a scratch area too large for the memory is a RangeError about.
- * Nothing is allocated for data in the module's memory; the scratch area otherwise. (Written for the
- * per-call cost of small calls: one row of RoPE, a short PE table.)
+ *           pointers (0 for null), in order; NO_PARAMS for none;
+ *   chunkRows(firstRow, rows): how many of the next `rows` rows a chunk through the scratch area takes,
+ *           or null (all of them).
+ * Nothing is allocated for data in the module's memory; the scratch area otherwise. Positional
+ * arguments, not an options object, which every call of the API would allocate: this loop is most of
+ * the wrapper's own cost for small calls (one row of RoPE: a fifth of its time, profiled).
  */
-export function forEachRowChunk(heap, { rows, width, input = null, output, params = NO_PARAMS, chunkRows, name, kernel }) {
+export function forEachRowChunk(heap, name, rows, width, input, output, params, chunkRows, kernel) {
   if (rows === 0) return;
   const direct = (input === null || inMemory(input)) && inMemory(output);
   // In memory, one call per LIMITS.MAX_LENGTH rows (the core's limit per call; only layer norm's rows
