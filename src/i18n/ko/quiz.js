@@ -3,13 +3,30 @@
 export default {
   grade: {
     empty: '답을 입력해 주세요.',
-    unreadableNumber: '숫자로 읽을 수 없어요. 예: 100, 100개, 백, 4,722,432, 472만 2432, 0.841',
-    unreadableChoice: '선택지 번호(예: 2, 2번, ②, 두 번째)나 선택지 문구로 답해 주세요.',
-    unreadableOX: 'O 또는 X를 골라 주세요.',
-    unreadableText: '답을 읽을 수 없습니다.',
-    negated: '‘아님’처럼 스스로 부정하는 답은 채점하지 않아요. 정답이라고 생각하는 것 하나만 적어 주세요.',
-    several: '답이 여러 개 적혀 있어요. 하나만 적어 주세요.',
-    unequal: '등식의 양쪽 값이 서로 달라요(예: 20 = 100). 답 하나만 적거나 맞는 식을 적어 주세요.',
+    // Why an answer was not graded (the kinds of src/quiz/parse/rules.js): {left} is what was not
+    // understood, as typed. The quiz shows these after '답을 읽지 못했어요.', then howTo.
+    notGraded: {
+      'too-long': '답이 {length}자로 너무 길어요. 1,000자가 넘는 답은 읽지 않아요.',
+      script: '답에 쓰지 않는 글자(‘{left}’)가 섞여 있어요.',
+      percent: '퍼센트(‘{left}’)로 적은 답은 이 문제에서 채점하지 않아요.',
+      several: '답이 여러 개(‘{left}’) 적혀 있어요. 하나만 골라 주세요.',
+      negated: '답을 부정하는 말(‘{left}’)이 함께 적혀 있어서, 무엇을 답으로 골랐는지 알 수 없어요.',
+      comparison: '범위를 나타내는 말(‘{left}’)이 있어요. 이 문제의 답은 범위가 아니라 값 하나예요.',
+      hedge: '짐작하는 말(‘{left}’)이 붙어 있어요. 확실하지 않아도 괜찮으니, 생각한 답만 적어 보세요.',
+      question: '물음표가 붙어 있어요. 확실하지 않아도 괜찮으니, 생각한 답만 물음표 없이 적어 보세요.',
+      mixed: '번호(‘{number}’)와 문구(‘{text}’)가 서로 다른 선택지를 가리켜요.',
+      'no-choice': '‘{left}’번 선택지는 없어요. 선택지는 1번부터 {n}번까지예요.',
+      unit: '이 문제에서 쓰지 않는 단위(‘{left}’)가 붙어 있어요.',
+      unequal: '등식의 양쪽 값이 서로 달라요(‘{left}’).',
+      unknown: '‘{left}’ 부분을 알아듣지 못했어요.',
+    },
+    howTo: {
+      number: '숫자 하나로 답해 주세요. 단위는 붙이지 않아요.',
+      numberUnits: '숫자 하나로 답해 주세요. 단위는 {units}만 붙일 수 있어요.',
+      mc: '선택지 번호(예: 2, 2번, ②, 두 번째)나 선택지 문구 하나로 답해 주세요.',
+      ox: 'O 또는 X 하나로 답해 주세요.',
+      text: '용어 하나로 답해 주세요.',
+    },
     tolerance: '허용 오차 ±{tolerance}',
     misconception: '흔한 오해: {text}',
   },

@@ -1,0 +1,166 @@
+// Why an answer was not read: the kind of "not graded" and what was not understood. Called only
+// for an answer no reader took whole, so nothing here can make an answer correct; the kinds are
+// tried in the order of NOT_GRADED (./rules.js) and the first that fits is named.
+//
+// classify(text, ctx) -> { problem, unread, values }
+//   text: the normalised answer; ctx: { type, units, own (the question's units and labels, lower
+//   case), choices: [{ key, k }] (mc), n (mc) }
+//   problem: a kind of NOT_GRADED; unread: what was not understood, as typed (short);
+//   values: extra values for the message (mixed: number and text; no-choice: the count; unit: units).
+import { NOT_GRADED } from './rules.js';
+import { tokenize, isNumberWord } from './tokens.js';
+import { answerKeyWithIndex } from './normalize.js';
+import { TRUE_WORDS, FALSE_WORDS, OX_DENIALS } from './words.js';
+
+const MAX_SHOWN = 40;
+const shown = (text) => {
+  const t = text.trim().replace(/^[\s,.:;]+|[\s,.:;]+$/g, '');
+  return t.length > MAX_SHOWN ? `${t.slice(0, MAX_SHOWN - 1)}…` : t;
+};
+const isLatinWord = (w) => /^[a-z' ]+$/i.test(w);
+const KINDS = new Map(NOT_GRADED.map((k) => [k.kind, k]));
+// Each kind's markers, split once: Latin words (found as whole words), other words, whole tokens.
+const MARKERS = new Map(NOT_GRADED.map((k) => [k.kind, {
+  latin: (k.words || []).filter((w) => isLatinWord(w)),
+  other: (k.words || []).filter((w) => !isLatinWord(w)),
+  tokens: new Set(k.tokens || []),
+}]));
+const MASK = '\u0000';
+
+/** The first marker of `kind` in `text` (lower case): a word anywhere, or a whole token. */
+function findMarker(kind, text, tokens) {
+  const { latin, other, tokens: whole } = MARKERS.get(kind);
+  let best = null;
+  const consider = (at, w) => { if (at >= 0 && (!best || at < best.at)) best = { at, text: w }; };
+  for (const w of other) consider(text.indexOf(w), w);
+  for (const w of latin) consider(latinWordAt(text, w), w);
+  for (const t of tokens) if (t.type === 'word' && whole.has(t.text.toLowerCase())) consider(t.start, t.text);
+  return best;
+}
+/** Where a Latin phrase stands as whole words in `text`, or -1. */
+function latinWordAt(text, w) {
+  for (let at = text.indexOf(w); at >= 0; at = text.indexOf(w, at + 1)) {
+    if (!/[a-z]/i.test(text[at - 1] || '') && !/[a-z]/i.test(text[at + w.length] || '')) return at;
+  }
+  return -1;
+}
+
+/** Replaces every choice's text in `text` by a mask, longest first; returns the masked text and the choices named. */
+function maskChoices(text, choices) {
+  const { key, from } = answerKeyWithIndex(text);
+  const chars = text.split(''); // code units, as answerKeyWithIndex counts them
+  const named = [];
+  let masked = key;
+  for (const { key: ck, k } of choices) {
+    if (!ck) continue;
+    for (let at = masked.indexOf(ck); at >= 0; at = masked.indexOf(ck, at + ck.length)) {
+      const a = from[at], b = from[at + ck.length - 1];
+      named.push({ k, at: a, text: text.slice(a, b + 1) });
+      for (let i = a; i <= b; i++) chars[i] = MASK;
+      masked = masked.slice(0, at) + MASK.repeat(ck.length) + masked.slice(at + ck.length);
+    }
+  }
+  named.sort((x, y) => x.at - y.at);
+  // Runs of the mask become one spaced mask, so that the words around a choice stay apart.
+  return { text: chars.join('').replace(/\u0000+/g, ` ${MASK} `), named };
+}
+
+/**
+ * Numbers among tokens: digit runs, and Korean number words that stand apart from a number and are
+ * not one of the question's own words (열 is ten, but in "열 15" it names the column).
+ */
+function numberTokens(tokens, own = []) {
+  return tokens.filter((t, i) => t.type === 'number'
+    || (t.type === 'word' && isNumberWord(t.text) && !own.includes(t.text.toLowerCase())
+      && !(i > 0 && tokens[i - 1].type === 'number' && tokens[i - 1].end === t.start)));
+}
+
+const OX_VALUE = new Map([...TRUE_WORDS.map((w) => [w.normalize('NFKC'), 1]), ...FALSE_WORDS.map((w) => [w.normalize('NFKC'), 0])]);
+const OX_TAILS = ['인지', '인데', '이고', '이나', '이면', '인', '일', '이요', '요', '가', '이', '는', '은', '도'];
+/** The O/X values an answer names: words, letters ("OX" is two), jamo ("ㅇㄴ" is two); a denial after a value is none. */
+function oxValues(tokens) {
+  const values = [];
+  for (const t of tokens) {
+    const w = t.text.toLowerCase();
+    if (OX_DENIALS.includes(w) && values.length) continue;
+    const tail = OX_TAILS.find((e) => w.length > e.length && w.endsWith(e) && OX_VALUE.has(w.slice(0, -e.length)));
+    const v = OX_VALUE.get(w) ?? (tail ? OX_VALUE.get(w.slice(0, -tail.length)) : undefined);
+    if (v !== undefined) { values.push({ v, text: t.text }); continue; }
+    // "ox", "ㅇㄴ": letters that are each an O or an X.
+    const letters = [...w];
+    if (letters.length > 1 && letters.every((c) => OX_VALUE.has(c) && !/\d/.test(c))) letters.forEach((c) => values.push({ v: OX_VALUE.get(c), text: c }));
+  }
+  return values;
+}
+
+/** The parts of a text answer between the words that list answers ("FFN, 어텐션", "A 아니면 B"). */
+function listedParts(text) {
+  let parts = [text];
+  for (const sep of KINDS.get('several').words) {
+    parts = parts.flatMap((p) => (isLatinWord(sep) ? p.split(new RegExp(`\\b${sep}\\b`)) : p.split(sep)));
+  }
+  return parts.map((p) => p.trim()).filter((p) => /[\p{L}\d]/u.test(p));
+}
+
+/** The several values, or null: numbers, choices, O/X or listed parts, by the question's type. */
+function severalValues(ctx, text, tokens, named) {
+  if (ctx.type === 'text') {
+    const parts = listedParts(text);
+    return parts.length > 1 ? parts : null;
+  }
+  if (ctx.type === 'ox') {
+    const values = oxValues(tokens);
+    return new Set(values.map((x) => x.v)).size > 1 || values.length > 2 ? values.map((x) => x.text) : null;
+  }
+  const numbers = numberTokens(tokens, ctx.own).map((t) => t.text);
+  if (text.includes('±')) return [text];
+  if (ctx.type === 'number') return numbers.length > 1 ? numbers : null;
+  const choiceNumbers = tokens.filter((t) => t.type === 'number').map((t) => t.text);
+  const all = [...choiceNumbers, ...named.map((x) => x.text)];
+  const mixedPair = choiceNumbers.length === 1 && named.length === 1;
+  return all.length > 1 && !mixedPair ? all : null;
+}
+
+/** Everything in `text` but the values: what was not understood. */
+function leftover(text, tokens, ctx) {
+  const values = ctx.type === 'number' ? numberTokens(tokens, ctx.own) : tokens.filter((t) => t.type === 'number');
+  let out = '';
+  let from = 0;
+  for (const t of values) { out += text.slice(from, t.start); from = t.end; }
+  out += text.slice(from);
+  return shown(out.replace(/\u0000/g, ' ').replace(/ +/g, ' ')) || shown(text.replace(/\u0000/g, ''));
+}
+
+export function classify(original, ctx) {
+  const { text, named } = ctx.type === 'mc' ? maskChoices(original, ctx.choices) : { text: original, named: [] };
+  const lower = text.toLowerCase();
+  const tokens = tokenize(text).filter((t) => t.text !== MASK);
+  const result = (problem, unread, values = {}) => ({ problem, unread: shown(unread), values });
+
+  if (!(ctx.type === 'number' && ctx.units.includes('%')) && ctx.type !== 'text') {
+    const percent = findMarker('percent', lower, tokens);
+    if (percent) return result('percent', text.slice(percent.at, percent.at + percent.text.length));
+  }
+  const several = severalValues(ctx, text, tokens, named);
+  if (several) return result('several', several.map(shown).join(', '));
+  for (const kind of ['negated', ctx.type === 'text' ? null : 'comparison', 'hedge']) {
+    const m = kind && findMarker(kind, lower, tokens);
+    if (m) return result(kind, text.slice(m.at, m.at + m.text.length) || m.text);
+  }
+  const numbers = tokens.filter((t) => t.type === 'number');
+  if (ctx.type === 'mc') {
+    if (numbers.length === 1 && named.length === 1 && Number(numbers[0].text) !== named[0].k) {
+      return result('mixed', `${numbers[0].text} ${named[0].text}`, { number: numbers[0].text, text: shown(named[0].text) });
+    }
+    const k = numbers.length === 1 && !named.length ? numbers[0].text : null;
+    if (k !== null && !(/^\d+$/.test(k) && Number(k) >= 1 && Number(k) <= ctx.n)) return result('no-choice', k, { n: ctx.n });
+  }
+  if (ctx.type === 'number') {
+    const values = numberTokens(tokens, ctx.own);
+    const rest = tokens.filter((t) => !values.includes(t) && t.type !== 'sign');
+    if (values.length === 1 && rest.length === 1 && rest[0].start >= values[0].end && tokens.every((t) => t.type !== 'sign')) {
+      return result('unit', rest[0].text, { units: ctx.units });
+    }
+  }
+  return result('unknown', leftover(text, tokens, ctx));
+}
