@@ -31,7 +31,11 @@ function questionCharacters(q) {
 }
 
 /** The characters of `text` (normalised) outside the question's alphabet, each once, in order ('' if none). */
+// Most answers are ASCII and Hangul syllables only: nothing to look up.
+const PLAIN = /^[\x20-\x7e\uac00-\ud7a3]*$/;
+
 export function foreignCharacters(text, q) {
+  if (PLAIN.test(text)) return '';
   const own = questionCharacters(q);
   const seen = new Set();
   for (const ch of text) {

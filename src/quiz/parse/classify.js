@@ -19,47 +19,43 @@ const shown = (text) => {
 };
 const isLatinWord = (w) => /^[a-z' ]+$/i.test(w);
 const KINDS = new Map(NOT_GRADED.map((k) => [k.kind, k]));
-// Each kind's markers, split once: Latin words (found as whole words), other words, whole tokens.
-const MARKERS = new Map(NOT_GRADED.map((k) => [k.kind, {
-  latin: (k.words || []).filter((w) => isLatinWord(w)),
-  other: (k.words || []).filter((w) => !isLatinWord(w)),
-  tokens: new Set(k.tokens || []),
-}]));
+const escape = (w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** One pattern for a kind's words: Latin ones only as whole words ("not" is not in "notation"). */
+function markerPattern(words) {
+  const parts = words.map((w) => (isLatinWord(w) ? `(?<![a-z])${escape(w)}(?![a-z])` : escape(w)));
+  return parts.length ? new RegExp(parts.join('|'), 'i') : null;
+}
+// Each kind's markers, compiled once: its words found anywhere, its tokens as whole words.
+const MARKERS = new Map(NOT_GRADED.map((k) => [k.kind, { words: markerPattern(k.words || []), tokens: new Set(k.tokens || []) }]));
 const MASK = '\u0000';
 
 /** The first marker of `kind` in `text` (lower case): a word anywhere, or a whole token. */
 function findMarker(kind, text, tokens) {
-  const { latin, other, tokens: whole } = MARKERS.get(kind);
-  let best = null;
-  const consider = (at, w) => { if (at >= 0 && (!best || at < best.at)) best = { at, text: w }; };
-  for (const w of other) consider(text.indexOf(w), w);
-  for (const w of latin) consider(latinWordAt(text, w), w);
-  for (const t of tokens) if (t.type === 'word' && whole.has(t.text.toLowerCase())) consider(t.start, t.text);
-  return best;
-}
-/** Where a Latin phrase stands as whole words in `text`, or -1. */
-function latinWordAt(text, w) {
-  for (let at = text.indexOf(w); at >= 0; at = text.indexOf(w, at + 1)) {
-    if (!/[a-z]/i.test(text[at - 1] || '') && !/[a-z]/i.test(text[at + w.length] || '')) return at;
+  const { words, tokens: whole } = MARKERS.get(kind);
+  const m = words && words.exec(text);
+  let best = m ? { at: m.index, text: m[0] } : null;
+  for (const t of tokens) {
+    if (t.type === 'word' && (!best || t.start < best.at) && whole.has(t.text.toLowerCase())) best = { at: t.start, text: t.text };
   }
-  return -1;
+  return best;
 }
 
 /** Replaces every choice's text in `text` by a mask, longest first; returns the masked text and the choices named. */
 function maskChoices(text, choices) {
   const { key, from } = answerKeyWithIndex(text);
-  const chars = text.split(''); // code units, as answerKeyWithIndex counts them
   const named = [];
   let masked = key;
+  let chars = null;
   for (const { key: ck, k } of choices) {
-    if (!ck) continue;
     for (let at = masked.indexOf(ck); at >= 0; at = masked.indexOf(ck, at + ck.length)) {
       const a = from[at], b = from[at + ck.length - 1];
       named.push({ k, at: a, text: text.slice(a, b + 1) });
+      chars ??= text.split(''); // code units, as answerKeyWithIndex counts them
       for (let i = a; i <= b; i++) chars[i] = MASK;
       masked = masked.slice(0, at) + MASK.repeat(ck.length) + masked.slice(at + ck.length);
     }
   }
+  if (!chars) return { text, named };
   named.sort((x, y) => x.at - y.at);
   // Runs of the mask become one spaced mask, so that the words around a choice stay apart.
   return { text: chars.join('').replace(/\u0000+/g, ` ${MASK} `), named };
@@ -93,17 +89,16 @@ function oxValues(tokens) {
   return values;
 }
 
+const LIST_WORDS = markerPattern(KINDS.get('several').words);
+const LIST_SPLIT = new RegExp(LIST_WORDS.source, 'gi');
 /** The parts of a text answer between the words that list answers ("FFN, 어텐션", "A 아니면 B"). */
 function listedParts(text) {
-  let parts = [text];
-  for (const sep of KINDS.get('several').words) {
-    parts = parts.flatMap((p) => (isLatinWord(sep) ? p.split(new RegExp(`\\b${sep}\\b`)) : p.split(sep)));
-  }
-  return parts.map((p) => p.trim()).filter((p) => /[\p{L}\d]/u.test(p));
+  if (!LIST_WORDS.test(text)) return [text];
+  return text.split(LIST_SPLIT).map((p) => p.trim()).filter((p) => /[\p{L}\d]/u.test(p));
 }
 
 /** The several values, or null: numbers, choices, O/X or listed parts, by the question's type. */
-function severalValues(ctx, text, tokens, named) {
+function severalValues(ctx, text, tokens, named, numbers) {
   if (ctx.type === 'text') {
     const parts = listedParts(text);
     return parts.length > 1 ? parts : null;
@@ -112,9 +107,8 @@ function severalValues(ctx, text, tokens, named) {
     const values = oxValues(tokens);
     return new Set(values.map((x) => x.v)).size > 1 || values.length > 2 ? values.map((x) => x.text) : null;
   }
-  const numbers = numberTokens(tokens, ctx.own).map((t) => t.text);
   if (text.includes('±')) return [text];
-  if (ctx.type === 'number') return numbers.length > 1 ? numbers : null;
+  if (ctx.type === 'number') return numbers.length > 1 ? numbers.map((t) => t.text) : null;
   const choiceNumbers = tokens.filter((t) => t.type === 'number').map((t) => t.text);
   const all = [...choiceNumbers, ...named.map((x) => x.text)];
   const mixedPair = choiceNumbers.length === 1 && named.length === 1;
@@ -122,8 +116,7 @@ function severalValues(ctx, text, tokens, named) {
 }
 
 /** Everything in `text` but the values: what was not understood. */
-function leftover(text, tokens, ctx) {
-  const values = ctx.type === 'number' ? numberTokens(tokens, ctx.own) : tokens.filter((t) => t.type === 'number');
+function leftover(text, values) {
   let out = '';
   let from = 0;
   for (const t of values) { out += text.slice(from, t.start); from = t.end; }
@@ -135,19 +128,19 @@ export function classify(original, ctx) {
   const { text, named } = ctx.type === 'mc' ? maskChoices(original, ctx.choices) : { text: original, named: [] };
   const lower = text.toLowerCase();
   const tokens = tokenize(text).filter((t) => t.text !== MASK);
+  const numbers = ctx.type === 'number' ? numberTokens(tokens, ctx.own) : tokens.filter((t) => t.type === 'number');
   const result = (problem, unread, values = {}) => ({ problem, unread: shown(unread), values });
 
   if (!(ctx.type === 'number' && ctx.units.includes('%')) && ctx.type !== 'text') {
     const percent = findMarker('percent', lower, tokens);
     if (percent) return result('percent', text.slice(percent.at, percent.at + percent.text.length));
   }
-  const several = severalValues(ctx, text, tokens, named);
+  const several = severalValues(ctx, text, tokens, named, numbers);
   if (several) return result('several', several.map(shown).join(', '));
   for (const kind of ['negated', ctx.type === 'text' ? null : 'comparison', 'hedge']) {
     const m = kind && findMarker(kind, lower, tokens);
     if (m) return result(kind, text.slice(m.at, m.at + m.text.length) || m.text);
   }
-  const numbers = tokens.filter((t) => t.type === 'number');
   if (ctx.type === 'mc') {
     if (numbers.length === 1 && named.length === 1 && Number(numbers[0].text) !== named[0].k) {
       return result('mixed', `${numbers[0].text} ${named[0].text}`, { number: numbers[0].text, text: shown(named[0].text) });
@@ -155,12 +148,8 @@ export function classify(original, ctx) {
     const k = numbers.length === 1 && !named.length ? numbers[0].text : null;
     if (k !== null && !(/^\d+$/.test(k) && Number(k) >= 1 && Number(k) <= ctx.n)) return result('no-choice', k, { n: ctx.n });
   }
-  if (ctx.type === 'number') {
-    const values = numberTokens(tokens, ctx.own);
-    const rest = tokens.filter((t) => !values.includes(t) && t.type !== 'sign');
-    if (values.length === 1 && rest.length === 1 && rest[0].start >= values[0].end && tokens.every((t) => t.type !== 'sign')) {
-      return result('unit', rest[0].text, { units: ctx.units });
-    }
+  if (ctx.type === 'number' && numbers.length === 1 && tokens.length === 2 && tokens[1].type === 'word' && tokens[0] === numbers[0]) {
+    return result('unit', tokens[1].text, { units: ctx.units });
   }
-  return result('unknown', leftover(text, tokens, ctx));
+  return result('unknown', leftover(text, numbers));
 }

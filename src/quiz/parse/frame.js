@@ -9,7 +9,8 @@ import { PREFIXES, ENDINGS, AFFIRMATIONS, SUBJECT_PARTICLES } from './words.js';
 const byLength = (list) => [...list].sort((a, b) => b.length - a.length);
 const PREFIXES_LONGEST = byLength(PREFIXES);
 const ENDINGS_LONGEST = byLength(ENDINGS);
-const AFFIRMATIONS_LONGEST = byLength(AFFIRMATIONS);
+// Each affirmation as it ends an answer: after it ("2번이 정답") or in brackets ("O(맞음)").
+const AFFIRMATION_ENDS = byLength(AFFIRMATIONS).flatMap((a) => [a, `(${a})`]);
 const PAIRS = { '(': ')', '[': ']', '{': '}', '"': '"', "'": "'", '`': '`', '「': '」', '『': '』', '‘': '’', '“': '”', '《': '》', '〈': '〉' };
 // "2번~" is a friendly tone; after a number, "3~" starts a range, so numbers leave '~' out.
 const QUIET_END = '.!~。';
@@ -55,12 +56,9 @@ function beforeEndings(t, quiet) {
 
 /** The text before an affirmation ("2번이 정답입니다", "X가 맞아요", "O(맞음)"), with and without its particle. */
 function beforeAffirmation(t) {
-  let rest = null;
-  for (const a of AFFIRMATIONS_LONGEST) {
-    if (t.length > a.length && t.endsWith(a)) { rest = t.slice(0, -a.length); break; }
-    if (t.length > a.length + 2 && t.endsWith(`(${a})`)) { rest = t.slice(0, -a.length - 2); break; }
-  }
-  if (rest === null) return [];
+  const end = AFFIRMATION_ENDS.find((a) => t.length > a.length && t.endsWith(a));
+  if (!end) return [];
+  let rest = t.slice(0, -end.length);
   rest = rest.trimEnd();
   const out = [rest];
   for (const p of SUBJECT_PARTICLES) if (rest.length > p.length && rest.endsWith(p)) out.push(rest.slice(0, -p.length).trimEnd());

@@ -5,7 +5,7 @@ import { parseDigits } from './expression.js';
 import { parseKoreanNumber } from './korean-number.js';
 
 const isDigit = (c) => c >= '0' && c <= '9';
-const isLetter = (c) => /\p{L}/u.test(c);
+const isLetter = (c) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '\uac00' && c <= '\ud7a3') || (c > '\x7f' && /\p{L}/u.test(c));
 const isHangul = (c) => c >= '\uac00' && c <= '\ud7a3';
 // What may stick to a Korean number word without making it another word: counters, particles and
 // endings ("세 개", "셋이요", "다섯은").
