@@ -60,17 +60,23 @@ function findDistractor(q, given) {
   });
 }
 
-/** The units a number question takes, as the learner reads them: ‘개’, ‘rad’, ‘라디안’. */
-function unitsShown(q, L) {
-  const units = [...new Set([L.unit, ...(q.units || [])].filter(Boolean))];
+/**
+ * The units a number question takes, as a learner of `lang` reads them: its shown unit and those of
+ * its other units written in the language's script (‘rad’, ‘라디안’ in Korean; ‘rad’, ‘radians’ in English).
+ */
+function unitsShown(q, L, lang) {
+  const own = (u) => (lang === 'ko' ? /[가-힣]/.test(u) || !/[a-z]{4}/i.test(u) : !/[가-힣]/.test(u));
+  const units = [...new Set([L.unit, ...(q.units || []).filter(own)].filter(Boolean))];
   return units.map((u) => `‘${u}’`).join(', ');
 }
 
 /** What the quiz says about an answer it did not grade: why, what was not understood, and how to answer. */
-function notGradedFeedback(q, L, read, strings) {
+function notGradedFeedback(q, L, lang, read, strings) {
   const question = read.problem === 'hedge' && read.unread === '?';
-  const why = fill(strings.notGraded[question ? 'question' : read.problem], { left: read.unread, ...read.values });
-  const units = q.type === 'number' ? unitsShown(q, L) : '';
+  const values = { left: read.unread, ...read.values };
+  if (values.length !== undefined) values.length = NUMBER_FORMAT.format(values.length);
+  const why = fill(strings.notGraded[question ? 'question' : read.problem], values);
+  const units = q.type === 'number' ? unitsShown(q, L, lang) : '';
   const how = q.type === 'number' ? fill(units ? strings.howTo.numberUnits : strings.howTo.number, { units }) : strings.howTo[q.type];
   return `${why} ${how}`;
 }
@@ -93,7 +99,7 @@ export function grade(q, input, { lang = 'ko', misconceptions = [] } = {}) {
   const read = readAnswer(q, input);
   if (read.problem === 'empty') return { ...base, correct: false, valid: false, given: null, feedback: strings.empty };
   if (read.problem) {
-    return { ...base, correct: false, valid: false, given: null, problem: read.problem, unread: read.unread, feedback: notGradedFeedback(q, L, read, strings) };
+    return { ...base, correct: false, valid: false, given: null, problem: read.problem, unread: read.unread, feedback: notGradedFeedback(q, L, lang, read, strings) };
   }
   const given = read.value;
   const correct = isRight(q, read);

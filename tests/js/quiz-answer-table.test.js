@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { readAnswer } from '../../src/quiz/parse-answer.js';
 import { READ_RULES, NOT_GRADED, SAMPLES, exampleText, exampleCode } from '../../src/quiz/parse/rules.js';
 import { builtinBank, grade, expectedText } from '../../src/quiz/index.js';
+import { quizStrings } from '../../src/quiz/localize.js';
 
 /** What an answer reads as: the value (for a text, the accepted answer it matches), or the kind of "not graded". */
 const outcome = (r) => (r.problem ? r.problem : r.accepted !== undefined ? r.accepted : r.value);
@@ -151,13 +152,29 @@ for (const [id, input, want] of students) {
   });
 }
 
-test('a self-contradicting answer gets its own message in both languages', () => {
-  const q = byId.get('doc-calc-attention');
-  for (const lang of ['ko', 'en']) {
-    const texts = ['100 아님', '100 20', '20 = 100'].map((x) => grade(q, x, { lang }));
-    assert.deepEqual(texts.map((r) => r.problem), ['negated', 'several', 'unequal']);
-    assert.equal(new Set(texts.map((r) => r.feedback)).size, 3);
+test('every kind of "not graded" has its own message in Korean and English, naming what was not understood', () => {
+  const strings = { ko: quizStrings('ko').grade, en: quizStrings('en').grade };
+  for (const k of NOT_GRADED) {
+    for (const lang of ['ko', 'en']) {
+      assert.ok(strings[lang].notGraded[k.kind], `${k.kind} (${lang})`);
+      const [input, sample] = k.refuses[0];
+      const r = grade(SAMPLES[sample], input, { lang });
+      assert.equal(r.valid, false);
+      assert.equal(r.problem, k.kind);
+      const howTo = SAMPLES[sample].type === 'number' ? '' : strings[lang].howTo[SAMPLES[sample].type];
+      assert.ok(r.feedback.endsWith(howTo), `${k.kind} (${lang}) ends by saying how to answer: ${r.feedback}`);
+      if (r.unread) assert.ok(r.feedback.includes(`‘${r.unread}’`) || k.kind === 'mixed', `${k.kind} (${lang}) quotes ‘${r.unread}’: ${r.feedback}`);
+    }
   }
+  const kinds = new Set(NOT_GRADED.map((k) => k.kind));
+  for (const lang of ['ko', 'en']) for (const kind of Object.keys(strings[lang].notGraded)) assert.ok(kinds.has(kind) || kind === 'question', `${lang}: ${kind} is a kind`);
+});
+
+test('a number question says which units it takes, in the learner\'s language', () => {
+  const q = SAMPLES.angle;
+  assert.match(grade(q, '2도').feedback, /단위는 ‘rad’, ‘라디안’만 붙일 수 있어요\.$/);
+  assert.match(grade(q, '2도', { lang: 'en' }).feedback, /the units it takes: ‘rad’\.$/);
+  assert.match(grade(SAMPLES.count, '3점').feedback, /단위\(‘점’\)가 붙어 있어요\. 숫자 하나로 답해 주세요\. 단위는 ‘개’만 붙일 수 있어요\.$/);
 });
 
 test('shown answers write Korean counters without a space, other units with one', () => {

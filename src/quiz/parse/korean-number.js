@@ -82,8 +82,9 @@ function sinoNumber(text) {
     } else if (ch in LARGE_UNITS) {
       const unit = LARGE_UNITS[ch];
       if (unit >= lastLarge) return null;
-      const group = section + (pending === null ? 0 : pending);
-      total += (group === 0 ? 1 : group) * unit;
+      // 만 alone is ten thousand; 0만 is nothing.
+      const bare = section === 0 && pending === null;
+      total += (bare ? 1 : section + (pending ?? 0)) * unit;
       section = 0;
       pending = null;
       lastSmall = Infinity;

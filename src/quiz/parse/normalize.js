@@ -60,9 +60,10 @@ export function normalizeInput(input) {
 // Spaces and the punctuation that never changes what an answer says: "feed-forward" is "feed
 // forward", "사인·코사인" is "사인 코사인". Not among them: '?' ("3?" asks), '%' ("50%" is a
 // percentage), '/' ("O/X" is two answers), '~' ("~3" is about 3) and the signs of arithmetic.
-const QUIET = " \t.,·ㆍ・∙:;!'\"`‘’“”()[]{}「」『』《》〈〉-_。、";
+// A hyphen is quiet too, but not as a minus sign before a digit: "-90도" is not "90도".
+const QUIET = " \t.,·ㆍ・∙:;!'\"`‘’“”()[]{}「」『』《》〈〉_。、";
 const QUIET_CHARS = new RegExp(`[${QUIET.replace(/[\]\\^-]/g, '\\$&')}]`, 'g');
-const isQuiet = (c) => QUIET.includes(c);
+const QUIET_HYPHEN = /-(?!\d)/g;
 
 /**
  * The key two spellings of one answer share: normalised, lower case, without spaces and quiet
@@ -72,21 +73,27 @@ export function answerKey(input) {
   return keyOfNormalized(normalizeInput(input));
 }
 /** answerKey of a text normalizeInput already made plain (the readers' cores). */
-export const keyOfNormalized = (text) => text.toLowerCase().replace(QUIET_CHARS, '');
+export const keyOfNormalized = (text) => text.toLowerCase().replace(QUIET_CHARS, '').replace(QUIET_HYPHEN, '');
 
 /**
  * The key of `text` with, for each of its characters, the index in `text` it came from: a key found
  * in it can be mapped back onto the typed answer.
  */
 export function answerKeyWithIndex(text) {
+  let spaced = '';
+  const at = [];
+  for (let i = 0; i < text.length; i++) {
+    if (QUIET.includes(text[i])) continue;
+    const lower = text[i].toLowerCase(); // may be longer than the character (İ → i̇): every unit maps back to i
+    spaced += lower;
+    for (let k = 0; k < lower.length; k++) at.push(i);
+  }
   let key = '';
   const from = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (isQuiet(c)) continue;
-    const lower = c.toLowerCase(); // may be longer than c (İ → i̇): every unit maps back to i
-    key += lower;
-    for (let k = 0; k < lower.length; k++) from.push(i);
+  for (let i = 0; i < spaced.length; i++) {
+    if (spaced[i] === '-' && !/\d/.test(spaced[i + 1] || '')) continue;
+    key += spaced[i];
+    from.push(at[i]);
   }
   return { key, from };
 }
