@@ -81,21 +81,21 @@ function notGradedFeedback(q, L, lang, read, strings) {
   return `${why} ${how}`;
 }
 
-// The shown answer of a question in a language, worked out once per question object (the quiz
+// A question's text and shown answer in a language, worked out once per question object (the quiz
 // re-grades every saved answer on each render).
-const shownAnswers = new WeakMap();
-function expectedOnce(q, lang) {
-  if (!shownAnswers.has(q)) shownAnswers.set(q, new Map());
-  const byLang = shownAnswers.get(q);
-  if (!byLang.has(lang)) byLang.set(lang, expectedText(q, lang));
+const localized = new WeakMap();
+function localizedOnce(q, lang) {
+  if (!localized.has(q)) localized.set(q, new Map());
+  const byLang = localized.get(q);
+  if (!byLang.has(lang)) byLang.set(lang, { L: localizeQuestion(q, lang), expected: expectedText(q, lang) });
   return byLang.get(lang);
 }
 
 /** Grades `input` (a string as typed, or a number/boolean) against question `q`. */
 export function grade(q, input, { lang = 'ko', misconceptions = [] } = {}) {
-  const L = localizeQuestion(q, lang);
+  const { L, expected } = localizedOnce(q, lang);
   const strings = quizStrings(lang).grade;
-  const base = { expected: expectedOnce(q, lang), explanation: L.explanation, feedback: '', misconception: null, misconceptionText: '' };
+  const base = { expected, explanation: L.explanation, feedback: '', misconception: null, misconceptionText: '' };
   const read = readAnswer(q, input);
   if (read.problem === 'empty') return { ...base, correct: false, valid: false, given: null, feedback: strings.empty };
   if (read.problem) {
