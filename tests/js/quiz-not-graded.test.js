@@ -32,6 +32,7 @@ function acceptedAnswers(q) {
   } else if (q.type === 'number') {
     out.add(String(q.answer)).add(formatAnswerNumber(q.answer));
     for (const u of unitsOf(q)) if (u !== '%') out.add(`${formatAnswerNumber(q.answer)} ${u}`);
+    for (const l of q.labels || []) out.add(`${l} = ${formatAnswerNumber(q.answer)}`);
   } else {
     [q.answer, ...(q.accept || [])].forEach((a) => out.add(a));
   }

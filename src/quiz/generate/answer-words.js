@@ -4,7 +4,7 @@
 // accepts nothing else (src/quiz/parse/rules.js, rule units).
 const RADIANS = ['라디안', 'radian', 'radians'];
 const BY_TOPIC = {
-  'ffn-dff': { units: ['차원', 'dimension', 'dimensions'] },
+  'ffn-dff': { units: ['차원', 'dimension', 'dimensions'], labels: ['d_ff', 'intermediate_size'] },
   'attention-causal': { units: ['쌍', 'pair'] },
   'rope-columns': { units: ['번', '열', '번 열', 'column'], labels: ['열', 'column'] },
   'softmax-row': { units: ['%'] },

@@ -119,7 +119,8 @@ function severalValues(ctx, text, tokens, named, numbers) {
 function leftover(text, values) {
   let out = '';
   let from = 0;
-  for (const t of values) { out += text.slice(from, t.start); from = t.end; }
+  // A choice's number goes with its 번: "1번 더하기" leaves "더하기".
+  for (const t of values) { out += text.slice(from, t.start); from = text.startsWith('번', t.end) ? t.end + 1 : t.end; }
   out += text.slice(from);
   return shown(out.replace(/\u0000/g, ' ').replace(/ +/g, ' ')) || shown(text.replace(/\u0000/g, ''));
 }

@@ -5,6 +5,7 @@
 //
 // readNumberCore(core, { units, labels, tolerance }) -> { value, unit } | { problem: 'unequal' } | null
 import { evaluate, HAS_NUMBER } from './expression.js';
+import { keyOfNormalized } from './normalize.js';
 
 const MAX_EQUALS = 8;
 
@@ -39,8 +40,8 @@ export function readNumberCore(core, { units = [], labels = [], tolerance = 0 } 
   const sides = [];
   for (const raw of t.split('=')) {
     const side = raw.trim();
-    // A side may be empty ("=100") or name the quantity ("열 = 15") with a name the question declares.
-    if (!side || labels.includes(side.toLowerCase())) continue;
+    // A side may be empty ("=100") or name the quantity ("d_ff = 1024") with a name the question declares.
+    if (!side || labels.some((l) => keyOfNormalized(l) === keyOfNormalized(side))) continue;
     if (!HAS_NUMBER.test(side)) return null;
     const r = evaluate(side, { units });
     if (r === null) return null;
