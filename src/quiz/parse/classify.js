@@ -10,11 +10,17 @@
 import { NOT_GRADED } from './rules.js';
 import { tokenize, isNumberWord } from './tokens.js';
 import { answerKeyWithIndex } from './normalize.js';
-import { TRUE_WORDS, FALSE_WORDS, OX_DENIALS } from './words.js';
+import { OX_DENIALS } from './words.js';
+import { oxWord } from './read-ox.js';
 
 const MAX_SHOWN = 40;
+const EDGE = ' ,.:;';
+/** A short piece of the answer to quote: without spaces and list marks at its ends, at most MAX_SHOWN characters. */
 const shown = (text) => {
-  const t = text.trim().replace(/^[\s,.:;]+|[\s,.:;]+$/g, '');
+  let from = 0, to = text.length;
+  while (from < to && EDGE.includes(text[from])) from++;
+  while (to > from && EDGE.includes(text[to - 1])) to--;
+  const t = text.slice(from, to);
   return t.length > MAX_SHOWN ? `${t.slice(0, MAX_SHOWN - 1)}…` : t;
 };
 const isLatinWord = (w) => /^[a-z' ]+$/i.test(w);
@@ -71,7 +77,6 @@ function numberTokens(tokens, own = []) {
       && !(i > 0 && tokens[i - 1].type === 'number' && tokens[i - 1].end === t.start)));
 }
 
-const OX_VALUE = new Map([...TRUE_WORDS.map((w) => [w.normalize('NFKC'), 1]), ...FALSE_WORDS.map((w) => [w.normalize('NFKC'), 0])]);
 const OX_TAILS = ['인지', '인데', '이고', '이나', '이면', '인', '일', '이요', '요', '가', '이', '는', '은', '도'];
 /** The O/X values an answer names: words, letters ("OX" is two), jamo ("ㅇㄴ" is two); a denial after a value is none. */
 function oxValues(tokens) {
@@ -79,12 +84,12 @@ function oxValues(tokens) {
   for (const t of tokens) {
     const w = t.text.toLowerCase();
     if (OX_DENIALS.includes(w) && values.length) continue;
-    const tail = OX_TAILS.find((e) => w.length > e.length && w.endsWith(e) && OX_VALUE.has(w.slice(0, -e.length)));
-    const v = OX_VALUE.get(w) ?? (tail ? OX_VALUE.get(w.slice(0, -tail.length)) : undefined);
-    if (v !== undefined) { values.push({ v, text: t.text }); continue; }
+    const tail = OX_TAILS.find((e) => w.length > e.length && w.endsWith(e) && oxWord(w.slice(0, -e.length)) !== null);
+    const v = oxWord(w) ?? (tail ? oxWord(w.slice(0, -tail.length)) : null);
+    if (v !== null) { values.push({ v, text: t.text }); continue; }
     // "ox", "ㅇㄴ": letters that are each an O or an X.
     const letters = [...w];
-    if (letters.length > 1 && letters.every((c) => OX_VALUE.has(c) && !/\d/.test(c))) letters.forEach((c) => values.push({ v: OX_VALUE.get(c), text: c }));
+    if (letters.length > 1 && letters.every((c) => oxWord(c) !== null && !/\d/.test(c))) letters.forEach((c) => values.push({ v: oxWord(c), text: c }));
   }
   return values;
 }

@@ -23,7 +23,7 @@ function prefixesWith(extra) {
 }
 
 /** Removes quiet punctuation and spaces at the end: "3개." → "3개", "2번!!" → "2번". */
-export function trimQuietEnd(t, quiet = QUIET_END) {
+function trimQuietEnd(t, quiet = QUIET_END) {
   let end = t.length;
   while (end > 0 && (quiet.includes(t[end - 1]) || t[end - 1] === ' ')) end--;
   return t.slice(0, end);

@@ -44,7 +44,7 @@ export function choiceTable(lists) {
 const only = (ks) => (new Set(ks).size === 1 ? ks[0] : null);
 
 /** The choice whose whole text (in any language, any spelling of its term) is `text`. */
-export function exactChoiceText(text, table) {
+function exactChoiceText(text, table) {
   const canon = canonical(choiceKey(text));
   return canon ? only(table.entries.filter((e) => e.canon === canon).map((e) => e.k)) : null;
 }

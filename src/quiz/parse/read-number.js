@@ -27,9 +27,11 @@ function withoutLabel(core, labels) {
 
 /** The core without the tolerance the quiz shows, when it is this question's: "0.851 (±0.001)" → "0.851". */
 function withoutShownTolerance(core, tolerance) {
-  const m = core.match(/ ?\(? ?± ?(\d*\.?\d+) ?\)?$/);
-  if (!m || !tolerance || Math.abs(Number(m[1]) - tolerance) > 1e-12) return core;
-  return core.slice(0, m.index).trimEnd();
+  const at = core.lastIndexOf('±');
+  const m = tolerance && at >= 0 && core.slice(at).match(/^± ?(\d*\.?\d+) ?\)?$/);
+  if (!m || Math.abs(Number(m[1]) - tolerance) > 1e-12) return core;
+  const head = core.slice(0, at).trimEnd();
+  return (m[0].endsWith(')') && head.endsWith('(') ? head.slice(0, -1) : head).trimEnd();
 }
 
 export function readNumberCore(core, { units = [], labels = [], tolerance = 0 } = {}) {
