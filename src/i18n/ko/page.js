@@ -158,7 +158,7 @@ export default {
           '**다시 정리:** FFN의 입력을 다시 전부 더하고 한 번 더 정규화합니다(Add & Norm).',
         ], ordered: true },
         { tex: String.raw`\begin{gathered} h{'} = \mathrm{LayerNorm}\big(h + \mathrm{Attn}(h)\big) \\[4pt] h{''} = \mathrm{LayerNorm}\big(h{'} + \mathrm{FFN}(h{'})\big) \end{gathered}` },
-        { p: '이 한 덩어리를 여러 겹 쌓으면 표현이 점점 풍부해집니다. 두 번째 블록부터는 앞 블록의 출력 $h\'\'$가 그대로 입력이 돼요. 아래에서 한 단계씩 넘기며 어떤 단계가 토큰을 섞고(어텐션) 어떤 단계가 줄마다 따로 계산하는지(FFN) 확인해 보세요.' },
+        { p: '이 한 덩어리를 여러 겹 쌓으면 표현이 점점 풍부해집니다. 두 번째 블록부터는 앞 블록의 출력 $h\'\'$이 그대로 입력이 돼요. 아래에서 한 단계씩 넘기며 어떤 단계가 토큰을 섞고(어텐션) 어떤 단계가 줄마다 따로 계산하는지(FFN) 확인해 보세요.' },
         { element: 'block-flow' },
       ],
     },

@@ -11,8 +11,8 @@ export default {
   pairingInterleaved: '번갈아 (2i, 2i+1): RoFormer, GPT-J, Meta LLaMA 코드',
   pairingHalf: '반씩 (i, i + head_dim/2): GPT-NeoX, Hugging Face rotate_half',
   pairingShort: { interleaved: '번갈아 짝짓기', half: '반씩 짝짓기' },
-  evenDModel: 'RoPE는 열을 둘씩 짝지으므로 d_model은 짝수여야 해요. {given} 대신 {used}을(를) 썼어요.',
-  headDimNote: 'head_dim은 d_model({d})을 나누어떨어지게 하는 짝수여야 해요. {given} 대신 {used}을(를) 썼어요.',
+  evenDModel: 'RoPE는 열을 둘씩 짝지으므로 d_model은 짝수여야 해요. {given} 대신 {used}를 썼어요.',
+  headDimNote: 'head_dim은 d_model = {d}를 나누어떨어지게 하는 짝수여야 해요. {given} 대신 {used}를 썼어요.',
   threeTitle: '1. 세 방식 나란히',
   ways: {
     sin: {
@@ -70,7 +70,7 @@ export default {
   spread: '같은 대각선(p − r 일정) 위 값의 최대 차이: {v}',
   simReadout: '{name}: p = {p}, r = {r} (p − r = {dist}) → {value}',
   pairingTitle: '4. RoPE의 두 가지 짝짓기',
-  pairingIntro: '같은 RoPE라도 어떤 두 열을 한 쌍으로 돌리는지가 구현마다 다릅니다. 번갈아 짝짓기는 열 (2i, 2i+1)을, 반씩 짝짓기는 열 (i, i + head_dim/2)을 한 쌍으로 돌려요. 같은 q를 넣으면 결과의 열이 달라지지만, 열 순서를 바꾸는 치환 P 하나로 서로 옮겨 갑니다. 다른 구현의 가중치를 가져올 때 가장 흔한 혼동이에요.',
+  pairingIntro: '같은 RoPE라도 어떤 두 열을 한 쌍으로 돌리는지가 구현마다 다릅니다. 번갈아 짝짓기는 열 (2i, 2i+1)을, 반씩 짝짓기는 열 (i, i + head_dim/2)를 한 쌍으로 돌려요. 같은 q를 넣으면 결과의 열이 달라지지만, 열 순서를 바꾸는 치환 P 하나로 서로 옮겨 갑니다. 다른 구현의 가중치를 가져올 때 가장 흔한 혼동이에요.',
   column: '열',
   pairingCaption: '헤드 0의 열 j (head_dim {hd}), 위치 p = {p}',
   pairingLegend: 'a_i, b_i: 쌍 i의 첫째·둘째 값. P(j): 반씩 짝짓기에서 열 j에 오는 값이 번갈아 짝짓기에서 놓이는 열.',

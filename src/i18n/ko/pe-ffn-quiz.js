@@ -54,7 +54,7 @@ export default {
   bankJsonError: '문제 은행 파일이 올바른 JSON이 아니에요: {reason}',
   bankInvalid: '문제 은행의 형식이 잘못되었어요 — {message}',
   noQuestions: '주제 “{topic}”에 해당하는 문제가 없어요.',
-  unknownTopic: '주제 “{topic}”을(를) 찾지 못해 전체 문제로 보여 줘요.',
+  unknownTopic: '주제 “{topic}”를 찾지 못해 전체 문제로 보여 줘요.',
   studySheet: '풀이표 (유형 / 풀이·예시)',
   studyLink: '풀이표에서 “{type}” 보기',
   types: { mc: '객관식', ox: 'O/X', number: '계산', text: '단답' },

@@ -58,7 +58,7 @@ export default {
   lmsMasteryHint: '비우면 통과 기준 없이 완료만 기록합니다.',
   lmsDownload: 'LMS용으로 내려받기',
   lmsWorking: '패키지를 만드는 중…',
-  lmsDone: '{file} ({size} KB)을 만들었어요. 올리는 방법은 docs/lms.md에 있습니다.',
+  lmsDone: '{file}를 만들었어요({size} KB). 올리는 방법은 docs/lms.md에 있습니다.',
   lmsFailed: '패키지를 만들지 못했습니다: {message}',
   footer: '계산: pe-ffn-wasm (C → WebAssembly). 문제는 JSON 데이터이며 자동 생성 문제의 모든 숫자는 wasm 모듈이 계산합니다.',
 };
