@@ -66,9 +66,9 @@ export default {
   misconception: '흔한 오해',
   seedInfo: '시드 {seed} · 주제: {topic} · {count}문제',
   topicNames: {
-    all: '전체', document: '문서 예제', pe: '위치 인코딩', ffn: '피드포워드와 블록 흐름', practice: '자동 생성 연습',
-    'pe-value': 'PE 값 계산', 'pe-column': 'sin 열 / cos 열', 'pe-rotation': 'PE(p)와 PE(p+k)의 회전',
-    'rope-angle': 'RoPE 회전각', 'rope-columns': 'RoPE 짝 열', 'learned-params': '학습형 위치 표 파라미터 수', 'learned-past': '학습한 길이 너머의 위치',
+    all: '전체', document: '문서 예제', pe: '위치 인코딩', rope: 'RoPE와 학습형 위치 임베딩', ffn: '피드포워드와 블록 흐름', practice: '자동 생성 연습',
+    'pe-value': 'PE 값 계산', 'pe-column': 'sin 열 / cos 열', 'pe-rotation': 'PE(p)와 PE(p+Δ)의 회전',
+    'rope-angle': 'RoPE 회전각', 'rope-columns': 'RoPE 짝 열', 'learned-params': '학습형 위치 표 파라미터 수', 'learned-past': '컨텍스트 길이 너머의 위치',
     'ffn-params': 'FFN 파라미터 수', 'ffn-dff': 'd_ff 구하기', 'ffn-forward': '작은 FFN 손계산', attention: '어텐션 점수 개수',
     'attention-causal': '인과 마스크가 남기는 쌍', 'softmax-row': '소프트맥스 한 행', 'layer-norm': '층 정규화 손계산', 'block-params': '인코더 블록 파라미터 수',
   },
