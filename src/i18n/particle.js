@@ -117,6 +117,8 @@ export function spokenEnd(text) {
   const last = s[i - 1];
   if (hangulFinal(last)) return { end: last, how: 'hangul' };
   if (SUPERSCRIPT.includes(last)) return { end: last === '²' || last === '³' ? '곱' : '승', how: 'power' };
+  const circled = last.codePointAt(0) - 0x245f;   // ① … ⑳ are read as numbers: ①과 (일과)
+  if (circled >= 1 && circled <= 20) return { end: integerEnd(String(circled)), how: 'number' };
   if (SUBSCRIPT.includes(last)) {
     let j = i;
     while (j > 0 && SUBSCRIPT.includes(s[j - 1])) j--;

@@ -321,7 +321,7 @@ test('downloads hold the drawn numbers; the NumPy code shown with a picture repr
     const fetchDownload = (action) => fetchFrom('weights', action);
     const drawn = await cells(page, '.pairs .c[data-kind="weights"]');
     const npy = await fetchDownload('npy');
-    assert.equal(npy.name, 'block1_weights_head1_T6_d8_seed3.npy');
+    assert.equal(npy.name, 'block1_weights_head0_T6_d8_seed3.npy');
     const headerLength = npy.bytes.readUInt16LE(8);
     assert.match(npy.bytes.subarray(10, 10 + headerLength).toString('latin1'), /'descr': '<f4', 'fortran_order': False, 'shape': \(6, 6\)/);
     const body = npy.bytes.subarray(10 + headerLength);

@@ -81,7 +81,8 @@ test('letters, words, symbols and brackets are read as a Korean teacher reads th
     ['FFN(x)', '은', '는'], ['q(p)·k(r)', '는', '은'], ['(sin(pω), cos(pω))', '을', '를'],
     ['중간 차원(d_ff)', '를', '을'], ['3(= n − 1)', '로', '으로'], ['d_model(64)', '를', '을'], ['PE(위치 인코딩)', '을', '를'],
     ['(z_j − μ) / √(σ² + ε)', '와', '과'], ['**철수 / 가 / 영희 / 를 / 이겼다**', '과', '와'], ['`intermediate_size`', '이', '가'],
-    ['−0.940067', '와', '과'], ['0.5', '은', '는'], ['3.0', '는', '은'], ['1e-5', '을', '를'],
+    ['−0.940067', '와', '과'], ['0.5', '은', '는'], ['3.0', '는', '은'], ['1e-5', '을', '를'], ['블록 앞의 ①', '와', '과'],
+    ['②', '을', '를'], ['⑩', '가', '이'],
   ];
   for (const [text, given, want] of table) assert.equal(particleAfter(text, given), want, `${text} + ${given}`);
   // What cannot be read keeps the particle the text wrote; a word that is not a particle is left alone.

@@ -43,7 +43,8 @@ export function bankStrings(bank = builtinBank()) {
 
 // What a text shows is checked, so inline TeX ($…$) is read as it is typeset: h'' is h″, \sin is sin.
 const TEX = /\$([^$]*)\$/g;
-const TEX_SYMBOLS = { cdot: '·', times: '×', rightarrow: '→', to: '→', le: '≤', ge: '≥', pm: '±' };
+const TEX_SYMBOLS = { cdot: '·', times: '×', rightarrow: '→', to: '→', le: '≤', ge: '≥', pm: '±', Delta: 'Δ', delta: 'δ',
+  omega: 'ω', theta: 'θ', mu: 'μ', sigma: 'σ', varepsilon: 'ε', epsilon: 'ε', gamma: 'γ', beta: 'β', alpha: 'α', pi: 'π', sum: 'Σ' };
 const asShown = (text) => text.replace(TEX, (m, tex) => tex.replace(/\\(?:[,;!]|quad)/g, ' ')
   .replace(/\\([A-Za-z]+)/g, (c, name) => TEX_SYMBOLS[name] ?? name).replace(/''/g, '″').replace(/'/g, '′'));
 const AFTER_VALUE = new RegExp(`(?<=[^\\s가-힣(‘“])${PARTICLE_PATTERN}`, 'g');
