@@ -271,6 +271,8 @@ test('keyboard only: steps, head, causal toggle, rows and the prediction', async
     await page.waitForFunction(() => document.querySelector('block-flow').step === 2);
     // The head radios: arrows choose another head (native radio group).
     const head1 = await cells(page, '.pairs .c[data-kind="weights"]');
+    const headLabels = await page.evaluate(() => [...document.querySelector('block-flow').shadowRoot.querySelectorAll('[data-head]')].map((i) => i.closest('label').textContent.trim()));
+    assert.deepEqual(headLabels, ['헤드 0', '헤드 1'], 'heads count from 0, like tokens and columns (issue 24)');
     await tabUntil((a) => a.head !== undefined);
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('block-flow').shadowRoot.querySelector('[data-head="1"]').checked);

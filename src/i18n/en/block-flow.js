@@ -108,7 +108,7 @@ export default {
   mixAria: 'Mixing map of {what}: {filled} of {n} × {n} cells filled',
   mixCaption: 'Cell (t, u) is filled when row t’s result uses token u’s value. The self-attention map shows the pairs whose weight from the module is not 0; the FFN uses only its own row (the diagonal).',
   mixCounts: 'Self-attention: {att} cells, FFN: {n} cells',
-  predictQ: 'Of the five steps followed here (① before the block, ②–⑤ inside it), which one mixes information between tokens?',
+  predictQ: 'Of the five steps in this picture (① before the block, ②–⑤ inside it), which one mixes information between tokens?',
   predictOptions: ['Embedding + PE', 'Self-attention', 'Add & Norm (residual connection and layer normalisation)', 'FFN', 'The second Add & Norm'],
   predictExplain: 'Only self-attention (②): its weights w_tu mix the value vectors of all tokens. Adding PE, the residual connection, layer normalisation and the FFN all work row by row. Compare the two mixing maps below.',
   scriptTitle: 'The same numbers from a NumPy script',

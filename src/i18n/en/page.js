@@ -227,7 +227,7 @@ export default {
       ['잔차 연결', '잔차, 스킵 연결', 'residual connection', 'The path that adds a layer’s input to its output so nothing is lost.'],
       ['층 정규화', 'LayerNorm', 'layer normalization', 'Normalisation that evens out the size of each token vector.'],
       ['번갈아 배치', 'interleaved, 번갈아 짝짓기', 'interleaved layout', 'The paper’s column layout: sine in even columns, cosine in odd ones. In RoPE, columns (2i, 2i+1) turn as one pair (RoFormer, GPT-J, Meta’s LLaMA code).'],
-      ['반반 배치', 'concat 배치, 반씩 짝짓기, rotate_half', 'half (split) layout', 'The layout of TensorFlow’s tutorial: all sines in the first half, all cosines in the second. In RoPE, columns (i, i + head_dim/2) turn as one pair (GPT-NeoX, Hugging Face’s rotate_half).'],
+      ['반반 배치', 'concat 배치, 반씩 짝짓기, rotate_half', 'split layout', 'The layout of TensorFlow’s tutorial: all sines in the first half, all cosines in the second. In RoPE, columns (i, i + head_dim/2) turn as one pair (GPT-NeoX, Hugging Face’s rotate_half).'],
       ['주파수 번호', 'i, 쌍 번호', 'frequency index', 'Which (sin, cos) pair. On this page i is always the frequency index; in RoPE the same i numbers the pairs of columns.'],
       ['주파수 · 파장', '속도 · 주기', 'frequency · wavelength', 'The angle turned per position step, and the positions needed for one full turn.'],
       ['상대 위치', '상대 거리', 'relative position', 'How many positions apart two tokens are.'],

@@ -12,13 +12,13 @@ export default {
     first: 'first', second: 'second',
     interleaved: {
       prompt: 'RoPE is applied to a head of head_dim = {headDim} in the interleaved layout (RoFormer, GPT-J, Meta\'s LLaMA code). Which column turns together with column {first}? (columns count from 0)',
-      explanation: 'In the interleaved layout pair i uses the columns (2i, 2i+1). Column {first} is the {which} column of pair i = {pair}, so its partner is column {partner}. Rotating a vector that is 1 in column {first} only, the wasm module writes values in columns {lo} and {hi} only.',
+      explanation: 'In the interleaved layout pair i uses the columns (2i, 2i+1). Column {first} is the {which} column of pair i = {pair}, so its partner is column {partner}. Rotating a vector that is 1 in column {first} only, the wasm module writes non-zero values in columns {lo} and {hi} only.',
       distractorHalf: 'In the split layout (rotate_half) column {first} would pair with column {wrong}, head_dim/2 = {half} columns away; the interleaved layout pairs it with its neighbour, column {partner}.',
       distractorNeighbour: 'Not every neighbour is the partner: pairs are (2i, 2i+1), so an even column pairs with the next one and an odd column with the one before. Column {wrong} belongs to pair {wrongPair}; column {first} pairs with column {partner}.',
     },
     half: {
       prompt: 'RoPE is applied to a head of head_dim = {headDim} in the split layout (GPT-NeoX, Hugging Face\'s rotate_half). Which column turns together with column {first}? (columns count from 0)',
-      explanation: 'In the split layout pair i uses the columns (i, i + head_dim/2). head_dim/2 = {half}, and column {first} is the {which} column of pair i = {pair}, so its partner is column {partner}. Rotating a vector that is 1 in column {first} only, the wasm module writes values in columns {lo} and {hi} only.',
+      explanation: 'In the split layout pair i uses the columns (i, i + head_dim/2). head_dim/2 = {half}, and column {first} is the {which} column of pair i = {pair}, so its partner is column {partner}. Rotating a vector that is 1 in column {first} only, the wasm module writes non-zero values in columns {lo} and {hi} only.',
       distractorNeighbour: 'In the interleaved layout the neighbour would be the partner; the split layout pairs columns head_dim/2 = {half} apart: column {partner}.',
       distractorBeyond: 'There is no column {wrong} in this head (columns 0 … {last}). Column {first} is in the second half, so its partner is head_dim/2 = {half} columns back: column {partner}.',
     },

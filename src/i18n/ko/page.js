@@ -230,7 +230,7 @@ export default {
       ['잔차 연결', '잔차, 스킵 연결', 'residual connection', '층의 입력을 출력에 더해 정보를 잃지 않게 하는 길.'],
       ['층 정규화', 'LayerNorm', 'layer normalization', '토큰 벡터의 크기를 가지런히 맞추는 정규화.'],
       ['번갈아 배치', 'interleaved, 번갈아 짝짓기', 'interleaved layout', '논문의 열 배치: 짝수 열 sin, 홀수 열 cos이 번갈아 놓입니다. RoPE에서는 열 (2i, 2i+1)을 한 쌍으로 돌립니다(RoFormer, GPT-J, Meta LLaMA 코드).'],
-      ['반반 배치', 'concat 배치, 반씩 짝짓기, rotate_half', 'half (split) layout', 'TensorFlow 튜토리얼의 열 배치: 앞 절반이 모두 sin, 뒤 절반이 모두 cos. RoPE에서는 열 (i, i + head_dim/2)를 한 쌍으로 돌립니다(GPT-NeoX, Hugging Face의 rotate_half).'],
+      ['반반 배치', 'concat 배치, 반씩 짝짓기, rotate_half', 'split layout', 'TensorFlow 튜토리얼의 열 배치: 앞 절반이 모두 sin, 뒤 절반이 모두 cos. RoPE에서는 열 (i, i + head_dim/2)를 한 쌍으로 돌립니다(GPT-NeoX, Hugging Face의 rotate_half).'],
       ['주파수 번호', 'i, 쌍 번호', 'frequency index', '몇 번째 (sin, cos) 쌍인지. 이 페이지에서 i는 늘 주파수 번호입니다. RoPE에서는 같은 i가 몇 번째 열 쌍인지를 뜻합니다.'],
       ['주파수 · 파장', '속도 · 주기', 'frequency · wavelength', '위치가 한 칸 갈 때 도는 각도, 그리고 한 바퀴에 필요한 위치 수.'],
       ['상대 위치', '상대 거리', 'relative position', '두 토큰이 몇 칸 떨어져 있는지.'],

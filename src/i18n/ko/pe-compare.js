@@ -12,7 +12,7 @@ export default {
   pairingHalf: '반반 배치 (i, i + head_dim/2): GPT-NeoX, Hugging Face rotate_half',
   pairingShort: { interleaved: '번갈아 배치', half: '반반 배치' },
   evenDModel: 'RoPE는 열을 둘씩 짝지으므로 d_model은 짝수여야 해요. {given} 대신 {used}를 썼어요.',
-  headDimNote: 'head_dim은 d_model = {d}를 나누어떨어지게 하는 짝수여야 해요. {given} 대신 {used}를 썼어요.',
+  headDimNote: 'head_dim은 d_model = {d}의 약수이면서 짝수여야 해요. {given} 대신 {used}를 썼어요.',
   threeTitle: '1. 세 방식 나란히',
   ways: {
     sin: {

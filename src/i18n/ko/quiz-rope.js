@@ -12,13 +12,13 @@ export default {
     first: '첫째', second: '둘째',
     interleaved: {
       prompt: 'head_dim = {headDim}인 헤드에 RoPE를 번갈아 배치(interleaved: RoFormer, GPT-J, Meta LLaMA 코드)로 적용한다. 열 {first}와 짝이 되어 함께 돌아가는 열의 번호는? (열 번호는 0부터)',
-      explanation: '번갈아 배치에서 쌍 i는 열 (2i, 2i+1)을 씁니다. 열 {first}는 쌍 i = {pair}의 {which} 열이므로 짝은 열 {partner}입니다. wasm 모듈로 열 {first}만 1인 벡터를 돌려 보면 값이 나오는 열도 {lo}과 {hi}뿐이에요.',
+      explanation: '번갈아 배치에서 쌍 i는 열 (2i, 2i+1)을 씁니다. 열 {first}는 쌍 i = {pair}의 {which} 열이므로 짝은 열 {partner}입니다. wasm 모듈로 열 {first}만 1인 벡터를 돌려 보면 0이 아닌 값이 나오는 열도 {lo}과 {hi}뿐이에요.',
       distractorHalf: '반반 배치(rotate_half)라면 열 {first}의 짝은 head_dim/2 = {half}칸 떨어진 열 {wrong}이지만, 번갈아 배치에서는 바로 옆 열 {partner}입니다.',
       distractorNeighbour: '옆 열이라고 모두 짝은 아닙니다. 쌍은 (2i, 2i+1)이라서 짝수 열은 다음 열과, 홀수 열은 앞 열과 짝을 이뤄요. 열 {wrong}은 쌍 {wrongPair}에 속하고, 열 {first}의 짝은 열 {partner}입니다.',
     },
     half: {
       prompt: 'head_dim = {headDim}인 헤드에 RoPE를 반반 배치(GPT-NeoX, Hugging Face의 rotate_half)로 적용한다. 열 {first}와 짝이 되어 함께 돌아가는 열의 번호는? (열 번호는 0부터)',
-      explanation: '반반 배치에서 쌍 i는 열 (i, i + head_dim/2)를 씁니다. head_dim/2 = {half}이고, 열 {first}는 쌍 i = {pair}의 {which} 열이므로 짝은 열 {partner}입니다. wasm 모듈로 열 {first}만 1인 벡터를 돌려 보면 값이 나오는 열도 {lo}과 {hi}뿐이에요.',
+      explanation: '반반 배치에서 쌍 i는 열 (i, i + head_dim/2)를 씁니다. head_dim/2 = {half}이고, 열 {first}는 쌍 i = {pair}의 {which} 열이므로 짝은 열 {partner}입니다. wasm 모듈로 열 {first}만 1인 벡터를 돌려 보면 0이 아닌 값이 나오는 열도 {lo}과 {hi}뿐이에요.',
       distractorNeighbour: '번갈아 배치라면 바로 옆 열이 짝이지만, 반반 배치에서는 head_dim/2 = {half}칸 떨어진 열 {partner}이 짝입니다.',
       distractorBeyond: '열 {wrong}은 이 헤드에 없습니다(열 번호는 0 … {last}). 열 {first}는 뒤 절반에 있으므로 head_dim/2 = {half}을 빼면 짝인 열 {partner}이 나옵니다.',
     },

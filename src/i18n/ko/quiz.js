@@ -24,8 +24,8 @@ export default {
     peColumn: {
       promptInterleaved: 'd_model = {dModel}, 논문의 번갈아 배치(짝수 열 sin, 홀수 열 cos)에서 열 j = {j}에 들어가는 함수는?',
       promptConcat: 'd_model = {dModel}, sin을 앞 절반, cos을 뒤 절반에 모으는 반반 배치(TensorFlow 튜토리얼 방식)에서 열 j = {j}에 들어가는 함수는?',
-      explanationInterleaved: '번갈아 배치의 열 j = {j}: {parity} 열이므로 {fn}입니다 (주파수 번호 i = {k}). 모듈로 확인: PE(0, {j}) = {atZero} ({fn}(0) = {atZero}).',
-      explanationConcat: '반반 배치에서는 앞 h = ceil(d_model/2) = {half}개 열이 sin, 나머지가 cos입니다. 열 j = {j}: {fn}, 주파수 번호 i = {k}. 모듈로 확인: PE(0, {j}) = {atZero}.',
+      explanationInterleaved: '번갈아 배치의 열 j = {j}: {parity} 열이므로 {fn}입니다 (주파수 번호 i = {k}). wasm 모듈로 확인: PE(0, {j}) = {atZero} ({fn}(0) = {atZero}).',
+      explanationConcat: '반반 배치에서는 앞 h = ceil(d_model/2) = {half}개 열이 sin, 나머지가 cos입니다. 열 j = {j}: {fn}, 주파수 번호 i = {k}. wasm 모듈로 확인: PE(0, {j}) = {atZero}.',
       hint: '위치 0에서 sin(0) = 0, cos(0) = 1입니다.',
       distractorInterleaved: '반반 배치의 규칙과 헷갈렸습니다. 번갈아 배치에서는 열 번호의 홀짝이 sin인지 cos인지를 정합니다.',
       distractorConcat: '\'홀수 열은 cos\'은 번갈아 배치의 규칙입니다. 반반 배치에서는 열이 앞 절반인지 뒤 절반인지가 sin인지 cos인지를 정합니다.',
