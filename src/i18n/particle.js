@@ -46,7 +46,7 @@ export const READINGS = {
   bert: '버트', llama: '라마', rope: '로프', relu: '렐루', gelu: '겔루', swiglu: '스위글루', softmax: '소프트맥스',
   sin: '사인', cos: '코사인', tan: '탄젠트', max: '맥스', min: '민', rad: '라디안', norm: '노름', layernorm: '레이어 노름',
   linear: '리니어', face: '페이스', tensorflow: '텐서플로', pytorch: '파이토치', numpy: '넘파이', python: '파이썬',
-  json: '제이슨', katex: '카텍', temml: '테믈', mathml: '매스엠엘', webassembly: '웹어셈블리', wasm: '와즘',
+  json: '제이슨', mathml: '매스엠엘', webassembly: '웹어셈블리', wasm: '와즘',
   gift: '기프트', moodle: '무들', scorm: '스콤', roformer: '로포머', neox: '네오엑스', indexerror: '인덱스 에러',
   add: '애드', attn: '어텐션', diffusion: '디퓨전', diffusers: '디퓨저스', stable: '스테이블', config: '컨피그',
   float: '플로트', npy: '엔파이', npz: '엔피지', forward: '포워드', pos: '포스', encoding: '인코딩', dropout: '드롭아웃',

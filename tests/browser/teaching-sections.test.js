@@ -155,7 +155,7 @@ test('the tutorial at 390 px (ko): the corrected texts are on the page, with scr
     await glossary.scrollIntoViewIfNeeded();
     await saveTall(page, glossary, 'review-glossary-ko-390');
     const footer = page.locator('footer').last();
-    assert.match(await footer.textContent(), /수식: Temml로 조판한 MathML/);
+    assert.match(await footer.textContent(), /수식 조판: Temml \(MathML\)/);
     await saveArtifact('review-footer-ko-390.png', await footer.screenshot());
     assert.deepEqual(page.problems, []);
   } finally {

@@ -18,7 +18,7 @@ export default {
   shareFail: 'Could not copy. Send the address from the address bar instead: {url}',
   quizNav: 'Take the quiz',
   glossaryNav: 'Glossary',
-  footer: 'Computed by pe-ffn-wasm (C → WebAssembly). Formulas: MathML typeset by Temml. Colours: viridis and purple–orange (distinguishable with colour-vision deficiencies).',
+  footer: 'Computed by pe-ffn-wasm (C → WebAssembly). Formulas typeset by Temml (MathML). Colours: viridis and purple–orange (distinguishable with colour-vision deficiencies).',
   sections: [
     {
       id: 'why',

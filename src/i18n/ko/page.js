@@ -21,7 +21,7 @@ export default {
   shareFail: '복사하지 못했어요. 주소창의 주소를 그대로 보내면 됩니다: {url}',
   quizNav: '퀴즈 풀기',
   glossaryNav: '용어집',
-  footer: '계산: pe-ffn-wasm (C → WebAssembly). 수식: Temml로 조판한 MathML. 색: viridis · 보라-주황(색각 이상에도 구별되는 색).',
+  footer: '계산: pe-ffn-wasm (C → WebAssembly). 수식 조판: Temml (MathML). 색: viridis · 보라-주황(색각 이상에도 구별되는 색).',
   sections: [
     {
       id: 'why',
