@@ -13,7 +13,7 @@
 import ko from '../../i18n/ko/quiz-rope.js';
 import en from '../../i18n/en/quiz-rope.js';
 import { fill } from '../localize.js';
-import { seededEmbedding } from '../../elements/shared/embedding.js';
+import { seededEmbedding } from '../../js/embedding.js';
 import { fixed, thousands, check, bilingualFor } from './shared.js';
 
 const bilingual = bilingualFor({ ko, en });
