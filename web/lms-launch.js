@@ -1,17 +1,20 @@
-// The script of a quiz package's launch page (bundled as quiz-lms.js with the quiz element and the
-// wasm loader): reads the settings from #quiz-config, connects the LMS adapter the package was built
-// for, and puts a <pe-ffn-quiz> on the page. Without an LMS (the page opened on its own) the quiz
-// still runs and keeps progress in this browser, and the status line says so.
-import { configureCore } from '../../elements/shared/core.js';
-import '../../elements/pe-ffn-quiz.js';
-import { findScormApi } from './find-api.js';
-import { scorm12Adapter } from './scorm12.js';
-import { scorm2004Adapter } from './scorm2004.js';
-import { cmi5Adapter } from './cmi5.js';
-import { launchStrings } from './launch-strings.js';
+// The script of a quiz package's launch page, bundled by scripts/bundle-lms.mjs as dist/lms/quiz-lms.js
+// with the quiz element and the wasm loader (the page itself is written by
+// src/lms/package/launch-page.js): reads the settings from #quiz-config, connects the LMS adapter the
+// package was built for, and puts a <pe-ffn-quiz> on the page. Without an LMS (the page opened on its
+// own) the quiz still runs and keeps progress in this browser, and the status line says so. A page,
+// not a library: it sits with the other pages, above the elements it uses.
+import { configureCore } from '../src/elements/shared/core.js';
+import '../src/elements/pe-ffn-quiz.js';
+import { findScormApi } from '../src/lms/runtime/find-api.js';
+import { scorm12Adapter } from '../src/lms/runtime/scorm12.js';
+import { scorm2004Adapter } from '../src/lms/runtime/scorm2004.js';
+import { cmi5Adapter } from '../src/lms/runtime/cmi5.js';
+import ko from '../src/i18n/ko/lms-launch.js';
+import en from '../src/i18n/en/lms-launch.js';
 
 const config = JSON.parse(document.getElementById('quiz-config').textContent);
-const t = launchStrings(config.lang);
+const t = config.lang === 'en' ? en : ko;
 const status = document.querySelector('.lms-status');
 const problems = [];
 const onProblem = (text) => {

@@ -11,7 +11,7 @@ import { unzipSync } from 'fflate';
 import { openPage, saveArtifact, useServerAndBrowser } from './harness.js';
 import { unpack } from './lms-helpers.js';
 import { startLrsRecorder } from './lms-lrs-recorder.js';
-import { buildQuizPackage } from '../../src/quiz/lms/node.js';
+import { buildQuizPackage } from '../../src/lms/package/node.js';
 import { builtinBank, buildQuizSet, choiceOrder } from '../../src/quiz/index.js';
 
 const shared = useServerAndBrowser();

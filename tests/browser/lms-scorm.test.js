@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openPage, repoRoot, saveArtifact, useServerAndBrowser } from './harness.js';
 import { unpack, launchInHost, lmsData, lmsCalls, answerByKeyboard, goToQuestion, statusLine } from './lms-helpers.js';
-import { buildQuizPackage } from '../../src/quiz/lms/node.js';
-import { decodeProgress } from '../../src/quiz/lms/suspend-data.js';
+import { buildQuizPackage } from '../../src/lms/package/node.js';
+import { decodeProgress } from '../../src/lms/runtime/suspend-data.js';
 import { builtinBank, buildQuizSet } from '../../src/quiz/index.js';
 
 const shared = useServerAndBrowser();

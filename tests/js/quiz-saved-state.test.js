@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { restoreState, freshState, tally, recordAnswer, showNextHint } from '../../src/elements/quiz/state.js';
-import { readShareParams, shareParamNames } from '../../src/elements/quiz/url-params.js';
+import { readShareParams, shareParamNames } from '../../src/quiz/share-link.js';
 
 const ids = ['q1', 'q2', 'q3'];
 const good = { input: '2', given: 2, correct: true, attempts: 1 };

@@ -2,7 +2,7 @@
 // the number the choice had on screen (choices are shuffled by the seed).
 //   expectedShown(q, lang, seed)           -> '② …' for mc, expectedText() otherwise
 //   givenText(q, L, answer, seed, strings) -> '③ …', O/X, or what was typed
-import { circled } from './dom.js';
+import { circled } from '../shared/dom.js';
 import { expectedText, choiceOrder, localizeQuestion } from '../../quiz/index.js';
 
 export function expectedShown(q, lang, seed) {

@@ -4,11 +4,11 @@
 // view.quiz, view.bank, view.s) and call its actions (view.check, view.hint, view.reveal,
 // view.openStudyRow); they change nothing themselves.
 //   renderQuestion(view, q, i) -> <article class="q">
-import { h, circled } from './dom.js';
+import { h, circled } from '../shared/dom.js';
 import { fill } from '../shared/i18n.js';
 import { grade, choiceOrder, localizeQuestion, localizeStudySheet, tutorialSection, tutorialHref } from '../../quiz/index.js';
 import { expectedShown, givenText } from './answer-text.js';
-import { studyRowFor } from './study-sheet.js';
+import { studyRowFor } from '../shared/study-sheet.js';
 
 function choiceFieldset(view, q, i, L, a, form) {
   const s = view.s;

@@ -2,7 +2,7 @@
 // edition (one SCO: the launch page, with every file listed), cmi5.xml for cmi5 (one AU).
 //   scorm12Manifest(p), scorm2004Manifest(p), cmi5CourseStructure(p)
 //     p = { id, title, lang, mastery (0..1 or null), files: ['index.html', ...], description }
-import { xmlText as x } from './xml.js';
+import { xmlText as x, xmlDecimal } from './xml.js';
 
 const files = (list) => list.map((f) => `      <file href="${x(f)}"/>`).join('\n');
 
@@ -42,7 +42,7 @@ export function scorm2004Manifest({ id, title, mastery, files: list }) {
         <imsss:sequencing>
           <imsss:objectives>
             <imsss:primaryObjective objectiveID="pass-mark" satisfiedByMeasure="true">
-              <imsss:minNormalizedMeasure>${mastery}</imsss:minNormalizedMeasure>
+              <imsss:minNormalizedMeasure>${xmlDecimal(mastery)}</imsss:minNormalizedMeasure>
             </imsss:primaryObjective>
           </imsss:objectives>
         </imsss:sequencing>`;
@@ -80,7 +80,7 @@ export function cmi5CourseStructure({ id, title, lang, mastery, description }) {
   const l = lang === 'en' ? 'en-US' : 'ko-KR';
   const text = (t) => `<langstring lang="${l}">${x(t)}</langstring>`;
   const moveOn = mastery === null ? 'Completed' : 'CompletedAndPassed';
-  const masteryAttr = mastery === null ? '' : ` masteryScore="${mastery}"`;
+  const masteryAttr = mastery === null ? '' : ` masteryScore="${xmlDecimal(mastery)}"`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
   <course id="${x(id)}">

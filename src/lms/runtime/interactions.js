@@ -3,9 +3,9 @@
 // and the element's answer record.
 //   interactionRecord(question, answer) -> { id, type, response, result, patterns: [..] }
 //     response is omitted (null) when the solution was shown; result is then 'neutral'.
-import { allTextAnswers } from '../localize.js';
+import { allTextAnswers } from '../../quiz/localize.js';
+import { INTERACTION_TYPES } from '../../quiz/limits.js';
 
-const TYPES = { mc: 'choice', ox: 'true-false', number: 'numeric', text: 'fill-in' };
 const MAX_TEXT = 250; // localized_string_type entries are SPM 250
 
 // SCORM identifiers (long_identifier_type) must be URIs; a bank id becomes a URN part.
@@ -41,7 +41,7 @@ function response(q, a) {
 export function interactionRecord(q, a) {
   return {
     id: interactionId(q.id),
-    type: TYPES[q.type],
+    type: INTERACTION_TYPES[q.type],
     response: response(q, a),
     result: a.revealed ? 'neutral' : a.correct ? 'correct' : 'incorrect',
     patterns: patterns(q),
