@@ -172,6 +172,7 @@ class PeFfnQuiz extends PeFfnElement {
     try {
       const bank = v.src ? await loadBank(v.src, this.s) : builtinBank();
       const core = v.src ? null : (this.core || await getCore());
+      if (this.adapter && this.adapter.ready) await this.adapter.ready; // an LMS still being reached
       if (token !== this.loadToken) return;
       const key = this.storageKey();
       const saved = this.progress.read(key);

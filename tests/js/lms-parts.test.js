@@ -106,8 +106,10 @@ test('font pieces: the binary search covers every character with pieces a brute-
   assert.equal(fontPieces(index, '').length, 0);
 });
 
+const goodLaunch = { endpoint: 'https://lrs.invalid/xapi', fetch: 'https://lms.invalid/f/1', actor: JSON.stringify({ account: { homePage: 'https://lms.invalid', name: 'u1' } }), registration: '5b3f3c0e-6f1a-4c55-9d2a-0f3a1c2b4d5e', activityId: 'https://a.invalid/au' };
+
 test('cmi5 launch: every required parameter named when missing; actor must be an account Agent', () => {
-  const good = { endpoint: 'https://lrs.invalid/xapi', fetch: 'https://lms.invalid/f/1', actor: JSON.stringify({ account: { homePage: 'https://lms.invalid', name: 'u1' } }), registration: 'r', activityId: 'https://a.invalid/au' };
+  const good = goodLaunch;
   const launch = readCmi5Launch(new URLSearchParams(good).toString());
   assert.equal(launch.endpoint, 'https://lrs.invalid/xapi/');
   for (const name of Object.keys(good)) {

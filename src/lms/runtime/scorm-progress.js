@@ -1,22 +1,24 @@
 // The learner's progress in a SCORM package, the same in 1.2 and 2004: the newer of cmi.suspend_data
 // and the local backup on resume; every save stamped, kept locally, and (while the session is open)
-// written to cmi.suspend_data, if it fits the version's limit, and committed.
-//   scormProgress({ lms, live, backupKey, limit, onProblem, now }) -> { saved, save(progress, open) }
-//     lms: scormCalls(...); live: the LMS answered init; limit: cmi.suspend_data's characters
+// written to cmi.suspend_data, if it fits the version's limit, and committed. The two methods are the
+// adapter's own (see src/elements/quiz/lms-adapter.js).
+//   scormProgress({ lms, live, backupKey, limit, onProblem, now, open }) -> { resume(), suspend(progress) }
+//     lms: scormCalls(...); live: the LMS answered init; limit: cmi.suspend_data's characters;
+//     open() -> whether the session still takes data (not before init, not after finish)
 import { encodeProgress, decodeProgress } from './suspend-data.js';
 import { progressBackup, newerProgress } from './backup.js';
 
-export function scormProgress({ lms, live, backupKey, limit, onProblem, now }) {
+export function scormProgress({ lms, live, backupKey, limit, onProblem, now, open }) {
   const backup = progressBackup(backupKey);
   const saved = newerProgress(live ? decodeProgress(lms.get('cmi.suspend_data')) : null, backup.read());
   return {
-    saved,
-    save(progress, open) {
+    resume: () => saved,
+    suspend(progress) {
       const stamped = progress && { ...progress, savedAt: now() };
       backup.write(stamped);
-      if (!open) return;
+      if (!open()) return;
       const text = stamped ? encodeProgress(stamped, limit) : '';
-      if (text === null) onProblem(`progress does not fit into cmi.suspend_data (${limit} characters); kept locally only`);
+      if (text === null) onProblem(`progress does not fit into cmi.suspend_data (${limit} characters); kept locally only`, 'too-large');
       else lms.set('cmi.suspend_data', text);
       lms.commit();
     },
