@@ -234,7 +234,7 @@ test('SCORM 1.2: fifty questions with 128-character ids resume thirty answers fr
     : { id: id(i), type: 'number', prompt: `문제 ${i}: d_model = 4, d_ff = 8일 때 W1의 원소 수는?`, answer: 32, explanation: '4 × 8 = 32' })) };
   const set = buildQuizSet(bank, null, { topic: 'all', count: 50, seed: SEED, generated: false }).questions;
   // Thirty answers; the typed ones are long sentences whose number comes last, so a cut loses it.
-  const typed = `${'제가 계산해 보니 W1은 d_model 곱하기 d_ff 개의 원소를 가지므로 '.repeat(3)}32`;
+  const typed = `${'제가 계산해 보니 W1은 d_model 곱하기 d_ff 개의 원소를 가지므로 '.repeat(8)}32`;
   const answers = Object.fromEntries(set.slice(0, 30).map((q) => [q.id, q.type === 'number'
     ? { input: typed, given: 32, correct: true, attempts: 1 }
     : { input: 2, given: 2, correct: true, attempts: 1 }]));
