@@ -26,9 +26,8 @@ export function scorm12Adapter({ api, mastery = null, key = 'package', onProblem
   const progress = scormProgress({ lms, live, backupKey: `scorm12|${learner}|${key}`, limit: SUSPEND_LIMIT, onProblem, now, open: () => live && !finished });
 
   return {
-    connected: live,
     passMark,
-    ...progress, // resume(), suspend(progress)
+    ...progress, // connected, resume(), suspend(progress)
     started() {
       if (!live || finished) return;
       if (!DONE.includes(status) && status !== 'failed') lms.set('cmi.core.lesson_status', 'incomplete');

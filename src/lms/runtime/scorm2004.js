@@ -45,9 +45,8 @@ export function scorm2004Adapter({ api, mastery = null, key = 'package', onProbl
   };
 
   return {
-    connected: live,
     passMark,
-    ...progress, // resume(), suspend(progress)
+    ...progress, // connected, resume(), suspend(progress)
     started() {
       if (!live || finished) return;
       if (lms.get('cmi.completion_status') !== 'completed') lms.set('cmi.completion_status', 'incomplete');
