@@ -18,7 +18,7 @@ import enRope from '../../src/i18n/en/page-rope.js';
 import { builtinBank, buildQuizSet, grade, TOPICS } from '../../src/quiz/index.js';
 import { QUIZ_TOPICS } from '../../src/quiz/select.js';
 import { ROPE_GENERATORS } from '../../src/quiz/generate/rope.js';
-import { seededEmbedding } from '../../src/elements/shared/embedding.js';
+import { seededEmbedding } from '../../src/js/embedding.js';
 import { learnedSnippets } from '../../src/elements/compare/snippets.js';
 import { loadCore } from './target.js';
 
