@@ -19,7 +19,7 @@
  * activation keeps NaN as NaN (as PyTorch does). A scalar value goes through the same code (lane 0),
  * so a value never depends on where it sits in a row.
  */
-#include "pe_ffn.h"
+#include "activation.h"
 #include "vec4.h"
 #include "vec4_exp.h"
 #include <stddef.h>

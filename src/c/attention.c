@@ -5,7 +5,7 @@
  *     s[h][i][j] = Q_i . K_j / sqrt(E),   w[h][i] = softmax over the allowed j (j <= i when causal)
  *     out = concat_h(sum_j w[h][i][j] V_j) Wo + bo
  *
- * The four projections are the FFN's packed, register-blocked products (matmul.c), tokens in blocks
+ * The four projections are the core's packed, register-blocked products (matmul.c), tokens in blocks
  * of ATTN_PROJ_BLOCK. Per head, K is packed transposed into the same panels so that the scores of a
  * block of query rows are one more such product (Q_h K_h^T); softmax and the weighted sum of V are
  * this file's own f32x4 loops.
@@ -20,7 +20,7 @@
  * padded to whole 8-column chunks (T, E8), the scores of a block of ATTN_ROW_BLOCK query rows (when
  * not traced), zeros (the products' bias, padded T), the kernels' packed tiles.
  */
-#include "block.h"
+#include "attention.h"
 #include "matmul.h"
 #include "vec4.h"
 #include "vec4_exp.h"
@@ -42,7 +42,6 @@ enum {
 #define ATTN_NOINLINE static
 #endif
 
-static uint64_t round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; }
 static uint64_t chunked(int32_t n) { return ((uint64_t)n + ATTN_CHUNK - 1) / ATTN_CHUNK * ATTN_CHUNK; }
 
 /* ---- the layer ------------------------------------------------------------------------------- */
@@ -51,7 +50,7 @@ pf_status attn_memory_floats(uint64_t *floats, int32_t d_model) {
     if (!floats) return PF_ERR_NULL;
     if (d_model < 1 || d_model > PF_BLOCK_MAX_DIM) return PF_ERR_D_MODEL;
     const uint64_t d = (uint64_t)d_model;
-    *floats = 4 * (round4(d * d) + mm_padded(d_model) + d * mm_padded(d_model));
+    *floats = 4 * (pf_round4(d * d) + mm_padded(d_model) + d * mm_padded(d_model));
     return PF_OK;
 }
 
@@ -62,7 +61,7 @@ pf_status attn_init_within(attn_layer *layer, float *memory, int32_t d_model, in
     if (!memory) return PF_ERR_NULL;
     if (d_model < 1 || d_model > PF_BLOCK_MAX_DIM) return PF_ERR_D_MODEL;
     if (heads < 1 || heads > d_model || d_model % heads != 0) return PF_ERR_HEADS;
-    const size_t d = (size_t)d_model, n_w = (size_t)round4(d * d), n_b = mm_padded(d_model);
+    const size_t d = (size_t)d_model, n_w = (size_t)pf_round4(d * d), n_b = mm_padded(d_model);
     const size_t n_packed = d * mm_padded(d_model);
     layer->config = (attn_config){ d_model, heads, d_model / heads, causal != 0 };
     float **w[4] = { &layer->weights.wq, &layer->weights.wk, &layer->weights.wv, &layer->weights.wo };
@@ -127,12 +126,12 @@ typedef struct {
 static void attn_work_sizes(uint64_t n[9], const attn_config *c, int32_t tokens) {
     const uint64_t t = (uint64_t)tokens, d = (uint64_t)c->d_model;
     const int32_t widest = c->d_model;                  /* n_in of every product: D, or E <= D */
-    n[0] = n[1] = n[2] = n[3] = round4(t * d);
-    n[4] = round4((uint64_t)c->head_dim * mm_padded(tokens));
+    n[0] = n[1] = n[2] = n[3] = pf_round4(t * d);
+    n[4] = pf_round4((uint64_t)c->head_dim * mm_padded(tokens));
     n[5] = t * chunked(c->head_dim);
-    n[6] = round4((uint64_t)ATTN_ROW_BLOCK * t);
+    n[6] = pf_round4((uint64_t)ATTN_ROW_BLOCK * t);
     n[7] = mm_padded(tokens);
-    n[8] = round4(mm_scratch_floats(ATTN_PROJ_BLOCK > ATTN_ROW_BLOCK ? ATTN_PROJ_BLOCK : ATTN_ROW_BLOCK, widest));
+    n[8] = pf_round4(mm_scratch_floats(ATTN_PROJ_BLOCK > ATTN_ROW_BLOCK ? ATTN_PROJ_BLOCK : ATTN_ROW_BLOCK, widest));
 }
 
 pf_status attn_workspace_floats(uint64_t *floats, const attn_layer *layer, int32_t tokens) {
@@ -423,29 +422,31 @@ pf_status attn_forward(const attn_layer *layer, float *out, const attn_trace *tr
     return PF_OK;
 }
 
+#ifdef PF_BENCH   /* the bench's time split (attention.h) */
+/* f for every head (its keys and/or values packed first) and every block of query rows. */
+static void attn_each_block(const attn_call *call, int keys, int values,
+                            void (*f)(const attn_call *, int32_t, int32_t, int32_t)) {
+    for (int32_t h = 0; h < call->layer->config.heads; h++) {
+        attn_pack_head(call, h, keys, values);
+        for (int32_t i0 = 0; i0 < call->tokens; i0 += ATTN_ROW_BLOCK)
+            f(call, h, i0, call->tokens - i0 < ATTN_ROW_BLOCK ? call->tokens - i0 : ATTN_ROW_BLOCK);
+    }
+}
+
 pf_status attn_forward_phase(const attn_layer *layer, attn_phase phase, float *out, const attn_trace *trace,
                              const float *a, int32_t tokens, float *work, uint64_t work_floats) {
     attn_call call;
     const pf_status status = attn_begin(&call, layer, trace, a, tokens, work, work_floats);
     if (status != PF_OK || tokens == 0) return status;
     if (!out || !call.trace_scores || !call.trace_weights) return PF_ERR_NULL;
-    const int32_t heads = layer->config.heads;
     switch (phase) {
     case ATTN_PHASE_PROJECT_QKV: attn_project_qkv(&call, a); return PF_OK;
     case ATTN_PHASE_SCORES:
         memset(call.ws.zeros, 0, mm_padded(tokens) * sizeof(float));
-        for (int32_t h = 0; h < heads; h++) {
-            attn_pack_head(&call, h, 1, 0);
-            for (int32_t i0 = 0; i0 < tokens; i0 += ATTN_ROW_BLOCK)
-                attn_scores_rows(&call, h, i0, tokens - i0 < ATTN_ROW_BLOCK ? tokens - i0 : ATTN_ROW_BLOCK);
-        }
+        attn_each_block(&call, 1, 0, attn_scores_rows);
         return PF_OK;
     case ATTN_PHASE_WEIGHTED_SUM:
-        for (int32_t h = 0; h < heads; h++) {
-            attn_pack_head(&call, h, 0, 1);
-            for (int32_t i0 = 0; i0 < tokens; i0 += ATTN_ROW_BLOCK)
-                attn_wsum_rows(&call, h, i0, tokens - i0 < ATTN_ROW_BLOCK ? tokens - i0 : ATTN_ROW_BLOCK);
-        }
+        attn_each_block(&call, 0, 1, attn_wsum_rows);
         return PF_OK;
     case ATTN_PHASE_PROJECT_OUT:
         attn_project(out, call.ws.o, layer->packed[3], layer->weights.bo, tokens, layer->config.d_model, call.ws.pack);
@@ -453,3 +454,4 @@ pf_status attn_forward_phase(const attn_layer *layer, attn_phase phase, float *o
     }
     return PF_ERR_NULL;
 }
+#endif

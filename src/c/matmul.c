@@ -1,5 +1,6 @@
 /*
- * matmul.c — register-blocked kernels for the FFN's two matrix products, y = act(x W + bias).
+ * matmul.c — register-blocked kernels for the core's matrix products (the FFN's two, the attention's
+ * projections and scores), y = act(x W + bias).
  *
  * Packing (once, at weight load): W (K, N) becomes ceil(N / 8) panels; panel p holds columns
  * p*8 .. p*8+7 for every k, contiguously: packed[p][k][c] = W[k][p*8 + c] (zero beyond N). Kernels
@@ -43,10 +44,6 @@
 #endif
 
 size_t mm_padded(int32_t n) { return ((size_t)n + MM_PANEL - 1) / MM_PANEL * MM_PANEL; }
-
-size_t mm_packed_index(int32_t k, int32_t col, int32_t n_in) {
-    return ((size_t)(col / MM_PANEL) * (size_t)n_in + (size_t)k) * MM_PANEL + (size_t)(col % MM_PANEL);
-}
 
 void mm_pack(float *packed, const float *w, int32_t n_in, int32_t n_out) {
     const size_t panels = mm_padded(n_out) / MM_PANEL;

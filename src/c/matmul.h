@@ -1,13 +1,18 @@
 /*
- * matmul.h — the FFN's dense kernels: y (T, N) = act(x (T, K) W (K, N) + bias (N)) with W packed once
- * into column panels (see matmul.c). Internal to the core; not part of the public C API.
+ * matmul.h — the core's dense kernels, shared by the FFN and the attention: y (T, N) = act(x (T, K)
+ * W (K, N) + bias (N)) with W packed once into column panels (see matmul.c). Internal to the core;
+ * not part of the public C API (pe_ffn.h does not include it).
+ *
+ *     mm_pack(packed, w, K, N);                                 // packed: K * mm_padded(N) floats
+ *     mm_forward(y, N, x, K, packed, bias, rows, K, N, 1, FFN_RELU, scratch);
+ *
+ * Who allocates: the caller (the layers keep packed weights and scratch in their own memory).
  */
 #ifndef PF_MATMUL_H
 #define PF_MATMUL_H
 
-#include "pe_ffn.h"
-#include <stddef.h>
-#include <stdint.h>
+#include "pf_core.h"
+#include "activation.h"
 
 /*
  * Tokens per micro-kernel tile. x86 gives wasm engines 15 usable vector registers (V8 keeps one).
@@ -29,9 +34,6 @@ enum {
 
 /* Columns n rounded up to whole panels (the padded length of a packed row and of a bias). */
 size_t mm_padded(int32_t n);
-
-/* Index of W[k][col] (a (K, N) row-major matrix) inside its packed form. */
-size_t mm_packed_index(int32_t k, int32_t col, int32_t n_in);
 
 /* packed (K * mm_padded(N)) = W (K, N) row-major, in panels; padding columns are zero. */
 void mm_pack(float *packed, const float *w, int32_t n_in, int32_t n_out);

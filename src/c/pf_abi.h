@@ -1,17 +1,21 @@
 /*
- * pf_abi.h — the one list of facts that C and JavaScript share: limits, status codes, exports.
- * C includes it (pe_ffn.h builds its enums from it); scripts/gen-abi.mjs reads the same lines and
+ * pf_abi.h — the one list of facts that C and JavaScript share: limits, numbers, status codes, exports.
+ * C includes it (pf_core.h builds its enums and constants from it); scripts/gen-abi.mjs reads the same lines and
  * writes src/js/abi.js (committed, so the packed package imports it) and emcc's export list and
  * memory size (build/wasm/abi-link-flags.txt). build.sh runs it; tests/js/abi.test.js fails when
  * abi.js, the lists or the built module disagree, and init() refuses a module built from other lists.
  *
  * To add an export: define it in wasm_exports.c, add X(name) to PF_EXPORTS, run `bash build.sh`.
- *   If it can fail it returns int32_t pf_status and writes results through out-pointers.
+ *   If it can fail it returns int32_t pf_status and writes results through out-pointers. An entry
+ *   point only benchmarks need goes to PF_BENCH_EXPORTS instead, defined under #ifdef PF_BENCH: only
+ *   the bench build of the module (build.sh) has it, and the hash leaves it out.
  * To add a status code: add X(...) at the end of PF_STATUSES with the next code, and the text,
  *   the JavaScript error kind (RANGE: RangeError, TYPE: TypeError, STATE: Error) and the API
  *   parameter it is about ("" = the parameter the JS call site passes, e.g. the one whose size ran
  *   out of memory). One JS function (statusError in src/js/errors.js) turns every status into an error.
- * To add a limit: add X(PF_MAX_..., value) to PF_LIMITS; JavaScript sees LIMITS.MAX_... .
+ * To add a limit: add X(PF_MAX_..., value) to PF_LIMITS; JavaScript sees LIMITS.MAX_... . A number
+ *   that is not an int32 limit (a default, the seed range) goes to PF_NUMBERS: C sees a double
+ *   constant, JavaScript NUMBERS.DEFAULT_... .
  * Keep one X(...) per line: the generator parses these lines and stops on any it cannot read.
  */
 #ifndef PF_ABI_H
@@ -25,6 +29,13 @@
     X(PF_MAX_MEMORY_PAGES, 32768) /* 64 KiB wasm pages: 2 GiB, every pointer a positive int32 */ \
     X(PF_BLOCK_MAX_DIM, 4096) /* d_model of the attention and the encoder block */ \
     X(PF_BLOCK_MAX_TOKENS, 4096) /* tokens of one attention or encoder block forward */
+
+/* X(name, value): numbers of the API that are not int32 limits, C's double constants (pf_core.h). */
+#define PF_NUMBERS(X) \
+    X(PF_DEFAULT_BASE, 10000) /* base of the PE and RoPE angles when none is given (the paper's) */ \
+    X(PF_DEFAULT_EPS, 1e-5) /* eps of a layer norm when none is given (PyTorch's) */ \
+    X(PF_DEFAULT_SEED, 0) /* seed of the seeded initialisation when none is given */ \
+    X(PF_MAX_SEED, 4294967295) /* seeds are uint32 */
 
 /* X(name, code, kind, "js parameter", "text"): pf_status codes, 0 .. PF_STATUS_COUNT - 1 in order. */
 #define PF_STATUSES(X) \
@@ -71,9 +82,11 @@
     X(pf_block_load) \
     X(pf_block_workspace_floats) \
     X(pf_block_forward) \
-    X(pf_block_forward_phase) \
-    X(pf_rope_workspace_bytes) \
     X(pf_rope_apply) \
     X(pf_rope_angle)
+
+/* X(name): the functions only the bench build exports besides PF_EXPORTS (compiled with -DPF_BENCH). */
+#define PF_BENCH_EXPORTS(X) \
+    X(pf_block_forward_phase)
 
 #endif /* PF_ABI_H */

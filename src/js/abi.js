@@ -4,6 +4,9 @@
 /** The API's limits (PF_MAX_... in C). */
 export const LIMITS = Object.freeze({"MAX_LENGTH":16777216,"MAX_DIM":65536,"MAX_POSITION":2147483647,"MAX_MEMORY_PAGES":32768,"BLOCK_MAX_DIM":4096,"BLOCK_MAX_TOKENS":4096});
 
+/** The API's numbers that are not int32 limits: defaults and the seed range (PF_NUMBERS in C). */
+export const NUMBERS = Object.freeze({"DEFAULT_BASE":10000,"DEFAULT_EPS":0.00001,"DEFAULT_SEED":0,"MAX_SEED":4294967295});
+
 /** pf_status codes by number: C name, JavaScript error kind, the parameter it is about, text. */
 export const STATUSES = Object.freeze([
   {"code":0,"name":"PF_OK","kind":"STATE","param":"","text":"ok"},
@@ -28,7 +31,10 @@ export const STATUSES = Object.freeze([
 ].map(Object.freeze));
 
 /** The functions the module exports besides its memory. */
-export const EXPORTS = Object.freeze(["pf_abi_hash","pf_out_slot","pf_alloc","pf_free","pf_pe_fill","pf_pe_add","pf_pe_value","pf_pe_chunk_rows","pf_ffn_bytes","pf_ffn_new","pf_ffn_delete","pf_ffn_set_weights","pf_ffn_init_seeded","pf_ffn_forward","pf_layer_norm","pf_block_bytes","pf_block_new","pf_block_delete","pf_block_load","pf_block_workspace_floats","pf_block_forward","pf_block_forward_phase","pf_rope_workspace_bytes","pf_rope_apply","pf_rope_angle"]);
+export const EXPORTS = Object.freeze(["pf_abi_hash","pf_out_slot","pf_alloc","pf_free","pf_pe_fill","pf_pe_add","pf_pe_value","pf_pe_chunk_rows","pf_ffn_bytes","pf_ffn_new","pf_ffn_delete","pf_ffn_set_weights","pf_ffn_init_seeded","pf_ffn_forward","pf_layer_norm","pf_block_bytes","pf_block_new","pf_block_delete","pf_block_load","pf_block_workspace_floats","pf_block_forward","pf_rope_apply","pf_rope_angle"]);
+
+/** The functions only the bench build exports besides those (tests/bench). */
+export const BENCH_EXPORTS = Object.freeze(["pf_block_forward_phase"]);
 
 /** pf_abi_hash() of a module built from the same lists. */
-export const ABI_HASH = 1257645123;
+export const ABI_HASH = 1711780279;

@@ -23,7 +23,7 @@ import { labelsOf, makeContestants } from './contestants.js';
 import { markdown } from './report.js';
 import { targetLines } from './targets.js';
 import { TIMING, runBench, timeInit } from './run-bench.js';
-import { blockContestants, blockMarkdown, blockTargetLines, runBlockBench } from './block-bench.js';
+import { BENCH_WASM, blockContestants, blockMarkdown, blockTargetLines, runBlockBench } from './block-bench.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -97,7 +97,8 @@ async function main() {
   const results = blockOnly ? { size: smoke ? 'smoke' : 'full', ffn: [], pe: [], activations: [] } : await runBench({ smoke, contestants, log, only });
   const blockPeers = blockContestants({ cores, relaxedNote, tf, tfNote, ort, ortNote });
   labels.block = Object.fromEntries(blockPeers.map((c) => [c.id, c.label]));
-  results.block = skipBlock ? [] : await runBlockBench({ smoke, contestants: blockPeers, splitCore: cores[variant], timing: TIMING[smoke ? 'smoke' : 'full'], log });
+  const splitCore = skipBlock ? null : await init({ wasm: join(root, BENCH_WASM) });
+  results.block = skipBlock ? [] : await runBlockBench({ smoke, contestants: blockPeers, splitCore, timing: TIMING[smoke ? 'smoke' : 'full'], log });
 
   const meta = {
     date: new Date().toISOString(),
@@ -122,7 +123,7 @@ async function main() {
     console.log(markdown(results, labels));
     console.log(targetLines(results, meta).join('\n'));
   }
-  console.log(`\n${blockMarkdown(results.block, labels.block, variant)}\n`);
+  console.log(`\n${blockMarkdown(results.block, labels.block, 'simd128, bench build')}\n`);
   console.log(blockTargetLines(results.block).join('\n'));
   console.log(`\nJSON: ${jsonPath}`);
 }

@@ -52,7 +52,7 @@ try {
     console.log(targetLines(results, meta).join('\n'));
   }
   if (results.block) {
-    console.log(`\n${blockMarkdown(results.block, labels.block, meta.defaultVariant)}\n`);
+    console.log(`\n${blockMarkdown(results.block, labels.block, 'simd128, bench build')}\n`);
     console.log(blockTargetLines(results.block).join('\n'));
   }
   console.log(`\nJSON: ${jsonPath}`);
