@@ -34,6 +34,11 @@ need test libclang-rt-14-dev "$fuzzer_links"
 # Debian's NumPy for /usr/bin/python3: the encoder block's cross-check runs the NumPy script that
 # <block-flow> offers for download (tests/js/numpy-script.test.js).
 need test python3-numpy "/usr/bin/python3 -c 'import numpy'"
+# Debian's PyTorch for /usr/bin/python3: the second oracle of the trainable Transformer (float64 logits,
+# gradients and AdamW, tests/python/torch_transformer.py) and the CPU peer of the training benchmark.
+need test python3-torch "/usr/bin/python3 -c 'import torch'"
+# OpenBLAS behind libblas.so.3: with Debian's reference BLAS that peer would run ~8x slower than it can.
+need test libopenblas0-pthread 'ls /usr/lib/*/openblas-pthread/libblas.so.3'
 # xmllint validates the LMS packages' manifests against the SCORM XSDs (tests/js/lms-package.test.js).
 need test libxml2-utils 'command -v xmllint'
 # A Korean font, so that screenshots of the Korean-first page are legible.

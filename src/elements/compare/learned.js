@@ -4,12 +4,12 @@
 //
 // API:
 //   freshTable(core, positions, dModel, seed)  -> Float32Array(positions * dModel): row p is position
-//        p's vector, uniform in ±1/sqrt(positions) (the seeded initialisation of shared/embedding.js,
+//        p's vector, uniform in ±1/sqrt(positions) (the seeded initialisation of src/js/embedding.js,
 //        as nn.Linear draws its weights; BERT and GPT-2 start from a normal of std 0.02 instead)
 //   tableFromNpy(bytes)   -> { table, positions, dModel }; throws RangeError saying what is wrong
 //   fetchNpy(url, signal) -> Promise<ArrayBuffer> (rejects with an Error naming the URL)
 //   LIMITS                { positions: 8192, dModel: 1024 }: what the element shows
-import { seededEmbedding } from '../shared/embedding.js';
+import { seededEmbedding } from '../../js/embedding.js';
 import { NpyError, parseNpy } from './npy.js';
 
 export const LIMITS = { positions: 8192, dModel: 1024 };
