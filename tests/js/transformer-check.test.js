@@ -30,3 +30,19 @@ test('loadTransformer reads a Node Buffer (fs.readFileSync) and ignores a Uint8A
     }
   }
 });
+
+test('a trace too large for the memory is refused before the call\'s memory is allocated', () => {
+  // 2 sequences of 4,096 tokens: the logits and workspace fit (about 580 MB), their trace does not
+  // (2.2 GB). The trace was checked only after the call's region had been allocated: the refused call
+  // grew the module's memory from a few MB to 580 MB, for good (a wasm memory never shrinks).
+  const model = core.createTransformer({ vocab: 16, dModel: 64, heads: 4, layers: 2, maxLength: 4096 });
+  try {
+    const tokens = new Uint8Array(2 * 4096);
+    const before = core.memory.buffer.byteLength;
+    assert.throws(() => model.forward(tokens, { batch: 2, trace: true }), (e) => e instanceof RangeError && /^batch\b/.test(e.message));
+    assert.equal(core.memory.buffer.byteLength, before, 'the memory did not grow');
+    assert.equal(model.forward(tokens.subarray(0, 8), { batch: 2, trace: true }).trace.layers.length, 2, 'a small trace still works');
+  } finally {
+    model.dispose();
+  }
+});
