@@ -2,7 +2,7 @@
 // test is a defect found by attacking the API, kept so that it stays fixed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadCore } from './target.js';
+import { loadCore, pkg } from './target.js';
 
 const core = await loadCore();
 const small = { vocab: 7, dModel: 8, heads: 2, dFF: 9, layers: 2, maxLength: 12, seed: 3 };
@@ -45,4 +45,19 @@ test('a trace too large for the memory is refused before the call\'s memory is a
   } finally {
     model.dispose();
   }
+});
+
+test('tokenAccuracy refuses targets that are not -1 or a token, and reads each target once', () => {
+  const { tokenAccuracy } = pkg;
+  const logits = new Float32Array([0, 1, 0, 0, 1, 0, 0, 1, 0]); // 3 rows of vocab 3, arg-max 1 in each
+  // targets out of range (a task of another vocab, a -2) or strings were counted as wrong answers
+  assert.throws(() => tokenAccuracy(logits, [1, 1, 3], 3), /^RangeError: targets/);
+  assert.throws(() => tokenAccuracy(logits, new Int32Array([1, -2, 1]), 3), /^RangeError: targets/);
+  assert.throws(() => tokenAccuracy(logits, [1, '1', 1], 3), /^TypeError: targets\[1\]/);
+  assert.throws(() => tokenAccuracy(logits, [1, 1.5, 1], 3), /^TypeError: targets\[1\]/);
+  let reads = 0;
+  const targets = [1, 1, -1];
+  Object.defineProperty(targets, 0, { get: () => (++reads === 1 ? 1 : 0) });
+  assert.deepEqual(tokenAccuracy(logits, targets, 3), { accuracy: 1, correct: 2, counted: 2 });
+  assert.equal(reads, 1, 'each target is read once');
 });
