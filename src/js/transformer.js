@@ -145,7 +145,9 @@ export class Transformer {
 
   /** [rows, cols] or [n] of a parameter. */
   parameterShape(name) {
-    return [...this.#tensor(name).shape];
+    const { shape } = this.#tensor(name);
+    this.#native.pointer('model.parameterShape()'); // a disposed model's methods throw, this one too
+    return [...shape];
   }
 
   #tensor(name) {

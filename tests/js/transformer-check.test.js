@@ -61,3 +61,11 @@ test('tokenAccuracy refuses targets that are not -1 or a token, and reads each t
   assert.deepEqual(tokenAccuracy(logits, targets, 3), { accuracy: 1, correct: 2, counted: 2 });
   assert.equal(reads, 1, 'each target is read once');
 });
+
+test('after dispose every method but dispose throws, parameterShape too', () => {
+  const model = core.createTransformer(small);
+  model.dispose();
+  // parameterShape still answered after dispose; the contract says every method but dispose throws
+  assert.throws(() => model.parameterShape('embedding'), (e) => e.constructor === Error);
+  assert.deepEqual([model.config.vocab, model.paramCount > 0, model.parameterNames[0]], [7, true, 'embedding']);
+});
