@@ -33,7 +33,7 @@ import { seededEmbedding } from './shared/embedding.js';
 import { drawMatrix } from './compare/heat.js';
 import { tokenColor } from './shared/theme.js';
 import { crossScores, diagonalSpread, gram, pairingCheck, pairingColumns, rotatedRows } from './compare/views.js';
-import { fetchNpy, freshTable, tableFromNpy } from './compare/learned.js';
+import { fetchNpyTable, freshTable, readNpyTable } from './compare/learned.js';
 import { learnedSnippets, ropeRowsSnippets, ropeScoresSnippets } from './compare/snippets.js';
 import { compareCss } from './compare/styles.js';
 import ko from '../i18n/ko/pe-compare.js';
@@ -71,13 +71,21 @@ class PeCompare extends PeFfnElement {
     super();
     this.loaded = null;        // { table, positions, dModel, name, source } of a loaded .npy
     this.loadedSrc = null;     // the src attribute value that `loaded` (or the failure) came from
+    this.loading = null;       // the AbortController of the table being read; a newer choice aborts it
     this.loadError = '';
     this.data = null;          // the numbers of the latest render (for tests and exports)
   }
 
+  teardown() {
+    // Out of the page: stop reading; connected again, the src is read afresh.
+    this.loading?.abort();
+    this.loading = null;
+    this.loadedSrc = null;
+  }
+
   adjustValues(v, notes) {
     const s = this.strFor();
-    if (v.src !== (this.loadedSrc ?? '') && !this.loading) this.loadSrc(v.src);
+    if (v.src !== (this.loadedSrc ?? '')) this.loadSrc(v.src);
     if (this.loaded) {
       v['d-model'] = this.loaded.dModel;
       v['max-positions'] = this.loaded.positions;
@@ -94,28 +102,36 @@ class PeCompare extends PeFfnElement {
   }
 
   /** Fetches the src attribute's table (an empty src goes back to the fresh table). */
-  async loadSrc(src) {
+  loadSrc(src) {
     this.loadedSrc = src;
     if (!src) {
+      this.loading?.abort();
+      this.loading = null;
       if (this.loaded?.source === 'src') this.setTable(null, 'fresh');
       return;
     }
-    this.loading = true;
-    try {
-      const bytes = await fetchNpy(new URL(src, document.baseURI).href);
-      this.setTable({ ...tableFromNpy(bytes), name: src.split('/').pop() || src, source: 'src' }, 'src');
-    } catch (error) {
-      this.failLoad(error, 'src');
-    } finally {
-      this.loading = false;
-    }
+    this.readTable('src', (signal) => fetchNpyTable(new URL(src, document.baseURI).href, { signal }), src.split('/').pop() || src);
   }
 
-  async loadFile(file) {
+  loadFile(file) {
+    this.readTable('file', () => readNpyTable(file.stream(), { fileBytes: file.size }), file.name);
+  }
+
+  /**
+   * Reads a table with read(signal); the latest choice wins: a new src or file aborts the one still
+   * being read, whose result (or failure) is then dropped.
+   */
+  async readTable(source, read, name) {
+    this.loading?.abort();
+    const controller = new AbortController();
+    this.loading = controller;
     try {
-      this.setTable({ ...tableFromNpy(await file.arrayBuffer()), name: file.name, source: 'file' }, 'file');
+      const table = await read(controller.signal);
+      if (this.loading === controller) this.setTable({ ...table, name, source }, source);
     } catch (error) {
-      this.failLoad(error, 'file');
+      if (this.loading === controller) this.failLoad(error, source);
+    } finally {
+      if (this.loading === controller) this.loading = null;
     }
   }
 
@@ -203,6 +219,8 @@ class PeCompare extends PeFfnElement {
     });
     this.$('.npy-file').addEventListener('change', (e) => { const f = e.target.files?.[0]; if (f) this.loadFile(f); });
     this.$('.fresh').addEventListener('click', () => {
+      this.loading?.abort();
+      this.loading = null;
       if (this.getAttribute('src')) this.removeAttribute('src');
       this.setTable(null, 'fresh');
     });
