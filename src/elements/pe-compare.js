@@ -13,15 +13,12 @@
 // Every number comes from the module (positionalEncoding, applyRotary, rotaryAngle, createFFN for the
 // fresh table); dot products of its float32 rows are summed in double.
 //
-// Attributes (reflected): d-model (2..1024, even, default 64), head-dim (even divisor of d-model,
-//   default 16), positions (shown, 4..256, default 64), max-positions (the learned table's rows,
-//   "trained up to", 1..1024, default 48; a loaded table sets it), position (the position asked
-//   about, 0..1000000, default 60), base (default 10000), pairing ('interleaved' | 'half'), seed
-//   (fresh table, q and k; default 0), src (URL of a .npy table), lang.
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Events (besides the shared pe-ffn-change and pe-ffn-render):
 //   @fires pe-compare-table - detail { source: 'file' | 'src' | 'fresh', positions, dModel } when the
 //     learned table changes, or { source, error } when a .npy could not be loaded
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { escapeHtml, fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { tex } from './shared/math.js';
@@ -54,17 +51,7 @@ class PeCompare extends PeFfnElement {
   static tag = 'pe-compare';
   static strings = { ko, en };
   static redrawOnThemeChange = true; // the "no value" stripes are design tokens painted into a canvas
-  static props = {
-    'd-model': { type: 'int', min: 2, max: 1024, default: 64 },
-    'head-dim': { type: 'int', min: 2, max: 1024, default: 16 },
-    positions: { type: 'int', min: 4, max: 256, default: 64 },
-    'max-positions': { type: 'int', min: 1, max: 1024, default: 48 },
-    position: { type: 'int', min: 0, max: 1000000, default: 60 },
-    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
-    pairing: { type: 'enum', values: ['interleaved', 'half'], default: 'interleaved' },
-    seed: { type: 'int', min: 0, max: 4294967295, default: 0 },
-    src: { type: 'string', default: '' },
-  };
+  static props = attributes['pe-compare'];
   static css = compareCss;
 
   constructor() {
