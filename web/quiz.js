@@ -12,7 +12,7 @@ import { escapeHtml } from '../src/elements/shared/format.js';
 import { saveFile } from '../src/elements/shared/data-export.js';
 import { shareParamNames, readShareParams, writeShareParams } from '../src/elements/quiz/url-params.js';
 import { studySheetTable } from '../src/elements/quiz/study-sheet.js';
-import { h } from '../src/elements/quiz/dom.js';
+import { h } from '../src/elements/shared/dom.js';
 import { builtinBank, localizeStudySheet, toGIFT, toMoodleXML, QUIZ_TOPICS, TOPICS } from '../src/quiz/index.js';
 import ko from '../src/i18n/ko/quiz-page.js';
 import en from '../src/i18n/en/quiz-page.js';

@@ -5,7 +5,7 @@
 //   studySheetDetails(sheet, summaryText, { rowId }) -> <details class="study"> with the summary and table
 //   studyRowFor(sheet, question)             -> index of the first row sharing a tag, or -1
 //   openStudyRow(root, index)                opens the details, highlights and focuses row `index`
-import { h } from './dom.js';
+import { h } from '../shared/dom.js';
 
 export function studySheetTable(sheet, { rowId } = {}) {
   const rows = sheet.rows.map((row, i) => h('tr', { 'data-row': i, tabindex: '-1', id: rowId ? rowId(i) : null },
