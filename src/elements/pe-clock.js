@@ -11,7 +11,7 @@ import { attributes } from './attributes.js';
 import { h, svg } from './shared/dom.js';
 import { fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
-import { pairColumns, frequencyCount, wavelength, layoutField } from './shared/pe-layout.js';
+import { pairColumns, wavelength, layoutField } from './shared/pe-layout.js';
 import { predictPanel, wirePredict } from './shared/predict.js';
 import { exportPanel, wireExport, updateSnippets } from './shared/export-panel.js';
 import { peSnippets } from './shared/snippets.js';

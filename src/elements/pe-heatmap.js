@@ -10,7 +10,7 @@ import { h, svg } from './shared/dom.js';
 import { fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { valueColor, rgbOf, gradientCss, viridis, seriesColor, SERIES_COUNT } from './shared/colors.js';
-import { columnInfo, pairColumns, frequencyCount, wavelength, layoutDiff, tableFields } from './shared/pe-layout.js';
+import { columnInfo, pairColumns, frequencyCount, wavelength, layoutDiff, refreshLayoutDiff, tableExport, tableFields } from './shared/pe-layout.js';
 import { exportPanel, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictPanel, wirePredict } from './shared/predict.js';
 import { dataTable } from './shared/data-table.js';
@@ -103,13 +103,7 @@ class PeHeatmap extends PeFfnElement {
     });
     canvas.addEventListener('focus', () => this.setCursor(this.cursor.t, this.cursor.j, true));
     canvas.addEventListener('blur', () => { this.$('.marker').style.display = 'none'; });
-    wireExport(this, 'pe', () => ({
-      name: `pe_len${this.values.length}_d${this.values['d-model']}_${this.values.layout}`,
-      data: this.pe,
-      shape: [this.values.length, this.values['d-model']],
-      rowNames: Array.from({ length: this.values.length }, (_, i) => i + this.values.offset),
-      corner: 'position',
-    }));
+    wireExport(this, 'pe', () => tableExport(this));
   }
 
   /** Columns for the wave chart: the dims attribute, or four sine columns from fast to slow. */
@@ -148,13 +142,7 @@ class PeHeatmap extends PeFfnElement {
     const d = v['d-model'];
     const L = v.length;
     this.pe = this.core.positionalEncoding(L, d, { base: v.base, offset: v.offset, layout: v.layout });
-    const diff = this.$('.layout-diff');
-    if (diff.dataset.d !== String(d)) {
-      const fresh = layoutDiff(this, d);
-      fresh.open = diff.open;
-      fresh.dataset.d = String(d);
-      diff.replaceWith(fresh);
-    }
+    refreshLayoutDiff(this, d);
     this.drawHeat();
     this.drawWaves();
     this.showDefaultDims();

@@ -13,7 +13,7 @@ import { fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { valueColor, textColorOn } from './shared/colors.js';
 import { mathNode, texNode } from './shared/math.js';
-import { columnInfo, cellMath, generalTex, givenMath, layoutDiff, tableFields, wavelength } from './shared/pe-layout.js';
+import { columnInfo, cellMath, generalTex, givenMath, layoutDiff, refreshLayoutDiff, tableExport, tableFields, wavelength } from './shared/pe-layout.js';
 import { exportPanel, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictPanel, wirePredict } from './shared/predict.js';
 import { peSnippets } from './shared/snippets.js';
@@ -87,13 +87,7 @@ class PeTable extends PeFfnElement {
       if (td) this.showCell(td);
     });
     grid.addEventListener('keydown', (e) => this.onGridKey(e));
-    wireExport(this, 'pe', () => ({
-      name: `pe_len${this.values.length}_d${this.values['d-model']}_${this.values.layout}`,
-      data: this.pe,
-      shape: [this.values.length, this.values['d-model']],
-      rowNames: Array.from({ length: this.values.length }, (_, i) => i + this.values.offset),
-      corner: 'position',
-    }));
+    wireExport(this, 'pe', () => tableExport(this));
     wirePredict(this, 'row0', {
       answer: 0,
       explain: () => this.s.predictExplain,
@@ -110,13 +104,7 @@ class PeTable extends PeFfnElement {
     const d = v['d-model'];
     this.pe = this.core.positionalEncoding(v.length, d, { base: v.base, offset: v.offset, layout: v.layout });
     this.$('.general').replaceChildren(texNode(generalTex(v.layout), { display: true }), mathNode(givenMath(v.base, d, { display: true })));
-    const diff = this.$('.layout-diff');
-    if (diff && diff.dataset.d !== String(d)) {
-      const fresh = layoutDiff(this, d);
-      fresh.dataset.d = String(d);
-      fresh.open = diff.open;
-      diff.replaceWith(fresh);
-    }
+    refreshLayoutDiff(this, d);
     updateSnippets(this, 'pe', peSnippets({ length: v.length, dModel: d, base: v.base, offset: v.offset, layout: v.layout }));
     this.renderGrid();
   }

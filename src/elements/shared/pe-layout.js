@@ -16,9 +16,13 @@
 //   cellMath({ position, j, dModel, base, layout, value, digits })  the cell's formula with its numbers
 //                                            (MathML)
 //   layoutDiff(el, dModel, maxCols = 8)     a small table: which column holds what, both layouts
+//   refreshLayoutDiff(el, dModel)            redraws el's layout table for another d_model (kept open
+//                                            if it was)
 //   layoutField(el)                          the labelled select for an element's `layout` prop
 //   tableFields(el, { offset })              the controls a PE view opens with: length, d_model, base,
 //                                            (offset,) layout
+//   tableExport(el)                          the download of a PE view's table el.pe (length x d_model,
+//                                            rows named by position), for wireExport
 import { h } from './dom.js';
 import { math, mi, mn, mo, row, sub, sup, frac, fn, number } from './mathml.js';
 
@@ -93,6 +97,15 @@ export function layoutDiff(el, dModel, maxCols = 8) {
       h('tbody', null, rows))));
 }
 
+export function refreshLayoutDiff(el, dModel) {
+  const shown = el.root.querySelector('.layout-diff');
+  if (!shown || shown.dataset.d === String(dModel)) return;
+  const fresh = layoutDiff(el, dModel);
+  fresh.dataset.d = String(dModel);
+  fresh.open = shown.open;
+  shown.replaceWith(fresh);
+}
+
 export function layoutField(el) {
   const s = el.s;
   const options = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
@@ -108,4 +121,15 @@ export function tableFields(el, { offset = false } = {}) {
     offset ? el.field('offset', s.offset) : null,
     layoutField(el),
   ];
+}
+
+export function tableExport(el) {
+  const { length, 'd-model': d, layout, offset } = el.values;
+  return {
+    name: `pe_len${length}_d${d}_${layout}`,
+    data: el.pe,
+    shape: [length, d],
+    rowNames: Array.from({ length }, (_, i) => i + offset),
+    corner: 'position',
+  };
 }
