@@ -3,6 +3,7 @@
 #   dist/pe_ffn.wasm        the release module (emcc from PATH, optimised, SIMD on)
 #   dist/pe_ffn_relaxed.wasm the same with relaxed-SIMD FFN kernels (f32x4.relaxed_madd); init() picks it
 #                           where the engine validates it (src/js/loader.js)
+#   build/wasm/pe_ffn_bench.wasm  the release module plus the bench's entry points (tests/bench)
 #   build/native/test_core  the same C sources (src/c/sources.txt) built natively with ASan + UBSan
 #   build/native/fuzz_core  the same again as a libFuzzer target (tests/c/run.sh runs both)
 #   dist/elements.js, dist/quiz.js   bundled browser entries (scripts/bundle.mjs, esbuild)
@@ -80,9 +81,26 @@ node --experimental-wasm-relaxed-simd -e '
   if (!ok) { console.error("build: dist/pe_ffn_relaxed.wasm does not validate with relaxed SIMD on"); process.exit(1); }'
 echo "build: dist/pe_ffn_relaxed.wasm $(wc -c < dist/pe_ffn_relaxed.wasm) bytes"
 
+# --- Bench build (not shipped): the release module plus the entry points only tests/bench calls
+# (PF_BENCH_EXPORTS of pf_abi.h, compiled where -DPF_BENCH is set), so that they stay out of the
+# release ABI. Its later -sEXPORTED_FUNCTIONS replaces the release list. -----------------------------
+mapfile -t bench_link_flags < build/wasm/abi-link-flags-bench.txt
+bench_objects=()
+for object in "${objects[@]}"; do
+  name=$(basename "${object%.o}")
+  if grep -q PF_BENCH "$src/$name.c"; then
+    object="build/wasm/${name}_bench.o"
+    emcc "${compile_flags[@]}" -DPF_BENCH -c "$src/$name.c" -o "$object"
+  fi
+  bench_objects+=("$object")
+done
+emcc "${link_flags[@]}" "${bench_link_flags[@]}" "${bench_objects[@]}" -o build/wasm/pe_ffn_bench.wasm
+echo "build: build/wasm/pe_ffn_bench.wasm $(wc -c < build/wasm/pe_ffn_bench.wasm) bytes (tests/bench)"
+
 # --- Native builds of the same sources: sanitizers catch what wasm would silently allow. ---------
 native_flags=(-std=c11 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer -fno-sanitize-recover=all -I"$src")
-clang "${native_flags[@]}" -fsanitize=address,undefined "${sources[@]}" tests/c/test_*.c -lm \
+# The tests also cover the bench's entry points (-DPF_BENCH): they must reproduce a forward bit for bit.
+clang "${native_flags[@]}" -DPF_BENCH -fsanitize=address,undefined "${sources[@]}" tests/c/test_*.c -lm \
   -o build/native/test_core
 clang "${native_flags[@]}" -fsanitize=fuzzer,address,undefined "${sources[@]}" tests/c/fuzz_core.c -lm \
   -o build/native/fuzz_core

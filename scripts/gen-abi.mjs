@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Reads the lists of src/c/pf_abi.h (limits, status codes, exports) and writes what the other side
-// needs from them: src/js/abi.js for the JavaScript wrapper, and emcc's export list and memory size
-// (build/wasm/abi-link-flags.txt, one flag a line). build.sh runs it before linking;
-// tests/js/abi.test.js checks that the committed abi.js is what it would write.
+// Reads the lists of src/c/pf_abi.h (limits, numbers, status codes, exports) and writes what the other
+// side needs from them: src/js/abi.js for the JavaScript wrapper, and emcc's export list and memory
+// size, one flag a line, for the release module (build/wasm/abi-link-flags.txt) and for the bench
+// build, which also exports PF_BENCH_EXPORTS (build/wasm/abi-link-flags-bench.txt). build.sh runs it
+// before linking; tests/js/abi.test.js checks that the committed abi.js is what it would write.
 //
 //   node scripts/gen-abi.mjs            writes both files
 //   node scripts/gen-abi.mjs --check    only checks src/js/abi.js, exit 1 when it differs
@@ -14,14 +15,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const HEADER = join(root, 'src/c/pf_abi.h');
 export const JS_MODULE = join(root, 'src/js/abi.js');
 export const LINK_FLAGS = join(root, 'build/wasm/abi-link-flags.txt');
+export const BENCH_LINK_FLAGS = join(root, 'build/wasm/abi-link-flags-bench.txt');
 
 const WASM_PAGE_BYTES = 65536;
 const KINDS = ['RANGE', 'TYPE', 'STATE'];
 
-/** The arguments of one X(...) entry: identifiers, integers and "strings" (no escapes but \" and \\). */
+/** The arguments of one X(...) entry: identifiers, decimal numbers and "strings" (no escapes but \" and \\). */
 function parseArgs(text, where) {
   const args = [];
-  const token = /\s*(?:([A-Za-z_]\w*)|(-?\d+)|"((?:[^"\\]|\\["\\])*)")\s*(,|$)/y;
+  const token = /\s*(?:([A-Za-z_]\w*)|(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|"((?:[^"\\]|\\["\\])*)")\s*(,|$)/y;
   let at = 0;
   while (at < text.length) {
     token.lastIndex = at;
@@ -56,14 +58,18 @@ function expectShape(entries, listName, types) {
   }
 }
 
-/** The three lists, checked: int32 limits, status codes 0 .. n-1 in order, unique names. */
+/** The lists, checked: int32 limits, finite numbers, status codes 0 .. n-1 in order, unique names. */
 export function abiFromHeader(header) {
   const limits = list(header, 'PF_LIMITS');
+  const numbers = list(header, 'PF_NUMBERS');
   const statuses = list(header, 'PF_STATUSES');
   const exports = list(header, 'PF_EXPORTS');
+  const benchExports = list(header, 'PF_BENCH_EXPORTS');
   expectShape(limits, 'PF_LIMITS', ['string', 'number']);
+  expectShape(numbers, 'PF_NUMBERS', ['string', 'number']);
   expectShape(statuses, 'PF_STATUSES', ['string', 'number', 'string', 'string', 'string']);
   expectShape(exports, 'PF_EXPORTS', ['string']);
+  expectShape(benchExports, 'PF_BENCH_EXPORTS', ['string']);
   for (const [name, value] of limits) {
     if (!name.startsWith('PF_') || !Number.isInteger(value) || value < 0 || value > 2147483647) {
       throw new Error(`pf_abi.h: limit ${name} must be named PF_... and be an int32 >= 0, got ${value}`);
@@ -73,24 +79,31 @@ export function abiFromHeader(header) {
     if (code !== i) throw new Error(`pf_abi.h: status ${name} has code ${code}, expected ${i} (codes run 0, 1, 2, ... in order)`);
     if (!KINDS.includes(kind)) throw new Error(`pf_abi.h: status ${name} has kind ${kind}, expected one of ${KINDS.join(', ')}`);
   });
-  const names = [...limits, ...statuses, ...exports].map(([name]) => name);
+  for (const [name, value] of numbers) {
+    if (!name.startsWith('PF_') || !Number.isFinite(value)) throw new Error(`pf_abi.h: number ${name} must be named PF_... and be finite, got ${value}`);
+  }
+  const names = [...limits, ...numbers, ...statuses, ...exports, ...benchExports].map(([name]) => name);
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice) throw new Error(`pf_abi.h: ${twice} is listed twice`);
   return {
     limits: Object.fromEntries(limits.map(([name, value]) => [name.slice(3), value])),
+    numbers: Object.fromEntries(numbers.map(([name, value]) => [name.slice(3), value])),
     statuses: statuses.map(([name, code, kind, param, text]) => ({ code, name, kind, param, text })),
     exports: exports.map(([name]) => name),
-    hash: abiHash(limits, statuses, exports),
+    benchExports: benchExports.map(([name]) => name),
+    hash: abiHash(limits, numbers, statuses, exports),
   };
 }
 
-/** FNV-1a over the lists, as pf_abi_hash() in wasm_exports.c computes it. */
-function abiHash(limits, statuses, exports) {
+/** FNV-1a over the lists (not the bench's exports), as pf_abi_hash() in wasm_exports.c computes it. */
+function abiHash(limits, numbers, statuses, exports) {
   let h = 2166136261;
   const bytes = (list) => { for (const b of list) h = Math.imul(h ^ b, 16777619) >>> 0; };
   const text = (s) => bytes([...new TextEncoder().encode(s), 10]);
   const int = (v) => bytes([v & 255, (v >>> 8) & 255, (v >>> 16) & 255, (v >>> 24) & 255]);
+  const double = (v) => bytes(new Uint8Array(new Float64Array([v]).buffer)); // little-endian, as wasm
   for (const [name, value] of limits) { text(name); int(value); }
+  for (const [name, value] of numbers) { text(name); double(value); }
   for (const [name, code] of statuses) { text(name); int(code); }
   for (const [name] of exports) text(name);
   return h;
@@ -105,6 +118,9 @@ export function abiModule(abi) {
 /** The API's limits (PF_MAX_... in C). */
 export const LIMITS = Object.freeze(${JSON.stringify(abi.limits)});
 
+/** The API's numbers that are not int32 limits: defaults and the seed range (PF_NUMBERS in C). */
+export const NUMBERS = Object.freeze(${JSON.stringify(abi.numbers)});
+
 /** pf_status codes by number: C name, JavaScript error kind, the parameter it is about, text. */
 export const STATUSES = Object.freeze([
 ${statusLines.join('\n')}
@@ -113,15 +129,19 @@ ${statusLines.join('\n')}
 /** The functions the module exports besides its memory. */
 export const EXPORTS = Object.freeze(${JSON.stringify(abi.exports)});
 
+/** The functions only the bench build exports besides those (tests/bench). */
+export const BENCH_EXPORTS = Object.freeze(${JSON.stringify(abi.benchExports)});
+
 /** pf_abi_hash() of a module built from the same lists. */
 export const ABI_HASH = ${abi.hash};
 `;
 }
 
-/** emcc flags, one a line: the exported functions and the largest memory. */
-export function linkFlags(abi) {
+/** emcc flags, one a line: the exported functions (with the bench's for the bench build) and the largest memory. */
+export function linkFlags(abi, { bench = false } = {}) {
+  const names = bench ? [...abi.exports, ...abi.benchExports] : abi.exports;
   return [
-    `-sEXPORTED_FUNCTIONS=${abi.exports.map((name) => `_${name}`).join(',')}`,
+    `-sEXPORTED_FUNCTIONS=${names.map((name) => `_${name}`).join(',')}`,
     `-sMAXIMUM_MEMORY=${abi.limits.MAX_MEMORY_PAGES * WASM_PAGE_BYTES}`,
   ].join('\n') + '\n';
 }
@@ -139,5 +159,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     writeFileSync(JS_MODULE, js);
     mkdirSync(dirname(LINK_FLAGS), { recursive: true });
     writeFileSync(LINK_FLAGS, linkFlags(abi));
+    writeFileSync(BENCH_LINK_FLAGS, linkFlags(abi, { bench: true }));
   }
 }

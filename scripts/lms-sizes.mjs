@@ -1,7 +1,7 @@
 // Prints the sizes of LMS quiz packages (the table in docs/lms.md): each format with the built-in bank
 // in Korean and English and with the four-question test bank. Run after the build: node scripts/lms-sizes.mjs
 import { readFileSync } from 'node:fs';
-import { buildQuizPackage } from '../src/quiz/lms/node.js';
+import { buildQuizPackage } from '../src/lms/package/node.js';
 
 const mixed = JSON.parse(readFileSync(new URL('../tests/browser/lms-fixtures/mixed-bank.json', import.meta.url), 'utf8'));
 for (const [label, options] of [['built-in bank, ko', {}], ['built-in bank, en', { lang: 'en' }], ['four-question bank', { bank: mixed }]]) {

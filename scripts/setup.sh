@@ -14,6 +14,11 @@ command -v clang >/dev/null 2>&1 || need_apt+=(clang)
 # Debian's NumPy for /usr/bin/python3: the encoder block's cross-check runs the NumPy script that
 # <block-flow> offers for download (tests/js/numpy-script.test.js).
 /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need_apt+=(python3-numpy)
+# Debian's PyTorch for /usr/bin/python3: the second oracle of the trainable Transformer (float64 logits,
+# gradients and AdamW, tests/python/torch_transformer.py) and the CPU peer of the training benchmark.
+/usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || need_apt+=(python3-torch)
+# OpenBLAS behind libblas.so.3: with Debian's reference BLAS that peer would run ~8x slower than it can.
+ls /usr/lib/*/openblas-pthread/libblas.so.3 >/dev/null 2>&1 || need_apt+=(libopenblas0-pthread)
 # libFuzzer's runtime: build.sh builds tests/c/fuzz_core.c, which npm test runs (Debian 12's clang is 14).
 echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' \
   | clang -x c -fsanitize=fuzzer - -o /dev/null 2>/dev/null || need_apt+=(libclang-rt-14-dev)

@@ -5,7 +5,7 @@
  *     s[h][i][j] = Q_i . K_j / sqrt(E),   w[h][i] = softmax over the allowed j (j <= i when causal)
  *     out = concat_h(sum_j w[h][i][j] V_j) Wo + bo
  *
- * The four projections are the FFN's packed, register-blocked products (matmul.c), tokens in blocks
+ * The four projections are the core's packed, register-blocked products (matmul.c), tokens in blocks
  * of ATTN_PROJ_BLOCK. Per head, K is packed transposed into the same panels so that the scores of a
  * block of query rows are one more such product (Q_h K_h^T); softmax and the weighted sum of V are
  * this file's own f32x4 loops.
@@ -20,11 +20,12 @@
  * padded to whole 8-column chunks (T, E8), the scores of a block of ATTN_ROW_BLOCK query rows (when
  * not traced), zeros (the products' bias, padded T), the kernels' packed tiles.
  */
-#include "block.h"
+#include "attention.h"
 #include "matmul.h"
 #include "vec4.h"
 #include "vec4_exp.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -42,7 +43,6 @@ enum {
 #define ATTN_NOINLINE static
 #endif
 
-static uint64_t round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; }
 static uint64_t chunked(int32_t n) { return ((uint64_t)n + ATTN_CHUNK - 1) / ATTN_CHUNK * ATTN_CHUNK; }
 
 /* ---- the layer ------------------------------------------------------------------------------- */
@@ -51,7 +51,7 @@ pf_status attn_memory_floats(uint64_t *floats, int32_t d_model) {
     if (!floats) return PF_ERR_NULL;
     if (d_model < 1 || d_model > PF_BLOCK_MAX_DIM) return PF_ERR_D_MODEL;
     const uint64_t d = (uint64_t)d_model;
-    *floats = 4 * (round4(d * d) + mm_padded(d_model) + d * mm_padded(d_model));
+    *floats = 4 * (pf_round4(d * d) + mm_padded(d_model) + d * mm_padded(d_model));
     return PF_OK;
 }
 
@@ -62,9 +62,9 @@ pf_status attn_init_within(attn_layer *layer, float *memory, int32_t d_model, in
     if (!memory) return PF_ERR_NULL;
     if (d_model < 1 || d_model > PF_BLOCK_MAX_DIM) return PF_ERR_D_MODEL;
     if (heads < 1 || heads > d_model || d_model % heads != 0) return PF_ERR_HEADS;
-    const size_t d = (size_t)d_model, n_w = (size_t)round4(d * d), n_b = mm_padded(d_model);
+    const size_t d = (size_t)d_model, n_w = (size_t)pf_round4(d * d), n_b = mm_padded(d_model);
     const size_t n_packed = d * mm_padded(d_model);
-    layer->config = (attn_config){ d_model, heads, d_model / heads, causal != 0 };
+    layer->config = (attn_config){ d_model, heads, d_model / heads, causal != 0, 0 };
     float **w[4] = { &layer->weights.wq, &layer->weights.wk, &layer->weights.wv, &layer->weights.wo };
     float **b[4] = { &layer->weights.bq, &layer->weights.bk, &layer->weights.bv, &layer->weights.bo };
     float *at = memory;
@@ -127,12 +127,12 @@ typedef struct {
 static void attn_work_sizes(uint64_t n[9], const attn_config *c, int32_t tokens) {
     const uint64_t t = (uint64_t)tokens, d = (uint64_t)c->d_model;
     const int32_t widest = c->d_model;                  /* n_in of every product: D, or E <= D */
-    n[0] = n[1] = n[2] = n[3] = round4(t * d);
-    n[4] = round4((uint64_t)c->head_dim * mm_padded(tokens));
+    n[0] = n[1] = n[2] = n[3] = pf_round4(t * d);
+    n[4] = pf_round4((uint64_t)c->head_dim * mm_padded(tokens));
     n[5] = t * chunked(c->head_dim);
-    n[6] = round4((uint64_t)ATTN_ROW_BLOCK * t);
+    n[6] = pf_round4((uint64_t)ATTN_ROW_BLOCK * t);
     n[7] = mm_padded(tokens);
-    n[8] = round4(mm_scratch_floats(ATTN_PROJ_BLOCK > ATTN_ROW_BLOCK ? ATTN_PROJ_BLOCK : ATTN_ROW_BLOCK, widest));
+    n[8] = pf_round4(mm_scratch_floats(ATTN_PROJ_BLOCK > ATTN_ROW_BLOCK ? ATTN_PROJ_BLOCK : ATTN_ROW_BLOCK, widest));
 }
 
 pf_status attn_workspace_floats(uint64_t *floats, const attn_layer *layer, int32_t tokens) {
@@ -224,23 +224,33 @@ static float attn_lane_max(f32x4 v) {
     return attn_max(attn_max(l[0], l[1]), attn_max(l[2], l[3]));
 }
 
+/* ALiBi's bias of keys j .. j + 3 for query i: -slope |i - j| (exact distances, one product rounded). */
+static f32x4 attn_alibi4(float slope, int32_t i, int32_t j) {
+    const float d[4] = { (float)abs(i - j), (float)abs(i - j - 1), (float)abs(i - j - 2), (float)abs(i - j - 3) };
+    return f4_mul(f4_splat(-slope), f4_load(d));
+}
+
 /*
- * One query row: s (n) holds the raw dot products; they become the scaled scores (in place), and
- * w (n) the softmax over j < allowed (exp(s - max) / sum, all f32x4; masked ones 0). w may be s.
- * Lane l of each sum takes j = l mod 4, so the result depends on allowed, never on n.
+ * One query row i: s (n) holds the raw dot products; they become the scaled scores (in place; with
+ * slope != 0 plus ALiBi's bias -slope |i - j|), and w (n) the softmax over j < allowed (exp(s - max)
+ * / sum, all f32x4; masked ones 0). w may be s. Lane l of each sum takes j = l mod 4, so the result
+ * depends on allowed, never on n.
  */
-static void attn_softmax_row(float *w, float *s, int32_t n, int32_t allowed, float scale) {
+static void attn_softmax_row(float *w, float *s, int32_t n, int32_t allowed, float scale, float slope, int32_t i) {
     const f32x4 sc = f4_splat(scale);
     f32x4 vmax = f4_splat(-INFINITY);
     int32_t j = 0;
     for (; j + 4 <= n; j += 4) {
-        const f32x4 v = f4_mul(f4_load(s + j), sc);
+        f32x4 v = f4_mul(f4_load(s + j), sc);
+        if (slope != 0.0f) v = f4_add(v, attn_alibi4(slope, i, j));
         f4_store(s + j, v);
         if (j + 4 <= allowed) vmax = f4_max_nan(vmax, v);
         else if (j < allowed) vmax = f4_max_nan(vmax, attn_load_part(s + j, allowed - j, -INFINITY));
     }
     if (j < n) {
-        attn_store_part(s + j, f4_mul(attn_load_part(s + j, n - j, 0.0f), sc), n - j);
+        f32x4 v = f4_mul(attn_load_part(s + j, n - j, 0.0f), sc);
+        if (slope != 0.0f) v = f4_add(v, attn_alibi4(slope, i, j));
+        attn_store_part(s + j, v, n - j);
         if (j < allowed) vmax = f4_max_nan(vmax, attn_load_part(s + j, allowed - j, -INFINITY));
     }
     const f32x4 m = f4_splat(attn_lane_max(vmax));
@@ -331,12 +341,17 @@ static void attn_weighted_sum(float *o, size_t ld_o, const float *w, size_t ld_w
 /* ---- forward --------------------------------------------------------------------------------- */
 
 typedef struct {
-    const attn_layer *layer;
+    const attn_config *config;
     attn_work ws;
     int32_t tokens;
     float scale;                /* 1 / sqrt(E), rounded to float */
     float *trace_scores, *trace_weights;
 } attn_call;
+
+/* ALiBi's slope of head h: m_h = 2^(-8 (h + 1) / H), rounded to float; 0 without ALiBi. */
+static float attn_slope(const attn_config *c, int32_t h) {
+    return c->alibi ? (float)exp2(-8.0 * (double)(h + 1) / (double)c->heads) : 0.0f;
+}
 
 /* Checks a call and lays out its workspace. */
 static pf_status attn_begin(attn_call *call, const attn_layer *layer, const attn_trace *trace,
@@ -349,14 +364,13 @@ static pf_status attn_begin(attn_call *call, const attn_layer *layer, const attn
     uint64_t need;
     attn_workspace_floats(&need, layer, tokens);
     if (work_floats < need) return PF_ERR_WORKSPACE;
-    *call = (attn_call){ layer, attn_work_at(work, &layer->config, tokens, trace), tokens,
+    *call = (attn_call){ &layer->config, attn_work_at(work, &layer->config, tokens, trace), tokens,
                          (float)(1.0 / sqrt((double)layer->config.head_dim)),
                          trace ? trace->scores : NULL, trace ? trace->weights : NULL };
     return PF_OK;
 }
 
-static void attn_project_qkv(const attn_call *call, const float *a) {
-    const attn_layer *l = call->layer;
+static void attn_project_qkv(const attn_layer *l, const attn_call *call, const float *a) {
     const int32_t d = l->config.d_model;
     attn_project(call->ws.q, a, l->packed[0], l->weights.bq, call->tokens, d, call->ws.pack);
     attn_project(call->ws.k, a, l->packed[1], l->weights.bk, call->tokens, d, call->ws.pack);
@@ -375,8 +389,9 @@ static float *attn_weights_at(const attn_call *call, int32_t h, int32_t i0) {
 
 /* Scores and softmax of query rows i0 .. i0 + rows - 1 of head h (its K^T packed in ws.kt). */
 static void attn_scores_rows(const attn_call *call, int32_t h, int32_t i0, int32_t rows) {
-    const attn_config *c = &call->layer->config;
+    const attn_config *c = call->config;
     const int32_t t = call->tokens, d = c->d_model;
+    const float slope = attn_slope(c, h);
     float *s = attn_scores_at(call, h, i0), *w = attn_weights_at(call, h, i0);
     /* Causal rows of this block see no key past its last row: skip those scores unless traced. */
     const int32_t keys = c->causal && !call->trace_scores && !call->trace_weights ? i0 + rows : t;
@@ -384,13 +399,13 @@ static void attn_scores_rows(const attn_call *call, int32_t h, int32_t i0, int32
                call->ws.kt, call->ws.zeros, rows, c->head_dim, keys, 0, FFN_RELU, call->ws.pack);
     for (int32_t r = 0; r < rows; r++) {
         const int32_t allowed = c->causal ? i0 + r + 1 : t;
-        attn_softmax_row(w + (size_t)r * (size_t)t, s + (size_t)r * (size_t)t, keys, allowed, call->scale);
+        attn_softmax_row(w + (size_t)r * (size_t)t, s + (size_t)r * (size_t)t, keys, allowed, call->scale, slope, i0 + r);
     }
 }
 
 /* O of query rows i0 .. i0 + rows - 1 of head h (its V packed in ws.vh) from their weights. */
 static void attn_wsum_rows(const attn_call *call, int32_t h, int32_t i0, int32_t rows) {
-    const attn_config *c = &call->layer->config;
+    const attn_config *c = call->config;
     const int32_t d = c->d_model;
     attn_weighted_sum(call->ws.o + (size_t)i0 * (size_t)d + (size_t)(h * c->head_dim), (size_t)d,
                       attn_weights_at(call, h, i0), (size_t)call->tokens, call->ws.vh, c->head_dim, rows,
@@ -398,9 +413,23 @@ static void attn_wsum_rows(const attn_call *call, int32_t h, int32_t i0, int32_t
 }
 
 static void attn_pack_head(const attn_call *call, int32_t h, int keys, int values) {
-    const attn_config *c = &call->layer->config;
+    const attn_config *c = call->config;
     if (keys) attn_pack_keys(call->ws.kt, call->ws.k, call->tokens, c->d_model, h * c->head_dim, c->head_dim);
     if (values) attn_pack_values(call->ws.vh, call->ws.v, call->tokens, c->d_model, h * c->head_dim, c->head_dim);
+}
+
+/* Scores, softmax and weighted sum of every head: ws.o from ws.q, ws.k, ws.v. */
+static void attn_all_heads(const attn_call *call) {
+    const int32_t tokens = call->tokens;
+    memset(call->ws.zeros, 0, mm_padded(tokens) * sizeof(float));
+    for (int32_t h = 0; h < call->config->heads; h++) {
+        attn_pack_head(call, h, 1, 1);
+        for (int32_t i0 = 0; i0 < tokens; i0 += ATTN_ROW_BLOCK) {   /* a block's scores stay in cache */
+            const int32_t rows = tokens - i0 < ATTN_ROW_BLOCK ? tokens - i0 : ATTN_ROW_BLOCK;
+            attn_scores_rows(call, h, i0, rows);
+            attn_wsum_rows(call, h, i0, rows);
+        }
+    }
 }
 
 pf_status attn_forward(const attn_layer *layer, float *out, const attn_trace *trace, const float *a,
@@ -409,18 +438,21 @@ pf_status attn_forward(const attn_layer *layer, float *out, const attn_trace *tr
     const pf_status status = attn_begin(&call, layer, trace, a, tokens, work, work_floats);
     if (status != PF_OK || tokens == 0) return status;
     if (!out) return PF_ERR_NULL;
-    attn_project_qkv(&call, a);
-    memset(call.ws.zeros, 0, mm_padded(tokens) * sizeof(float));
-    for (int32_t h = 0; h < layer->config.heads; h++) {
-        attn_pack_head(&call, h, 1, 1);
-        for (int32_t i0 = 0; i0 < tokens; i0 += ATTN_ROW_BLOCK) {   /* a block's scores stay in cache */
-            const int32_t rows = tokens - i0 < ATTN_ROW_BLOCK ? tokens - i0 : ATTN_ROW_BLOCK;
-            attn_scores_rows(&call, h, i0, rows);
-            attn_wsum_rows(&call, h, i0, rows);
-        }
-    }
+    attn_project_qkv(layer, &call, a);
+    attn_all_heads(&call);
     attn_project(out, call.ws.o, layer->packed[3], layer->weights.bo, tokens, layer->config.d_model, call.ws.pack);
     return PF_OK;
+}
+
+#ifdef PF_BENCH   /* the bench's time split (attention.h) */
+/* f for every head (its keys and/or values packed first) and every block of query rows. */
+static void attn_each_block(const attn_call *call, int keys, int values,
+                            void (*f)(const attn_call *, int32_t, int32_t, int32_t)) {
+    for (int32_t h = 0; h < call->config->heads; h++) {
+        attn_pack_head(call, h, keys, values);
+        for (int32_t i0 = 0; i0 < call->tokens; i0 += ATTN_ROW_BLOCK)
+            f(call, h, i0, call->tokens - i0 < ATTN_ROW_BLOCK ? call->tokens - i0 : ATTN_ROW_BLOCK);
+    }
 }
 
 pf_status attn_forward_phase(const attn_layer *layer, attn_phase phase, float *out, const attn_trace *trace,
@@ -429,27 +461,147 @@ pf_status attn_forward_phase(const attn_layer *layer, attn_phase phase, float *o
     const pf_status status = attn_begin(&call, layer, trace, a, tokens, work, work_floats);
     if (status != PF_OK || tokens == 0) return status;
     if (!out || !call.trace_scores || !call.trace_weights) return PF_ERR_NULL;
-    const int32_t heads = layer->config.heads;
     switch (phase) {
-    case ATTN_PHASE_PROJECT_QKV: attn_project_qkv(&call, a); return PF_OK;
+    case ATTN_PHASE_PROJECT_QKV: attn_project_qkv(layer, &call, a); return PF_OK;
     case ATTN_PHASE_SCORES:
         memset(call.ws.zeros, 0, mm_padded(tokens) * sizeof(float));
-        for (int32_t h = 0; h < heads; h++) {
-            attn_pack_head(&call, h, 1, 0);
-            for (int32_t i0 = 0; i0 < tokens; i0 += ATTN_ROW_BLOCK)
-                attn_scores_rows(&call, h, i0, tokens - i0 < ATTN_ROW_BLOCK ? tokens - i0 : ATTN_ROW_BLOCK);
-        }
+        attn_each_block(&call, 1, 0, attn_scores_rows);
         return PF_OK;
     case ATTN_PHASE_WEIGHTED_SUM:
-        for (int32_t h = 0; h < heads; h++) {
-            attn_pack_head(&call, h, 0, 1);
-            for (int32_t i0 = 0; i0 < tokens; i0 += ATTN_ROW_BLOCK)
-                attn_wsum_rows(&call, h, i0, tokens - i0 < ATTN_ROW_BLOCK ? tokens - i0 : ATTN_ROW_BLOCK);
-        }
+        attn_each_block(&call, 0, 1, attn_wsum_rows);
         return PF_OK;
     case ATTN_PHASE_PROJECT_OUT:
         attn_project(out, call.ws.o, layer->packed[3], layer->weights.bo, tokens, layer->config.d_model, call.ws.pack);
         return PF_OK;
     }
     return PF_ERR_NULL;
+}
+#endif
+
+/* ---- one sequence's heads, for callers that project Q, K, V themselves (the model) ------------ */
+
+/* Floats of each part of a heads-only workspace, in order: forward kt, vh, scores, zeros, pack (as
+   attn_work's); backward V_h^T in panels (E, padded T), dP and dS (T, T), one head's dO, K or Q in
+   panels (T, padded E), the kernels' packed tiles. */
+static void attn_heads_sizes(uint64_t n[5], const attn_config *c, int32_t tokens, int backward) {
+    if (!backward) {
+        uint64_t all[9];
+        attn_work_sizes(all, c, tokens);
+        for (int i = 0; i < 5; i++) n[i] = all[4 + i];
+        return;
+    }
+    const uint64_t t = (uint64_t)tokens, e = (uint64_t)c->head_dim;
+    n[0] = pf_round4(e * mm_padded(tokens));
+    n[1] = pf_round4(t * t);
+    n[2] = pf_round4(t * mm_padded(c->head_dim));
+    n[3] = pf_round4(mm_scratch_floats(tokens, tokens > c->head_dim ? tokens : c->head_dim));
+    n[4] = 0;
+}
+
+static pf_status attn_heads_check(const attn_config *c, int32_t tokens) {
+    if (!c) return PF_ERR_NULL;
+    if (c->d_model < 1 || c->d_model > PF_BLOCK_MAX_DIM) return PF_ERR_D_MODEL;
+    if (c->heads < 1 || c->d_model % c->heads != 0 || c->head_dim != c->d_model / c->heads) return PF_ERR_HEADS;
+    if (tokens < 0 || tokens > PF_BLOCK_MAX_TOKENS) return PF_ERR_LENGTH;
+    return PF_OK;
+}
+
+pf_status attn_heads_workspace_floats(uint64_t *floats, const attn_config *config, int32_t tokens, int backward) {
+    if (!floats) return PF_ERR_NULL;
+    const pf_status status = attn_heads_check(config, tokens);
+    if (status != PF_OK) return status;
+    uint64_t n[5], total = 0;
+    if (tokens > 0) {
+        attn_heads_sizes(n, config, tokens, backward);
+        for (int i = 0; i < 5; i++) total += n[i];
+    }
+    *floats = total;
+    return PF_OK;
+}
+
+/* The parts of a heads-only workspace; NULL when it is too small. */
+static float **attn_heads_parts(float *part[5], const attn_config *c, int32_t tokens, int backward,
+                                float *work, uint64_t work_floats) {
+    uint64_t n[5], total = 0;
+    attn_heads_sizes(n, c, tokens, backward);
+    for (int i = 0; i < 5; i++) {
+        part[i] = work + total;
+        total += n[i];
+    }
+    return total <= work_floats ? part : NULL;
+}
+
+pf_status attn_heads_forward(const attn_config *config, float *o, float *scores, float *weights,
+                             const float *q, const float *k, const float *v, int32_t tokens, float *work,
+                             uint64_t work_floats) {
+    const pf_status status = attn_heads_check(config, tokens);
+    if (status != PF_OK || tokens == 0) return status;
+    if (!o || !q || !k || !v || !work) return PF_ERR_NULL;
+    float *part[5];
+    if (!attn_heads_parts(part, config, tokens, 0, work, work_floats)) return PF_ERR_WORKSPACE;
+    /* q, k, v are only read: attn_work's fields are not const because attn_forward writes them. */
+    const attn_call call = { config, { (float *)q, (float *)k, (float *)v, o, part[0], part[1], part[2], part[3], part[4] },
+                             tokens, (float)(1.0 / sqrt((double)config->head_dim)), scores, weights };
+    attn_all_heads(&call);
+    return PF_OK;
+}
+
+/*
+ * One row of the softmax's backward: ds (n) = scale p (dp - sum_j p dp) for j < allowed, 0 beyond.
+ * ds may be dp. The sum's lanes take j mod 4, as the forward's.
+ */
+static void attn_softmax_row_backward(float *ds, const float *dp, const float *p, int32_t n, int32_t allowed,
+                                      float scale) {
+    f32x4 acc = f4_splat(0.0f);
+    int32_t j = 0;
+    for (; j + 4 <= allowed; j += 4) acc = f4_madd(acc, f4_load(p + j), f4_load(dp + j));
+    if (j < allowed) acc = f4_madd(acc, attn_load_part(p + j, allowed - j, 0.0f), attn_load_part(dp + j, allowed - j, 0.0f));
+    const f32x4 dot = f4_splat(attn_lane_sum(acc)), sc = f4_splat(scale);
+    for (j = 0; j + 4 <= allowed; j += 4)
+        f4_store(ds + j, f4_mul(sc, f4_mul(f4_load(p + j), f4_sub(f4_load(dp + j), dot))));
+    if (j < allowed) {
+        const f32x4 pj = attn_load_part(p + j, allowed - j, 0.0f), dpj = attn_load_part(dp + j, allowed - j, 0.0f);
+        attn_store_part(ds + j, f4_mul(sc, f4_mul(pj, f4_sub(dpj, dot))), allowed - j);
+    }
+    for (j = allowed; j < n; j++) ds[j] = 0.0f;
+}
+
+/* out (T, E), row stride ld_out = x (T, T) (transposed: x^T) times the head's (T, E) in panels. */
+static void attn_head_product(float *out, size_t ld_out, const float *x, int transposed, const float *packed,
+                              int32_t tokens, int32_t e_dim, float *pack) {
+    const mm_args a = { out, ld_out, x, (size_t)tokens, transposed, packed, NULL, MM_START_ZERO,
+                        tokens, tokens, e_dim, 0, FFN_RELU, pack };
+    mm_product(&a);
+}
+
+pf_status attn_heads_backward(const attn_config *config, float *dq, float *dk, float *dv, const float *d_o,
+                              const float *q, const float *k, const float *v, const float *weights,
+                              int32_t tokens, float *work, uint64_t work_floats) {
+    const pf_status status = attn_heads_check(config, tokens);
+    if (status != PF_OK || tokens == 0) return status;
+    if (!dq || !dk || !dv || !d_o || !q || !k || !v || !weights || !work) return PF_ERR_NULL;
+    float *part[5];
+    if (!attn_heads_parts(part, config, tokens, 1, work, work_floats)) return PF_ERR_WORKSPACE;
+    float *vt = part[0], *ds = part[1], *head = part[2], *pack = part[3];
+    const int32_t t = tokens, d = config->d_model, e = config->head_dim;
+    const float scale = (float)(1.0 / sqrt((double)e));
+    for (int32_t h = 0; h < config->heads; h++) {
+        const size_t e0 = (size_t)h * (size_t)e;
+        const float *p = weights + (size_t)h * (size_t)t * (size_t)t;     /* (T, T) */
+        /* dP = dO_h V_h^T, then dS = scale P (dP - rowsum(P dP)) in place */
+        attn_pack_keys(vt, v, t, d, (int32_t)e0, e);
+        const mm_args dp = { ds, (size_t)t, d_o + e0, (size_t)d, 0, vt, NULL, MM_START_ZERO, t, e, t, 0, FFN_RELU, pack };
+        mm_product(&dp);
+        for (int32_t i = 0; i < t; i++)
+            attn_softmax_row_backward(ds + (size_t)i * (size_t)t, ds + (size_t)i * (size_t)t, p + (size_t)i * (size_t)t,
+                                      t, config->causal ? i + 1 : t, scale);
+        /* dV_h = P^T dO_h, dQ_h = dS K_h, dK_h = dS^T Q_h */
+        mm_pack_strided(head, NULL, d_o + e0, (size_t)d, t, e);
+        attn_head_product(dv + e0, (size_t)d, p, 1, head, t, e, pack);
+        mm_pack_strided(head, NULL, k + e0, (size_t)d, t, e);
+        attn_head_product(dq + e0, (size_t)d, ds, 0, head, t, e, pack);
+        mm_pack_strided(head, NULL, q + e0, (size_t)d, t, e);
+        attn_head_product(dk + e0, (size_t)d, ds, 1, head, t, e, pack);
+    }
+    return PF_OK;
 }

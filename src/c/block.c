@@ -15,16 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; }
-
 static pf_status block_check_config(const block_config *c) {
     if (!c) return PF_ERR_NULL;
     if (c->d_model < 1 || c->d_model > PF_BLOCK_MAX_DIM) return PF_ERR_D_MODEL;
     if (c->heads < 1 || c->heads > c->d_model || c->d_model % c->heads != 0) return PF_ERR_HEADS;
     if (c->d_ff < 1 || c->d_ff > PF_MAX_DIM) return PF_ERR_D_FF;
-    if (c->activation < FFN_RELU || c->activation > FFN_SILU) return PF_ERR_ACTIVATION;
+    if (ffn_activation_check(c->activation) != PF_OK) return PF_ERR_ACTIVATION;
     if (c->norm != BLOCK_POST_NORM && c->norm != BLOCK_PRE_NORM) return PF_ERR_NORM;
-    if (!(c->eps > 0) || !isfinite(c->eps)) return PF_ERR_EPS;
+    if (!pf_finite_above(c->eps, 0.0)) return PF_ERR_EPS;
     return PF_OK;
 }
 
@@ -35,7 +33,7 @@ pf_status block_memory_bytes(uint64_t *bytes, const block_config *config) {
     uint64_t attn_floats, ffn_bytes;
     attn_memory_floats(&attn_floats, config->d_model);
     ffn_memory_bytes(&ffn_bytes, config->d_model, config->d_ff);
-    *bytes = (attn_floats + 4 * round4((uint64_t)config->d_model)) * sizeof(float) + ffn_bytes;
+    *bytes = (attn_floats + 4 * pf_round4((uint64_t)config->d_model)) * sizeof(float) + ffn_bytes;
     return PF_OK;
 }
 
@@ -78,7 +76,7 @@ pf_status block_init(block_layer *layer, const block_config *config) {
     ffn_init_within(&layer->ffn, at, d, config->d_ff, config->activation);
     at += ffn_bytes / sizeof(float);
     float **norms[4] = { &layer->gamma1, &layer->beta1, &layer->gamma2, &layer->beta2 };
-    for (int n = 0; n < 4; n++, at += round4((uint64_t)d)) *norms[n] = at;
+    for (int n = 0; n < 4; n++, at += pf_round4((uint64_t)d)) *norms[n] = at;
     layer->config = *config;
     layer->config.causal = config->causal != 0;
     layer->memory = memory;
@@ -115,7 +113,7 @@ pf_status block_workspace_floats(uint64_t *floats, const block_layer *layer, int
     uint64_t attn_floats;
     const pf_status status = attn_workspace_floats(&attn_floats, &layer->attn, tokens);
     if (status != PF_OK) return status;
-    *floats = attn_floats + (tokens > 0 ? 5 * round4((uint64_t)tokens * (uint64_t)layer->config.d_model) : 0);
+    *floats = attn_floats + (tokens > 0 ? 5 * pf_round4((uint64_t)tokens * (uint64_t)layer->config.d_model) : 0);
     return PF_OK;
 }
 
@@ -142,7 +140,7 @@ static pf_status block_begin(block_arrays *b, const block_layer *layer, const bl
     attn_workspace_floats(&b->attn_floats, &layer->attn, tokens);
     block_workspace_floats(&need, layer, tokens);
     if (work_floats < need) return PF_ERR_WORKSPACE;
-    const size_t n4 = (size_t)round4((uint64_t)tokens * (uint64_t)layer->config.d_model);
+    const size_t n4 = (size_t)pf_round4((uint64_t)tokens * (uint64_t)layer->config.d_model);
     float *own = work + b->attn_floats;
     b->attention = trace && trace->attention ? trace->attention : own;
     b->h1 = trace && trace->h1 ? trace->h1 : own + n4;
@@ -198,6 +196,7 @@ pf_status block_forward(block_layer *layer, float *out, const block_trace *trace
     return PF_OK;
 }
 
+#ifdef PF_BENCH   /* the bench's time split (block.h) */
 pf_status block_forward_phase(block_layer *layer, block_phase phase, float *out, const block_trace *trace,
                               const float *x, int32_t tokens, float *work, uint64_t work_floats) {
     block_arrays b;
@@ -225,3 +224,4 @@ pf_status block_forward_phase(block_layer *layer, block_phase phase, float *out,
     }
     return PF_ERR_NULL;
 }
+#endif

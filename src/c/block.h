@@ -1,10 +1,6 @@
 /*
- * block.h — the Transformer encoder block of the core: layer normalisation, multi-head scaled
- * dot-product self-attention, and the block that joins them with the FFN of pe_ffn.h (attention,
- * Add & Norm, FFN, Add & Norm), in post-norm and pre-norm order. The same rules as pe_ffn.h: every
- * function returns a pf_status and never aborts, kernels never allocate, callers own every buffer.
- *
- * How to use it:
+ * block.h — one Transformer encoder block, part of the pe-ffn-wasm core: the self-attention of
+ * attention.h, Add & Norm (layernorm.h), the FFN of ffn.h, Add & Norm, in post-norm and pre-norm order.
  *
  *     block_layer block;
  *     const block_config config = { .d_model = 64, .heads = 4, .d_ff = 256, .activation = FFN_RELU,
@@ -16,101 +12,25 @@
  *     block_forward(&block, y, NULL, x, tokens, work, n);  // y, x: (T, D); work: n floats
  *     block_free(&block);                                  // safe to call twice
  *
- * Scratch: a forward needs space that grows with the tokens (heads * T * T scores for T up to
- * 4096 would not fit in a layer made for every T), so the caller passes a workspace of
- * block_workspace_floats(T) floats, 16-byte aligned; a smaller one is refused (PF_ERR_WORKSPACE).
+ * Who allocates: block_init (one block, with aligned_alloc: the attention, the FFN and the norms'
+ * weights), freed by block_free. A forward needs space that grows with the tokens (heads * T * T
+ * scores for T up to 4096 would not fit in a layer made for every T), so the caller passes a
+ * workspace of block_workspace_floats(T) floats, 16-byte aligned; a smaller one is refused
+ * (PF_ERR_WORKSPACE).
  *
  * Dimension legend: T = tokens, D = d_model, H = heads, E = D / H (head_dim), F = d_ff.
  */
 #ifndef PF_BLOCK_H
 #define PF_BLOCK_H
 
-#include "pe_ffn.h"
+#include "pf_core.h"
+#include "attention.h"
+#include "ffn.h"
+#include "layernorm.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Limits (pf_abi.h): PF_BLOCK_MAX_DIM for d_model, PF_BLOCK_MAX_TOKENS for the tokens of a forward. */
-
-/* ----------------------------------------------------------------------------------------------
- * Layer normalisation, as PyTorch's nn.LayerNorm(D): for each row z of (x + residual),
- *   out = (z - mean(z)) / sqrt(var(z) + eps) * gamma + beta,   var biased (divided by D).
- * Mean and variance in double, two passes (the sum x + residual is rounded to float first, as a
- * separate addition would be). residual, gamma (ones), beta (zeros) may be NULL. out may be x or
- * residual (each row is read before it is written); rows = 0 does nothing.
- */
-pf_status layer_norm(float *out, const float *x, const float *residual, const float *gamma,
-                     const float *beta, int32_t rows, int32_t d_model, double eps);
-
-/* ----------------------------------------------------------------------------------------------
- * Multi-head scaled dot-product self-attention with Q, K, V and output projections (biases too):
- *   Q = a Wq + bq, K = a Wk + bk, V = a Wv + bv  (T, D); head h owns columns h E .. h E + E - 1;
- *   s[h][i][j] = Q_i . K_j / sqrt(E); with causal, j > i gets weight 0; w = softmax_j(s) over the
- *   allowed j; O_i = sum_j w[h][i][j] V_j per head; out = concat_h(O) Wo + bo.
- * Every value is summed in the same order whatever T is (and, with causal, row i reads nothing of
- * the tokens after i), so with causal the first n rows of everything are bit-identical to a forward
- * of the first n tokens.
- */
-typedef struct {
-    int32_t d_model;            /* D */
-    int32_t heads;              /* H, divides D */
-    int32_t head_dim;           /* E = D / H */
-    int causal;                 /* 1: token i attends to tokens 0 .. i only */
-} attn_config;
-
-typedef struct {
-    float *wq, *wk, *wv, *wo;   /* (D, D) row-major, so that a Wq is a row-vector product */
-    float *bq, *bk, *bv, *bo;   /* (D), zero-padded to whole panels */
-} attn_weights;
-
-typedef struct {
-    attn_config config;
-    attn_weights weights;       /* inside `memory` */
-    float *packed[4];           /* Wq, Wk, Wv, Wo packed into the kernels' panels (matmul.c) */
-    float *memory;              /* attn_memory_floats(D) floats owned by the enclosing layer */
-} attn_layer;
-
-/* Optional outputs of a forward (any may be NULL): q, k, v (T, D); scores (the scaled s, all of
-   them, before the mask) and weights (masked ones 0): (H, T, T) laid out [h][i][j]. */
-typedef struct {
-    float *q, *k, *v, *scores, *weights;
-} attn_trace;
-
-/* *floats = the memory an attention layer of width D takes. */
-pf_status attn_memory_floats(uint64_t *floats, int32_t d_model);
-
-/* Binds a layer to `memory` (attn_memory_floats floats, zeroed, 16-byte aligned). */
-pf_status attn_init_within(attn_layer *layer, float *memory, int32_t d_model, int32_t heads,
-                           int causal);
-
-/* Copies the four matrices (D, D) in; a NULL bias is zeros. Packs them for the kernels. */
-pf_status attn_set_weights(attn_layer *layer, const float *const w[4], const float *const b[4]);
-
-/* Draws wq, bq, wk, bk, wv, bv, wo, bo from the stream (fan_in D); a given bias replaces its draws. */
-pf_status attn_init_from_stream(attn_layer *layer, uint32_t *state, const float *const b[4]);
-
-/* *floats = the workspace one forward of `tokens` tokens needs (0 for tokens = 0). */
-pf_status attn_workspace_floats(uint64_t *floats, const attn_layer *layer, int32_t tokens);
-
-/* out (T, D) = attention of a (T, D); out must not overlap a, the trace or the workspace. */
-pf_status attn_forward(const attn_layer *layer, float *out, const attn_trace *trace, const float *a,
-                       int32_t tokens, float *work, uint64_t work_floats);
-
-/*
- * One phase of attn_forward alone, for measuring where the time goes (the bench's time split):
- * the phases run in this order give attn_forward's results bit for bit. Each reads what the earlier
- * phases left in the trace (scores and weights are required) and in the workspace (the same one,
- * kept between the calls).
- */
-typedef enum {
-    ATTN_PHASE_PROJECT_QKV = 0,  /* q, k, v = a W + b */
-    ATTN_PHASE_SCORES = 1,       /* scores and softmax */
-    ATTN_PHASE_WEIGHTED_SUM = 2, /* O = weights V, per head */
-    ATTN_PHASE_PROJECT_OUT = 3   /* out = concat(O) Wo + bo */
-} attn_phase;
-pf_status attn_forward_phase(const attn_layer *layer, attn_phase phase, float *out, const attn_trace *trace,
-                             const float *a, int32_t tokens, float *work, uint64_t work_floats);
 
 /* ----------------------------------------------------------------------------------------------
  * The encoder block.
@@ -176,12 +96,14 @@ pf_status block_workspace_floats(uint64_t *floats, const block_layer *layer, int
 pf_status block_forward(block_layer *layer, float *out, const block_trace *trace, const float *x,
                         int32_t tokens, float *work, uint64_t work_floats);
 
+#ifdef PF_BENCH
 /*
- * One part of block_forward alone, for measuring where the time goes (the bench's time split). Each
- * reads what the other parts left in the trace (every array of it required: a traced forward fills
- * them) and in the workspace (the same one, kept between calls), and writes its own arrays, so that
- * post-norm PROJECTIONS, SCORES, WEIGHTED_SUM, PROJECTIONS, NORMS, FFN, NORMS (pre-norm: NORMS first)
- * reproduce block_forward bit for bit from nothing.
+ * Benchmark builds only (-DPF_BENCH; see build.sh): one part of block_forward alone, for measuring
+ * where the time goes (the bench's time split). Each reads what the other parts left in the trace
+ * (every array of it required: a traced forward fills them) and in the workspace (the same one, kept
+ * between calls), and writes its own arrays, so that post-norm PROJECTIONS, SCORES, WEIGHTED_SUM,
+ * PROJECTIONS, NORMS, FFN, NORMS (pre-norm: NORMS first) reproduce block_forward bit for bit from
+ * nothing.
  */
 typedef enum {
     BLOCK_PHASE_NORMS = 0,        /* both Add & Norm steps (and LN1(x), LN2(h1) of pre-norm) */
@@ -192,6 +114,7 @@ typedef enum {
 } block_phase;
 pf_status block_forward_phase(block_layer *layer, block_phase phase, float *out, const block_trace *trace,
                               const float *x, int32_t tokens, float *work, uint64_t work_floats);
+#endif
 
 #ifdef __cplusplus
 }

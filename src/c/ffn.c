@@ -10,12 +10,12 @@
  * they are still in cache. Every output element is accumulated in the same order whatever the block or
  * tile, so results are bit-identical for any number of tokens.
  *
- * Memory of a layer, in order: w1 (D, F) and w2 (F, D) row-major as pe_ffn.h documents them, b1 and b2
+ * Memory of a layer, in order: w1 (D, F) and w2 (F, D) row-major as ffn.h documents them, b1 and b2
  * zero-padded to whole panels, the hidden block (BLOCK, F), the kernels' packed tiles of a block's
  * rows (ffn_pack_floats), then the packed copies of w1 and w2 that the kernels read (ffn_packed_w1,
  * ffn_packed_w2; the row-major ones stay readable for callers and tests).
  */
-#include "pe_ffn.h"
+#include "ffn.h"
 #include "matmul.h"
 #include <math.h>
 #include <stdlib.h>
@@ -29,12 +29,12 @@
 
 /* Floats of the kernels' scratch: packed tiles of a block's x (D wide) or hidden rows (F wide). */
 static size_t ffn_pack_floats(int32_t d_model, int32_t d_ff) {
-    return (mm_scratch_floats(FFN_BLOCK_TOKENS, d_model > d_ff ? d_model : d_ff) + 3u) / 4u * 4u;
+    return (size_t)pf_round4(mm_scratch_floats(FFN_BLOCK_TOKENS, d_model > d_ff ? d_model : d_ff));
 }
 
 /* The kernels' scratch for packed tiles of x, after the hidden block. */
 static float *ffn_pack_scratch(const ffn_layer *layer) {
-    return layer->scratch.hidden + ((size_t)FFN_BLOCK_TOKENS * (size_t)layer->config.d_ff + 3u) / 4u * 4u;
+    return layer->scratch.hidden + pf_round4((uint64_t)FFN_BLOCK_TOKENS * (uint64_t)layer->config.d_ff);
 }
 
 /* Where the packed w1 (D x mm_padded(F)) and w2 (F x mm_padded(D)) start inside layer->memory. */
@@ -44,9 +44,6 @@ static float *ffn_packed_w1(const ffn_layer *layer) {
 static float *ffn_packed_w2(const ffn_layer *layer) {
     return ffn_packed_w1(layer) + (size_t)layer->config.d_model * mm_padded(layer->config.d_ff);
 }
-
-/* Counts rounded up to a multiple of 4 floats keep every array 16-byte aligned (SIMD friendly). */
-static uint64_t round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; }
 
 void ffn_free(ffn_layer *layer) {
     if (!layer) return;
@@ -61,8 +58,8 @@ static ffn_parts ffn_part_floats(int32_t d_model, int32_t d_ff) {
     const uint64_t d = (uint64_t)d_model, f = (uint64_t)d_ff;
     const uint64_t f_pad = mm_padded(d_ff), d_pad = mm_padded(d_model);
     return (ffn_parts){
-        .w1 = round4(d * f), .w2 = round4(f * d), .b1 = f_pad, .b2 = d_pad,
-        .hidden = round4((uint64_t)FFN_BLOCK_TOKENS * f) + ffn_pack_floats(d_model, d_ff),
+        .w1 = pf_round4(d * f), .w2 = pf_round4(f * d), .b1 = f_pad, .b2 = d_pad,
+        .hidden = pf_round4((uint64_t)FFN_BLOCK_TOKENS * f) + ffn_pack_floats(d_model, d_ff),
         .packed = d * f_pad + f * d_pad,
     };
 }
@@ -96,7 +93,7 @@ pf_status ffn_init(ffn_layer *layer, int32_t d_model, int32_t d_ff, ffn_activati
     uint64_t bytes;
     const pf_status status = ffn_memory_bytes(&bytes, d_model, d_ff);
     if (status != PF_OK) return status;
-    if (activation < FFN_RELU || activation > FFN_SILU) return PF_ERR_ACTIVATION;
+    if (ffn_activation_check(activation) != PF_OK) return PF_ERR_ACTIVATION;
     const uint64_t floats = bytes / sizeof(float);
     if (floats > SIZE_MAX / sizeof(float)) return PF_ERR_NO_MEMORY;
     float *memory = calloc((size_t)floats, sizeof(float));
@@ -113,7 +110,7 @@ pf_status ffn_init_within(ffn_layer *layer, float *memory, int32_t d_model, int3
     uint64_t bytes;
     const pf_status status = ffn_memory_bytes(&bytes, d_model, d_ff);
     if (status != PF_OK) return status;
-    if (activation < FFN_RELU || activation > FFN_SILU) return PF_ERR_ACTIVATION;
+    if (ffn_activation_check(activation) != PF_OK) return PF_ERR_ACTIVATION;
     ffn_bind(layer, memory, d_model, d_ff, activation, 0);
     return PF_OK;
 }

@@ -1,5 +1,6 @@
 /*
- * matmul.c — register-blocked kernels for the FFN's two matrix products, y = act(x W + bias).
+ * matmul.c — register-blocked kernels for the core's matrix products (the FFN's two, the attention's
+ * projections and scores), y = act(x W + bias).
  *
  * Packing (once, at weight load): W (K, N) becomes ceil(N / 8) panels; panel p holds columns
  * p*8 .. p*8+7 for every k, contiguously: packed[p][k][c] = W[k][p*8 + c] (zero beyond N). Kernels
@@ -44,20 +45,49 @@
 
 size_t mm_padded(int32_t n) { return ((size_t)n + MM_PANEL - 1) / MM_PANEL * MM_PANEL; }
 
-size_t mm_packed_index(int32_t k, int32_t col, int32_t n_in) {
-    return ((size_t)(col / MM_PANEL) * (size_t)n_in + (size_t)k) * MM_PANEL + (size_t)(col % MM_PANEL);
+void mm_pack_strided(float *packed, float *sums, const float *w, size_t ld_w, int32_t n_in, int32_t n_out) {
+    const size_t panels = mm_padded(n_out) / MM_PANEL;
+    for (size_t p = 0; p < panels; p++) {
+        const size_t col0 = p * MM_PANEL, cols = (size_t)n_out - col0 < MM_PANEL ? (size_t)n_out - col0 : MM_PANEL;
+        float *dst = packed + p * (size_t)n_in * MM_PANEL;
+        const float *src = w + col0;
+        if (cols == MM_PANEL) {                 /* whole panels: two vector copies per row */
+            f32x4 lo = f4_splat(0.0f), hi = f4_splat(0.0f);
+            for (int32_t k = 0; k < n_in; k++, dst += MM_PANEL, src += ld_w) {
+                const f32x4 a = f4_load(src), b = f4_load(src + 4);
+                f4_store(dst, a);
+                f4_store(dst + 4, b);
+                lo = f4_add(lo, a);
+                hi = f4_add(hi, b);
+            }
+            if (sums) f4_store(sums + col0, lo), f4_store(sums + col0 + 4, hi);
+            continue;
+        }
+        float part[MM_PANEL] = { 0 };           /* the last, partial panel */
+        for (int32_t k = 0; k < n_in; k++, dst += MM_PANEL, src += ld_w) {
+            size_t c = 0;
+            for (; c < cols; c++) dst[c] = src[c], part[c] += src[c];
+            for (; c < MM_PANEL; c++) dst[c] = 0.0f;
+        }
+        if (sums) for (size_t c = 0; c < cols; c++) sums[col0 + c] = part[c];
+    }
 }
 
 void mm_pack(float *packed, const float *w, int32_t n_in, int32_t n_out) {
-    const size_t panels = mm_padded(n_out) / MM_PANEL;
+    mm_pack_strided(packed, NULL, w, (size_t)n_out, n_in, n_out);
+}
+
+void mm_pack_transposed(float *packed, const float *w, int32_t n_in, int32_t n_out) {
+    /* packed holds W^T (n_out, n_in) in panels of 8 columns of W^T, i.e. 8 rows of W */
+    const size_t panels = mm_padded(n_in) / MM_PANEL;
     for (size_t p = 0; p < panels; p++) {
-        for (int32_t k = 0; k < n_in; k++) {
-            float *dst = packed + (p * (size_t)n_in + (size_t)k) * MM_PANEL;
-            for (int32_t c = 0; c < MM_PANEL; c++) {
-                const size_t col = p * MM_PANEL + (size_t)c;
-                dst[c] = col < (size_t)n_out ? w[(size_t)k * (size_t)n_out + col] : 0.0f;
-            }
-        }
+        const size_t row0 = p * MM_PANEL;
+        const size_t rows = (size_t)n_in - row0 < MM_PANEL ? (size_t)n_in - row0 : MM_PANEL;
+        const float *src[MM_PANEL];
+        for (size_t c = 0; c < MM_PANEL; c++) src[c] = c < rows ? w + (row0 + c) * (size_t)n_out : NULL;
+        float *dst = packed + p * (size_t)n_out * MM_PANEL;
+        for (int32_t k = 0; k < n_out; k++, dst += MM_PANEL)
+            for (size_t c = 0; c < MM_PANEL; c++) dst[c] = src[c] ? src[c][k] : 0.0f;
     }
 }
 
@@ -186,16 +216,40 @@ MM_NOINLINE void mm_row_wide(float *out, const float *x, const float *panels, si
 
 _Static_assert(MM_ROWS <= 6, "mm_tiles lists one kernel per tile height 1 .. 6");
 
-/* xpack (tiles, kc, MM_ROWS) = x (rows, k0 .. k0 + kc - 1), tile by tile; missing rows are zero. */
-static void mm_pack_rows(float *xpack, const float *x, size_t ld_x, int32_t rows, int32_t k0,
-                         int32_t kc) {
+/* A row of zeros: the rows of a partial tile past the last row of x. */
+static const float mm_zero_row[MM_KC];
+
+/* xpack (tiles, kc, MM_ROWS) = x (rows, k0 .. k0 + kc - 1), tile by tile; missing rows are zero.
+   Transposed, x is stored (n_in, rows): each k gives a tile's R values from one contiguous row. */
+static void mm_pack_rows(float *xpack, const float *x, size_t ld_x, int transposed, int32_t rows,
+                         int32_t k0, int32_t kc) {
     for (int32_t t0 = 0; t0 < rows; t0 += MM_ROWS) {
         float *dst = xpack + (size_t)(t0 / MM_ROWS) * (size_t)kc * MM_ROWS;
-        for (int32_t m = 0; m < MM_ROWS; m++) {
-            const float *src = x + (size_t)(t0 + m) * ld_x + k0;
-            if (t0 + m < rows) for (int32_t k = 0; k < kc; k++) dst[(size_t)k * MM_ROWS + m] = src[k];
-            else for (int32_t k = 0; k < kc; k++) dst[(size_t)k * MM_ROWS + m] = 0.0f;
+        const int32_t r = rows - t0 < MM_ROWS ? rows - t0 : MM_ROWS;
+        if (transposed && r == MM_ROWS) {       /* a whole tile: R values of each row of x^T */
+            for (int32_t k = 0; k < kc; k++) {
+                const float *src = x + (size_t)(k0 + k) * ld_x + (size_t)t0;
+                float *d = dst + (size_t)k * MM_ROWS;
+                for (int32_t m = 0; m < MM_ROWS; m++) d[m] = src[m];
+            }
+            continue;
         }
+        if (transposed) {
+            for (int32_t k = 0; k < kc; k++) {
+                const float *src = x + (size_t)(k0 + k) * ld_x + (size_t)t0;
+                float *d = dst + (size_t)k * MM_ROWS;
+                int32_t m = 0;
+                for (; m < r; m++) d[m] = src[m];
+                for (; m < MM_ROWS; m++) d[m] = 0.0f;
+            }
+            continue;
+        }
+        /* k outer, the tile's rows inner: the writes are one contiguous stream (rows past the end
+           read a row of zeros) */
+        const float *src[MM_ROWS];
+        for (int32_t m = 0; m < MM_ROWS; m++) src[m] = m < r ? x + (size_t)(t0 + m) * ld_x + k0 : mm_zero_row;
+        for (int32_t k = 0; k < kc; k++, dst += MM_ROWS)
+            for (int32_t m = 0; m < MM_ROWS; m++) dst[m] = src[m][k];
     }
 }
 
@@ -204,44 +258,62 @@ static void (*volatile mm_row_kernel)(float *, const float *, const float *, siz
                                       int32_t, int, int, int) = mm_row_wide;
 
 size_t mm_scratch_floats(int32_t rows, int32_t n_in) {
-    return ((size_t)rows + MM_ROWS - 1) / MM_ROWS * MM_ROWS * (size_t)(n_in < MM_KC ? n_in : MM_KC);
+    const int32_t r = rows < MM_ROW_BLOCK ? rows : MM_ROW_BLOCK;
+    return ((size_t)r + MM_ROWS - 1) / MM_ROWS * MM_ROWS * (size_t)(n_in < MM_KC ? n_in : MM_KC);
 }
 
-void mm_forward(float *out, size_t ld_out, const float *x, size_t ld_x, const float *packed,
-                const float *bias, int32_t rows, int32_t n_in, int32_t n_out, int apply_act,
-                ffn_activation act, float *scratch) {
+/* The start of sums that begin from zero: one token's MM_WIDE panels, or one tile's panel. */
+static const float mm_zeros[MM_WIDE * MM_PANEL];
+
+void mm_product(const mm_args *a) {
+    const int32_t rows = a->rows, n_in = a->n_in, n_out = a->n_out;
+    if (rows <= 0 || n_in <= 0 || n_out <= 0) return;
     const size_t panels = mm_padded(n_out) / MM_PANEL;
     const size_t panel_stride = (size_t)n_in * MM_PANEL;
-    const int relu = apply_act && act == FFN_RELU;   /* fused: on the registers before the store */
+    const int relu = a->apply_act && a->act == FFN_RELU;   /* fused: on the registers before the store */
+    const int from_out = a->start == MM_START_OUT, from_zero = a->start == MM_START_ZERO;
     size_t p_done = 0;
-    if (rows == 1) {          /* one token: stream whole panels front to back, no packing, one pass */
+    if (rows == 1 && !a->x_transposed && !from_out) {   /* one token: whole panels, no packing, one pass */
         while ((p_done + MM_WIDE) * MM_PANEL <= (size_t)n_out) {
-            mm_row_kernel(out + p_done * MM_PANEL, x, packed + p_done * panel_stride, panel_stride,
-                          bias + p_done * MM_PANEL, n_in, 1, 1, relu);
+            mm_row_kernel(a->out + p_done * MM_PANEL, a->x, a->packed + p_done * panel_stride, panel_stride,
+                          from_zero ? mm_zeros : a->bias + p_done * MM_PANEL, n_in, 1, 1, relu);
             p_done += MM_WIDE;
         }
     }
-    for (int32_t k0 = 0; k0 < n_in && p_done < panels; k0 += MM_KC) {   /* panels left after one token's */
-        const int32_t kc = n_in - k0 < MM_KC ? n_in - k0 : MM_KC;
-        const int first = k0 == 0, last = k0 + kc == n_in;
-        const float *w0 = packed + (size_t)k0 * MM_PANEL;
-        mm_pack_rows(scratch, x, ld_x, rows, k0, kc);
-        for (size_t p = p_done; p < panels; p++) {
-            const size_t col0 = p * MM_PANEL;
-            const int32_t cols = n_out - (int32_t)col0 < MM_PANEL ? n_out - (int32_t)col0 : MM_PANEL;
-            const float *panel = w0 + p * panel_stride;
-            const float *b = bias + col0;
-            int32_t m = 0;
-            for (; m < rows; m += MM_ROWS) {
-                const int32_t r = rows - m < MM_ROWS ? rows - m : MM_ROWS;
-                mm_tiles[r](out + (size_t)m * ld_out + col0, ld_out, scratch + (size_t)m * (size_t)kc,
-                            panel, b, kc, cols, first, last, relu);
+    /* Rows in blocks whose packed tiles stay in L2; then k in passes, panels, tiles. */
+    for (int32_t r0 = 0; r0 < rows && p_done < panels; r0 += MM_ROW_BLOCK) {
+        const int32_t block = rows - r0 < MM_ROW_BLOCK ? rows - r0 : MM_ROW_BLOCK;
+        float *out = a->out + (size_t)r0 * a->ld_out;
+        const float *x = a->x_transposed ? a->x + r0 : a->x + (size_t)r0 * a->ld_x;
+        for (int32_t k0 = 0; k0 < n_in; k0 += MM_KC) {
+            const int32_t kc = n_in - k0 < MM_KC ? n_in - k0 : MM_KC;
+            const int first = k0 == 0 && !from_out, last = k0 + kc == n_in;
+            const float *w0 = a->packed + (size_t)k0 * MM_PANEL;
+            mm_pack_rows(a->scratch, x, a->ld_x, a->x_transposed, block, k0, kc);
+            for (size_t p = p_done; p < panels; p++) {
+                const size_t col0 = p * MM_PANEL;
+                const int32_t cols = n_out - (int32_t)col0 < MM_PANEL ? n_out - (int32_t)col0 : MM_PANEL;
+                const float *panel = w0 + p * panel_stride;
+                const float *b = a->start == MM_START_BIAS ? a->bias + col0 : mm_zeros;
+                for (int32_t m = 0; m < block; m += MM_ROWS) {
+                    const int32_t r = block - m < MM_ROWS ? block - m : MM_ROWS;
+                    mm_tiles[r](out + (size_t)m * a->ld_out + col0, a->ld_out, a->scratch + (size_t)m * (size_t)kc,
+                                panel, b, kc, cols, first, last, relu);
+                }
             }
         }
     }
     /* The other activations in one pass over the finished rows, still in cache (measured a few per
        cent faster than a call per row of each tile). */
-    if (apply_act && !relu)
+    if (a->apply_act && !relu)
         for (int32_t m = 0; m < rows; m++)
-            ffn_activate_array(out + (size_t)m * ld_out, out + (size_t)m * ld_out, (size_t)n_out, act);
+            ffn_activate_array(a->out + (size_t)m * a->ld_out, a->out + (size_t)m * a->ld_out, (size_t)n_out, a->act);
+}
+
+void mm_forward(float *out, size_t ld_out, const float *x, size_t ld_x, const float *packed,
+                const float *bias, int32_t rows, int32_t n_in, int32_t n_out, int apply_act,
+                ffn_activation act, float *scratch) {
+    const mm_args a = { out, ld_out, x, ld_x, 0, packed, bias, MM_START_BIAS, rows, n_in, n_out,
+                        apply_act, act, scratch };
+    mm_product(&a);
 }

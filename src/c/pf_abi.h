@@ -1,17 +1,21 @@
 /*
- * pf_abi.h — the one list of facts that C and JavaScript share: limits, status codes, exports.
- * C includes it (pe_ffn.h builds its enums from it); scripts/gen-abi.mjs reads the same lines and
+ * pf_abi.h — the one list of facts that C and JavaScript share: limits, numbers, status codes, exports.
+ * C includes it (pf_core.h builds its enums and constants from it); scripts/gen-abi.mjs reads the same lines and
  * writes src/js/abi.js (committed, so the packed package imports it) and emcc's export list and
  * memory size (build/wasm/abi-link-flags.txt). build.sh runs it; tests/js/abi.test.js fails when
  * abi.js, the lists or the built module disagree, and init() refuses a module built from other lists.
  *
  * To add an export: define it in wasm_exports.c, add X(name) to PF_EXPORTS, run `bash build.sh`.
- *   If it can fail it returns int32_t pf_status and writes results through out-pointers.
+ *   If it can fail it returns int32_t pf_status and writes results through out-pointers. An entry
+ *   point only benchmarks need goes to PF_BENCH_EXPORTS instead, defined under #ifdef PF_BENCH: only
+ *   the bench build of the module (build.sh) has it, and the hash leaves it out.
  * To add a status code: add X(...) at the end of PF_STATUSES with the next code, and the text,
  *   the JavaScript error kind (RANGE: RangeError, TYPE: TypeError, STATE: Error) and the API
  *   parameter it is about ("" = the parameter the JS call site passes, e.g. the one whose size ran
  *   out of memory). One JS function (statusError in src/js/errors.js) turns every status into an error.
- * To add a limit: add X(PF_MAX_..., value) to PF_LIMITS; JavaScript sees LIMITS.MAX_... .
+ * To add a limit: add X(PF_MAX_..., value) to PF_LIMITS; JavaScript sees LIMITS.MAX_... . A number
+ *   that is not an int32 limit (a default, the seed range) goes to PF_NUMBERS: C sees a double
+ *   constant, JavaScript NUMBERS.DEFAULT_... .
  * Keep one X(...) per line: the generator parses these lines and stops on any it cannot read.
  */
 #ifndef PF_ABI_H
@@ -24,7 +28,18 @@
     X(PF_MAX_POSITION, 2147483647) /* largest position t + offset */ \
     X(PF_MAX_MEMORY_PAGES, 32768) /* 64 KiB wasm pages: 2 GiB, every pointer a positive int32 */ \
     X(PF_BLOCK_MAX_DIM, 4096) /* d_model of the attention and the encoder block */ \
-    X(PF_BLOCK_MAX_TOKENS, 4096) /* tokens of one attention or encoder block forward */
+    X(PF_BLOCK_MAX_TOKENS, 4096) /* tokens of one attention or encoder block forward */ \
+    X(PF_MODEL_MAX_VOCAB, 65536) /* vocab of the trainable Transformer */ \
+    X(PF_MODEL_MAX_DIM, 1024) /* its d_model */ \
+    X(PF_MODEL_MAX_LAYERS, 64) /* its layers */ \
+    X(PF_MODEL_MAX_LENGTH, 4096) /* its max_length: the longest sequence */
+
+/* X(name, value): numbers of the API that are not int32 limits, C's double constants (pf_core.h). */
+#define PF_NUMBERS(X) \
+    X(PF_DEFAULT_BASE, 10000) /* base of the PE and RoPE angles when none is given (the paper's) */ \
+    X(PF_DEFAULT_EPS, 1e-5) /* eps of a layer norm when none is given (PyTorch's) */ \
+    X(PF_DEFAULT_SEED, 0) /* seed of the seeded initialisation when none is given */ \
+    X(PF_MAX_SEED, 4294967295) /* seeds are uint32 */
 
 /* X(name, code, kind, "js parameter", "text"): pf_status codes, 0 .. PF_STATUS_COUNT - 1 in order. */
 #define PF_STATUSES(X) \
@@ -46,7 +61,19 @@
     X(PF_ERR_NORM, 15, RANGE, "norm", "unknown norm order") \
     X(PF_ERR_WORKSPACE, 16, STATE, "", "the workspace is smaller than the call needs") \
     X(PF_ERR_HEAD_DIM, 17, RANGE, "headDim", "head_dim must be an even number from 2 to d_model that divides d_model") \
-    X(PF_ERR_OVERLAP, 18, RANGE, "out", "an output overlaps an input without being the same array")
+    X(PF_ERR_OVERLAP, 18, RANGE, "out", "an output overlaps an input without being the same array") \
+    X(PF_ERR_VOCAB, 19, RANGE, "vocab", "vocab out of range") \
+    X(PF_ERR_LAYERS, 20, RANGE, "layers", "layers out of range") \
+    X(PF_ERR_MAX_LENGTH, 21, RANGE, "maxLength", "max_length out of range") \
+    X(PF_ERR_POSITION_KIND, 22, RANGE, "position", "unknown position scheme") \
+    X(PF_ERR_TOKEN, 23, RANGE, "tokens", "a token is outside 0 .. vocab - 1") \
+    X(PF_ERR_TARGET, 24, RANGE, "targets", "a target is neither -1 nor a token") \
+    X(PF_ERR_BATCH, 25, RANGE, "batch", "batch out of range") \
+    X(PF_ERR_LR, 26, RANGE, "lr", "lr must be a finite number greater than 0") \
+    X(PF_ERR_BETAS, 27, RANGE, "betas", "each beta must be in [0, 1)") \
+    X(PF_ERR_WEIGHT_DECAY, 28, RANGE, "weightDecay", "weight_decay must be a finite number of at least 0") \
+    X(PF_ERR_CLIP, 29, RANGE, "clipNorm", "clip_norm must be a finite number greater than 0") \
+    X(PF_ERR_PARAMETER, 30, RANGE, "name", "no such parameter")
 
 /* X(name): the functions wasm_exports.c exports (besides the memory). */
 #define PF_EXPORTS(X) \
@@ -71,9 +98,27 @@
     X(pf_block_load) \
     X(pf_block_workspace_floats) \
     X(pf_block_forward) \
-    X(pf_block_forward_phase) \
-    X(pf_rope_workspace_bytes) \
     X(pf_rope_apply) \
-    X(pf_rope_angle)
+    X(pf_rope_angle) \
+    X(pf_model_bytes) \
+    X(pf_model_new) \
+    X(pf_model_delete) \
+    X(pf_model_tensor) \
+    X(pf_model_params) \
+    X(pf_model_grads) \
+    X(pf_model_set_tensor) \
+    X(pf_model_params_changed) \
+    X(pf_model_workspace_floats) \
+    X(pf_model_forward) \
+    X(pf_model_loss) \
+    X(pf_model_gradients) \
+    X(pf_trainer_new) \
+    X(pf_trainer_delete) \
+    X(pf_trainer_set_lr) \
+    X(pf_trainer_step)
+
+/* X(name): the functions only the bench build exports besides PF_EXPORTS (compiled with -DPF_BENCH). */
+#define PF_BENCH_EXPORTS(X) \
+    X(pf_block_forward_phase)
 
 #endif /* PF_ABI_H */

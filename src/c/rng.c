@@ -1,5 +1,5 @@
 /* rng.c — Mulberry32, chosen because it is tiny and bit-exact in C, JavaScript and NumPy alike. */
-#include "pe_ffn.h"
+#include "pf_core.h"
 #include <math.h>
 
 uint32_t mulberry32_next(uint32_t *state) {

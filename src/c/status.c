@@ -1,5 +1,5 @@
 /* status.c — names for pf_status codes (the texts of pf_abi.h), so every caller reports failures the same way. */
-#include "pe_ffn.h"
+#include "pf_core.h"
 
 const char *pf_status_name(pf_status status) {
     switch (status) {

@@ -44,6 +44,7 @@ static inline f32x4 f4_sub(f32x4 a, f32x4 b) { return wasm_f32x4_sub(a, b); }
 static inline f32x4 f4_mul(f32x4 a, f32x4 b) { return wasm_f32x4_mul(a, b); }
 static inline f32x4 f4_div(f32x4 a, f32x4 b) { return wasm_f32x4_div(a, b); }
 static inline f32x4 f4_abs(f32x4 a) { return wasm_f32x4_abs(a); }
+static inline f32x4 f4_sqrt(f32x4 a) { return wasm_f32x4_sqrt(a); }
 /* The larger of a and b, NaN where either is NaN (f32x4.max). */
 static inline f32x4 f4_max_nan(f32x4 a, f32x4 b) { return wasm_f32x4_max(a, b); }
 /* Interleave lanes 0, 1 (lo) or 2, 3 (hi) of a and b: a0 b0 a1 b1 / a2 b2 a3 b3. */
@@ -95,6 +96,7 @@ static inline f32x4 f4_sub(f32x4 a, f32x4 b) { F4_LANES(a.v[i] - b.v[i]); }
 static inline f32x4 f4_mul(f32x4 a, f32x4 b) { F4_LANES(a.v[i] * b.v[i]); }
 static inline f32x4 f4_div(f32x4 a, f32x4 b) { F4_LANES(a.v[i] / b.v[i]); }
 static inline f32x4 f4_abs(f32x4 a) { F4_LANES(fabsf(a.v[i])); }
+static inline f32x4 f4_sqrt(f32x4 a) { F4_LANES(sqrtf(a.v[i])); }
 static inline f32x4 f4_max_nan(f32x4 a, f32x4 b) {
     F4_LANES(a.v[i] != a.v[i] ? a.v[i] : b.v[i] != b.v[i] ? b.v[i] : a.v[i] < b.v[i] ? b.v[i] : a.v[i]);
 }

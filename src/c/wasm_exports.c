@@ -4,13 +4,16 @@
  * returns a pf_status and writes its results through out-pointers (JS passes pf_out_slot()); the
  * list of exports, limits and statuses lives in pf_abi.h (see there how to add one).
  */
+#define _DEFAULT_SOURCE 1   /* sbrk() */
 #include "pe_ffn.h"
-#include "block.h"
-#include "rope.h"
+#include "model_layout.h"
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-/* FNV-1a over the lists of pf_abi.h; src/js/abi.js holds the same hash, so init() can refuse a
-   module built from other lists than the JavaScript it is loaded by. */
+/* FNV-1a over the lists of pf_abi.h (but PF_BENCH_EXPORTS: the bench build is the release one plus
+   those); src/js/abi.js holds the same hash, so init() can refuse a module built from other lists
+   than the JavaScript it is loaded by. */
 static uint32_t fnv_bytes(uint32_t h, const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
     return h;
@@ -23,16 +26,22 @@ static uint32_t fnv_int(uint32_t h, int64_t v) {
     const uint8_t le[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
     return fnv_bytes(h, (const char *)le, 4);
 }
+static uint32_t fnv_double(uint32_t h, double v) {   /* its 8 bytes as wasm stores them (little-endian) */
+    return fnv_bytes(h, (const char *)&v, sizeof v);
+}
 
 uint32_t pf_abi_hash(void) {
     uint32_t h = 2166136261u;
 #define PF_HASH_LIMIT(name, value) h = fnv_int(fnv_text(h, #name), value);
+#define PF_HASH_NUMBER(name, value) h = fnv_double(fnv_text(h, #name), value);
 #define PF_HASH_STATUS(name, code, kind, param, text) h = fnv_int(fnv_text(h, #name), code);
 #define PF_HASH_EXPORT(name) h = fnv_text(h, #name);
     PF_LIMITS(PF_HASH_LIMIT)
+    PF_NUMBERS(PF_HASH_NUMBER)
     PF_STATUSES(PF_HASH_STATUS)
     PF_EXPORTS(PF_HASH_EXPORT)
 #undef PF_HASH_LIMIT
+#undef PF_HASH_NUMBER
 #undef PF_HASH_STATUS
 #undef PF_HASH_EXPORT
     return h;
@@ -50,34 +59,68 @@ int32_t pf_alloc(void **ptr, size_t bytes) {
 void pf_free(void *ptr) { free(ptr); }
 
 /*
- * The PE kernels' workspace of this instance (each instance has its own memory, so its own statics):
- * grown to the widest table asked for so far (at most ~1.1 MiB), and with the memory when the
- * instance goes. 0 when it cannot grow; length 0 and refused arguments need none.
+ * The kernels' workspaces of this instance (PE's and RoPE's; each instance has its own memory, so its
+ * own statics). They keep constants between calls, so their memory must be memory no caller can write:
+ * it comes from sbrk, never from malloc, so it has never been and never will be a tensor, and no view a
+ * caller kept of a freed tensor reaches it (emmalloc shares sbrk with other code). Which constants it
+ * holds is in the structs. Grown to the largest asked for so far, at least doubling: an outgrown block
+ * stays claimed, so all of them together are at most twice the largest (~2.2 MiB for tables up to
+ * d_model 4096). When sbrk cannot grow (the memory is full, though malloc may have room), a call gets
+ * a workspace of its own from malloc, prepared afresh and freed after it: slower, never wrong.
  */
-static pe_workspace *pe_workspace_for(int32_t length, int32_t d_model) {
-    static pe_workspace workspace;
-    const size_t bytes = pe_workspace_bytes(d_model);
-    if (length > 0 && bytes > workspace.bytes) {
-        void *memory = malloc(bytes);
-        if (!memory) return NULL;
-        free(workspace.memory);
-        pe_workspace_init(&workspace, memory, bytes);
+static pf_workspace pe_kept, rope_kept;
+
+/*
+ * The memory one call's workspace works in (*bytes long): the kept block `kept`, or a new one from sbrk
+ * when `need` exceeds kept_bytes (the caller then makes its kept workspace anew on it), or, when sbrk
+ * cannot grow, a block of the call's own from malloc (*own; the caller frees it after the call).
+ * NULL when there is none (or none is needed: a call of length 0 before any other).
+ */
+static void *call_memory(void *kept, size_t kept_bytes, size_t need, size_t *bytes, void **own) {
+    *own = NULL;
+    *bytes = kept_bytes;
+    if (need <= kept_bytes) return kept;
+    const size_t grown = ((need > 2 * kept_bytes ? need : 2 * kept_bytes) + 15) & ~(size_t)15;
+    void *claimed = sbrk((intptr_t)grown);
+    if (claimed != (void *)-1) {
+        *bytes = grown;
+        return claimed;
     }
-    return &workspace;
+    *bytes = need;
+    return *own = malloc(need);
+}
+
+/* The workspace one call uses, big enough for `need` bytes: `kept` (made anew when its memory grew) or,
+   on memory of the call's own (*own), `alone`; NULL when there is none. */
+static pf_workspace *workspace_for(pf_workspace *kept, pf_workspace *alone, size_t need, void **own) {
+    size_t bytes;
+    void *memory = call_memory(kept->memory, kept->bytes, need, &bytes, own);
+    if (!memory && need) return NULL;
+    pf_workspace *w = *own ? alone : kept;
+    if (*own || memory != kept->memory) pf_workspace_init(w, memory, bytes);
+    return w;
+}
+
+static int32_t pe_call(int add, float *x, int32_t length, int32_t d_model, double base, int32_t offset,
+                       int32_t layout) {
+    pf_workspace alone;
+    void *own;
+    pf_workspace *w = workspace_for(&pe_kept, &alone, length > 0 ? pe_workspace_bytes(d_model) : 0, &own);
+    if (!w) return PF_ERR_NO_MEMORY;
+    const pf_status status = add ? pe_add(w, x, length, d_model, base, offset, (pe_layout)layout)
+                                 : pe_fill(w, x, length, d_model, base, offset, (pe_layout)layout);
+    free(own);
+    return (int32_t)status;
 }
 
 int32_t pf_pe_fill(float *out, int32_t length, int32_t d_model, double base, int32_t offset,
                    int32_t layout) {
-    pe_workspace *workspace = pe_workspace_for(length, d_model);
-    if (!workspace) return PF_ERR_NO_MEMORY;
-    return (int32_t)pe_fill(workspace, out, length, d_model, base, offset, (pe_layout)layout);
+    return pe_call(0, out, length, d_model, base, offset, layout);
 }
 
 int32_t pf_pe_add(float *x, int32_t length, int32_t d_model, double base, int32_t offset,
                   int32_t layout) {
-    pe_workspace *workspace = pe_workspace_for(length, d_model);
-    if (!workspace) return PF_ERR_NO_MEMORY;
-    return (int32_t)pe_add(workspace, x, length, d_model, base, offset, (pe_layout)layout);
+    return pe_call(1, x, length, d_model, base, offset, layout);
 }
 
 /* *chunk = pe_chunk_rows(position, rows), for rows >= 1. */
@@ -105,18 +148,13 @@ int32_t pf_ffn_bytes(double *bytes, int32_t d_model, int32_t d_ff) {
 /* *layer = a new layer on the heap; unchanged on failure. */
 int32_t pf_ffn_new(ffn_layer **layer, int32_t d_model, int32_t d_ff, int32_t activation) {
     ffn_layer *created = malloc(sizeof *created);
-    if (!created) return PF_ERR_NO_MEMORY;
-    const pf_status status = ffn_init(created, d_model, d_ff, (ffn_activation)activation);
-    if (status != PF_OK) {
-        free(created);
-        return (int32_t)status;
-    }
-    *layer = created;
-    return PF_OK;
+    const pf_status status = created ? ffn_init(created, d_model, d_ff, (ffn_activation)activation) : PF_ERR_NO_MEMORY;
+    if (status == PF_OK) *layer = created;
+    else free(created);
+    return (int32_t)status;
 }
 
-void pf_ffn_delete(ffn_layer *layer) {
-    if (!layer) return;
+void pf_ffn_delete(ffn_layer *layer) {   /* ffn_free and free take NULL */
     ffn_free(layer);
     free(layer);
 }
@@ -161,18 +199,13 @@ int32_t pf_block_new(block_layer **layer, int32_t d_model, int32_t heads, int32_
                      int32_t norm, int32_t causal, double eps) {
     const block_config config = block_config_of(d_model, heads, d_ff, activation, norm, causal, eps);
     block_layer *created = malloc(sizeof *created);
-    if (!created) return PF_ERR_NO_MEMORY;
-    const pf_status status = block_init(created, &config);
-    if (status != PF_OK) {
-        free(created);
-        return (int32_t)status;
-    }
-    *layer = created;
-    return PF_OK;
+    const pf_status status = created ? block_init(created, &config) : PF_ERR_NO_MEMORY;
+    if (status == PF_OK) *layer = created;
+    else free(created);
+    return (int32_t)status;
 }
 
-void pf_block_delete(block_layer *layer) {
-    if (!layer) return;
+void pf_block_delete(block_layer *layer) {   /* block_free and free take NULL */
     block_free(layer);
     free(layer);
 }
@@ -203,31 +236,153 @@ int32_t pf_block_forward(block_layer *layer, float *out, const float *x, int32_t
     return (int32_t)block_forward(layer, out, &trace, x, tokens, work, (uint64_t)work_floats);
 }
 
-/* One part of a forward alone (block_forward_phase; every trace array required): the bench's time split. */
+#ifdef PF_BENCH
+/* One part of a forward alone (block_forward_phase; every trace array required): the bench's time split,
+   in the bench build only (PF_BENCH_EXPORTS of pf_abi.h). */
 int32_t pf_block_forward_phase(block_layer *layer, int32_t phase, float *out, const float *x, int32_t tokens,
                                float *work, double work_floats, float *q, float *k, float *v, float *scores,
                                float *weights, float *attention, float *h1, float *hidden, float *ffn) {
     const block_trace trace = { q, k, v, scores, weights, attention, h1, hidden, ffn };
     return (int32_t)block_forward_phase(layer, (block_phase)phase, out, &trace, x, tokens, work, (uint64_t)work_floats);
 }
+#endif
 
-/* *bytes = the workspace pf_rope_apply needs for heads of head_dim values. */
-int32_t pf_rope_workspace_bytes(int32_t *bytes, int32_t head_dim) {
-    const size_t n = rope_workspace_bytes(head_dim);
-    if (n == 0) return PF_ERR_HEAD_DIM;
-    *bytes = (int32_t)n;
-    return PF_OK;
-}
-
-/* out = x rotated (out == x: in place); workspace: pf_rope_workspace_bytes of the caller's memory. */
+/* out = x rotated (out == x: in place), with the instance's RoPE workspace (see call_memory). */
 int32_t pf_rope_apply(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
-                      double base, int32_t offset, int32_t layout, void *workspace, int32_t workspace_bytes) {
-    if (workspace_bytes < 0) return PF_ERR_WORKSPACE;
-    return (int32_t)rope_apply(out, x, length, d_model, head_dim, base, offset, (rope_layout)layout,
-                               workspace, (size_t)workspace_bytes);
+                      double base, int32_t offset, int32_t layout) {
+    pf_workspace alone;
+    void *own;
+    pf_workspace *w = workspace_for(&rope_kept, &alone, length > 0 ? rope_workspace_bytes(head_dim) : 0, &own);
+    if (!w) return PF_ERR_NO_MEMORY;
+    const pf_status status = rope_apply(w, out, x, length, d_model, head_dim, base, offset, (rope_layout)layout);
+    free(own);
+    return (int32_t)status;
 }
 
 /* *theta = one RoPE angle in double precision. */
 int32_t pf_rope_angle(double *theta, int32_t position, int32_t pair, int32_t head_dim, double base) {
     return (int32_t)rope_angle(theta, position, pair, head_dim, base);
+}
+
+/* ---- the trainable Transformer (model.h) -------------------------------------------------------- */
+
+static model_config model_config_of(int32_t vocab, int32_t d_model, int32_t heads, int32_t d_ff, int32_t layers,
+                                    int32_t max_length, int32_t position, int32_t causal, int32_t norm,
+                                    int32_t activation, double eps) {
+    return (model_config){ vocab, d_model, heads, d_ff, layers, max_length, (model_position)position, causal,
+                           (block_norm)norm, (ffn_activation)activation, eps };
+}
+
+/* *bytes = the size of a model's one allocation (a double: exact, and it may exceed 2^32). */
+int32_t pf_model_bytes(double *bytes, int32_t vocab, int32_t d_model, int32_t heads, int32_t d_ff, int32_t layers,
+                       int32_t max_length, int32_t position, int32_t causal, int32_t norm, int32_t activation, double eps) {
+    const model_config c = model_config_of(vocab, d_model, heads, d_ff, layers, max_length, position, causal, norm, activation, eps);
+    uint64_t n;
+    const pf_status status = model_memory_bytes(&n, &c);
+    if (status == PF_OK) *bytes = (double)n;
+    return (int32_t)status;
+}
+
+/* *created = a new model on the heap, seeded with `seed`; unchanged on failure. */
+int32_t pf_model_new(model **created, int32_t vocab, int32_t d_model, int32_t heads, int32_t d_ff, int32_t layers,
+                     int32_t max_length, int32_t position, int32_t causal, int32_t norm, int32_t activation, double eps,
+                     uint32_t seed) {
+    const model_config c = model_config_of(vocab, d_model, heads, d_ff, layers, max_length, position, causal, norm, activation, eps);
+    model *m = malloc(sizeof *m);
+    if (!m) return PF_ERR_NO_MEMORY;
+    pf_status status = model_init(m, &c);
+    if (status == PF_OK) status = model_init_seeded(m, seed);
+    if (status != PF_OK) {
+        model_free(m);
+        free(m);
+        return (int32_t)status;
+    }
+    *created = m;
+    return PF_OK;
+}
+
+void pf_model_delete(model *m) {
+    if (!m) return;
+    model_free(m);
+    free(m);
+}
+
+/* out: { double offset; int32 rows; int32 cols } of parameter array `index`. */
+int32_t pf_model_tensor(void *out, const model *m, int32_t index) {
+    model_tensor t;
+    const pf_status status = model_tensor_at(&t, m, index);
+    if (status != PF_OK) return (int32_t)status;
+    const double offset = (double)t.offset;
+    memcpy(out, &offset, sizeof offset);
+    memcpy((char *)out + 8, &t.rows, 4);
+    memcpy((char *)out + 12, &t.cols, 4);
+    return PF_OK;
+}
+
+/* The model's parameters and gradients (param_count floats each, the contract's order). */
+float *pf_model_params(const model *m) { return m ? m->params : NULL; }
+float *pf_model_grads(const model *m) { return m ? m->grads : NULL; }
+
+int32_t pf_model_set_tensor(model *m, int32_t index, const float *values) {
+    return (int32_t)model_set_tensor(m, index, values);
+}
+
+/* Re-packs every matrix after the parameters were written through pf_model_params (a loaded file). */
+int32_t pf_model_params_changed(model *m) {
+    if (!m) return PF_ERR_NULL;
+    if (!m->memory) return PF_ERR_NOT_READY;
+    model_pack_all(m);
+    return PF_OK;
+}
+
+/* *floats = the workspace of a call (a double: exact). */
+int32_t pf_model_workspace_floats(double *floats, const model *m, int32_t batch, int32_t length, int32_t backward) {
+    uint64_t n;
+    const pf_status status = model_workspace_floats(&n, m, batch, length, backward);
+    if (status == PF_OK) *floats = (double)n;
+    return (int32_t)status;
+}
+
+/* traces: 0, or layers block_traces (nine pointers each, 0 for an array not wanted). */
+int32_t pf_model_forward(model *m, float *logits, const model_trace *traces, const int32_t *tokens, int32_t batch,
+                         int32_t length, float *work, double work_floats) {
+    return (int32_t)model_forward(m, logits, traces, tokens, batch, length, work, (uint64_t)work_floats);
+}
+
+int32_t pf_model_loss(double *loss, model *m, const int32_t *tokens, const int32_t *targets, int32_t batch,
+                      int32_t length, float *work, double work_floats) {
+    return (int32_t)model_loss(m, loss, tokens, targets, batch, length, work, (uint64_t)work_floats);
+}
+
+int32_t pf_model_gradients(double *loss, model *m, const int32_t *tokens, const int32_t *targets, int32_t batch,
+                           int32_t length, float *work, double work_floats) {
+    return (int32_t)model_gradients(m, loss, tokens, targets, batch, length, work, (uint64_t)work_floats);
+}
+
+/* *created = a new trainer of m on the heap (clip_norm 0: none); unchanged on failure. */
+int32_t pf_trainer_new(trainer **created, const model *m, double lr, double beta1, double beta2, double eps,
+                       double weight_decay, double clip_norm) {
+    trainer *t = malloc(sizeof *t);
+    if (!t) return PF_ERR_NO_MEMORY;
+    const adamw_options o = { lr, beta1, beta2, eps, weight_decay, clip_norm };
+    const pf_status status = trainer_init(t, m, &o);
+    if (status != PF_OK) {
+        free(t);
+        return (int32_t)status;
+    }
+    *created = t;
+    return PF_OK;
+}
+
+void pf_trainer_delete(trainer *t) {
+    if (!t) return;
+    trainer_free(t);
+    free(t);
+}
+
+int32_t pf_trainer_set_lr(trainer *t, double lr) { return (int32_t)trainer_set_lr(t, lr); }
+
+int32_t pf_trainer_step(double *loss, trainer *t, model *m, const int32_t *tokens, const int32_t *targets,
+                        int32_t batch, int32_t length, float *work, double work_floats) {
+    return (int32_t)trainer_step(t, m, loss, tokens, targets, batch, length, work, (uint64_t)work_floats);
 }

@@ -13,7 +13,7 @@ import { fill } from './shared/i18n.js';
 import { signedColor, textColorOn } from './shared/colors.js';
 import { texNode } from './shared/math.js';
 import { layoutField } from './shared/pe-layout.js';
-import { seededEmbedding, lookup } from './shared/embedding.js';
+import { seededEmbedding, lookup } from '../js/embedding.js';
 import { exportPanel, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictPanel, wirePredict } from './shared/predict.js';
 import { embeddingSnippets } from './shared/snippets.js';

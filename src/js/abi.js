@@ -2,7 +2,10 @@
 // code or an export, edit pf_abi.h (its top comment says how) and run `bash build.sh`.
 
 /** The API's limits (PF_MAX_... in C). */
-export const LIMITS = Object.freeze({"MAX_LENGTH":16777216,"MAX_DIM":65536,"MAX_POSITION":2147483647,"MAX_MEMORY_PAGES":32768,"BLOCK_MAX_DIM":4096,"BLOCK_MAX_TOKENS":4096});
+export const LIMITS = Object.freeze({"MAX_LENGTH":16777216,"MAX_DIM":65536,"MAX_POSITION":2147483647,"MAX_MEMORY_PAGES":32768,"BLOCK_MAX_DIM":4096,"BLOCK_MAX_TOKENS":4096,"MODEL_MAX_VOCAB":65536,"MODEL_MAX_DIM":1024,"MODEL_MAX_LAYERS":64,"MODEL_MAX_LENGTH":4096});
+
+/** The API's numbers that are not int32 limits: defaults and the seed range (PF_NUMBERS in C). */
+export const NUMBERS = Object.freeze({"DEFAULT_BASE":10000,"DEFAULT_EPS":0.00001,"DEFAULT_SEED":0,"MAX_SEED":4294967295});
 
 /** pf_status codes by number: C name, JavaScript error kind, the parameter it is about, text. */
 export const STATUSES = Object.freeze([
@@ -25,10 +28,25 @@ export const STATUSES = Object.freeze([
   {"code":16,"name":"PF_ERR_WORKSPACE","kind":"STATE","param":"","text":"the workspace is smaller than the call needs"},
   {"code":17,"name":"PF_ERR_HEAD_DIM","kind":"RANGE","param":"headDim","text":"head_dim must be an even number from 2 to d_model that divides d_model"},
   {"code":18,"name":"PF_ERR_OVERLAP","kind":"RANGE","param":"out","text":"an output overlaps an input without being the same array"},
+  {"code":19,"name":"PF_ERR_VOCAB","kind":"RANGE","param":"vocab","text":"vocab out of range"},
+  {"code":20,"name":"PF_ERR_LAYERS","kind":"RANGE","param":"layers","text":"layers out of range"},
+  {"code":21,"name":"PF_ERR_MAX_LENGTH","kind":"RANGE","param":"maxLength","text":"max_length out of range"},
+  {"code":22,"name":"PF_ERR_POSITION_KIND","kind":"RANGE","param":"position","text":"unknown position scheme"},
+  {"code":23,"name":"PF_ERR_TOKEN","kind":"RANGE","param":"tokens","text":"a token is outside 0 .. vocab - 1"},
+  {"code":24,"name":"PF_ERR_TARGET","kind":"RANGE","param":"targets","text":"a target is neither -1 nor a token"},
+  {"code":25,"name":"PF_ERR_BATCH","kind":"RANGE","param":"batch","text":"batch out of range"},
+  {"code":26,"name":"PF_ERR_LR","kind":"RANGE","param":"lr","text":"lr must be a finite number greater than 0"},
+  {"code":27,"name":"PF_ERR_BETAS","kind":"RANGE","param":"betas","text":"each beta must be in [0, 1)"},
+  {"code":28,"name":"PF_ERR_WEIGHT_DECAY","kind":"RANGE","param":"weightDecay","text":"weight_decay must be a finite number of at least 0"},
+  {"code":29,"name":"PF_ERR_CLIP","kind":"RANGE","param":"clipNorm","text":"clip_norm must be a finite number greater than 0"},
+  {"code":30,"name":"PF_ERR_PARAMETER","kind":"RANGE","param":"name","text":"no such parameter"},
 ].map(Object.freeze));
 
 /** The functions the module exports besides its memory. */
-export const EXPORTS = Object.freeze(["pf_abi_hash","pf_out_slot","pf_alloc","pf_free","pf_pe_fill","pf_pe_add","pf_pe_value","pf_pe_chunk_rows","pf_ffn_bytes","pf_ffn_new","pf_ffn_delete","pf_ffn_set_weights","pf_ffn_init_seeded","pf_ffn_forward","pf_layer_norm","pf_block_bytes","pf_block_new","pf_block_delete","pf_block_load","pf_block_workspace_floats","pf_block_forward","pf_block_forward_phase","pf_rope_workspace_bytes","pf_rope_apply","pf_rope_angle"]);
+export const EXPORTS = Object.freeze(["pf_abi_hash","pf_out_slot","pf_alloc","pf_free","pf_pe_fill","pf_pe_add","pf_pe_value","pf_pe_chunk_rows","pf_ffn_bytes","pf_ffn_new","pf_ffn_delete","pf_ffn_set_weights","pf_ffn_init_seeded","pf_ffn_forward","pf_layer_norm","pf_block_bytes","pf_block_new","pf_block_delete","pf_block_load","pf_block_workspace_floats","pf_block_forward","pf_rope_apply","pf_rope_angle","pf_model_bytes","pf_model_new","pf_model_delete","pf_model_tensor","pf_model_params","pf_model_grads","pf_model_set_tensor","pf_model_params_changed","pf_model_workspace_floats","pf_model_forward","pf_model_loss","pf_model_gradients","pf_trainer_new","pf_trainer_delete","pf_trainer_set_lr","pf_trainer_step"]);
+
+/** The functions only the bench build exports besides those (tests/bench). */
+export const BENCH_EXPORTS = Object.freeze(["pf_block_forward_phase"]);
 
 /** pf_abi_hash() of a module built from the same lists. */
-export const ABI_HASH = 1257645123;
+export const ABI_HASH = 4232237895;

@@ -1,29 +1,22 @@
 // The Transformer encoder block as a JavaScript object over a C block (src/c/block.h) that owns its
 // weights in one allocation of the module's memory. A forward takes one region of memory for
-// everything it needs (the core's scratch area for small calls, one allocation freed in `finally`
+// everything it needs (the scratch area for small calls, one allocation freed in `finally`
 // for large ones): the input and output when they live outside the module, the C workspace, and the
 // trace arrays. Results that leave the API are the caller's own arrays.
-import { LIMITS } from './abi.js';
 import { copyIn, copyOut, expectLength, optionalFloats, readOptions, required, tokenArrays } from './args.js';
+import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_MEMORY_BYTES, MAX_SEED, NORMS } from './defaults.js';
 import { checkStatus } from './errors.js';
-import { ACTIVATIONS } from './ffn.js';
-import { MAX_MEMORY_BYTES } from './memory.js';
+import { NativeHandle } from './native-object.js';
 import * as check from './validate.js';
 
 const { MAX_DIM, BLOCK_MAX_DIM, BLOCK_MAX_TOKENS } = LIMITS;
-export const NORMS = ['post', 'pre'];
-const MAX_SEED = 4294967295;
-const SMALL_FLOATS = 1 << 18; // forwards needing up to 1 MiB use the core's scratch area
+const SMALL_FLOATS = 1 << 18; // forwards needing up to 1 MiB use the scratch area
 
 /** The six matrices, which come together, and every weight in the order of pf_block_load. */
 const MATRICES = ['wq', 'wk', 'wv', 'wo', 'w1', 'w2'];
 const WEIGHTS = ['wq', 'bq', 'wk', 'bk', 'wv', 'bv', 'wo', 'bo', 'w1', 'b1', 'w2', 'b2', 'gamma1', 'beta1', 'gamma2', 'beta2'];
 /** The trace arrays, in the order of pf_block_forward's arguments. */
 const TRACE = ['q', 'k', 'v', 'scores', 'weights', 'attention', 'h1', 'hidden', 'ffn'];
-
-const orphans = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry(({ exports, layer }) => exports.pf_block_delete(layer))
-  : null;
 
 const BLOCK_OPTIONS = ['dModel', 'heads', 'dFF', 'activation', 'norm', 'causal', 'eps', 'seed', ...WEIGHTS];
 const FORWARD_OPTIONS = ['out', 'trace'];
@@ -44,11 +37,11 @@ export function createEncoderBlock(core, options) {
   const heads = check.integer('heads', required('heads', o.heads), 1, dModel);
   if (dModel % heads !== 0) throw new RangeError(`heads must divide dModel = ${dModel}, got ${heads}`);
   const dFF = check.integer('dFF', required('dFF', o.dFF), 1, MAX_DIM);
-  const activation = o.activation === undefined ? 0 : check.oneOf('activation', o.activation, ACTIVATIONS);
-  const norm = o.norm === undefined ? 0 : check.oneOf('norm', o.norm, NORMS);
-  const causal = o.causal === undefined ? false : check.boolean('causal', o.causal);
-  const eps = o.eps === undefined ? 1e-5 : check.finiteAbove('eps', o.eps, 0);
-  const seed = o.seed === undefined ? 0 : check.integer('seed', o.seed, 0, MAX_SEED);
+  const activation = o.activation === undefined ? DEFAULTS.activation : check.oneOf('activation', o.activation, ACTIVATIONS);
+  const norm = o.norm === undefined ? DEFAULTS.norm : check.oneOf('norm', o.norm, NORMS);
+  const causal = o.causal === undefined ? DEFAULTS.causal : check.boolean('causal', o.causal);
+  const eps = o.eps === undefined ? DEFAULTS.eps : check.finiteAbove('eps', o.eps, 0);
+  const seed = o.seed === undefined ? DEFAULTS.seed : check.integer('seed', o.seed, 0, MAX_SEED);
   const present = MATRICES.filter((name) => o[name] !== undefined);
   if (present.length > 0 && present.length < MATRICES.length) {
     const missing = MATRICES.find((name) => o[name] === undefined);
@@ -84,25 +77,24 @@ const round4 = (n) => Math.ceil(n / 4) * 4;
 
 export class EncoderBlock {
   #core;
-  #layer;
+  #native;
 
   constructor(core, layer, { dModel, heads, dFF, activation, norm, causal, eps }) {
     this.#core = core;
-    this.#layer = layer;
+    this.#native = new NativeHandle(this, layer, core.exports.pf_block_delete, 'encoder block');
     const value = (v) => ({ value: v, enumerable: true });
     Object.defineProperties(this, {
       dModel: value(dModel), heads: value(heads), headDim: value(dModel / heads), dFF: value(dFF),
       activation: value(activation), norm: value(norm), causal: value(causal), eps: value(eps),
       paramCount: value(4 * dModel * dModel + 2 * dModel * dFF + dFF + 9 * dModel),
     });
-    orphans?.register(this, { exports: core.exports, layer }, this);
   }
 
   /** out (tokens, dModel) = the block of x; with { trace: true } also every intermediate array. */
   forward(x, options) {
     const o = readOptions('options', options, FORWARD_OPTIONS);
     const wantTrace = o.trace === undefined ? false : check.boolean('trace', o.trace);
-    if (this.#layer === 0) throw new Error('block.forward(): this encoder block has been disposed'); // maybe by a getter
+    const layer = this.#native.pointer('block.forward()'); // after the options: a getter may have disposed it
     const { heap, exports } = this.#core;
     const { input, out, tokens } = tokenArrays(heap, x, o.out, this.dModel, BLOCK_MAX_TOKENS);
 
@@ -116,17 +108,21 @@ export class EncoderBlock {
     const part = (name, floats) => parts.push({ name, floats: round4(floats) });
     if (input.array !== undefined) part('x', n);
     if (!out || out.array !== undefined) part('out', n);
-    checkStatus(exports.pf_block_workspace_floats(heap.slot, this.#layer, tokens), 'x');
+    checkStatus(exports.pf_block_workspace_floats(heap.slot, layer, tokens), 'x');
     part('work', heap.slotF64());
+    const untraced = parts.reduce((sum, p) => sum + p.floats, 0);
     if (wantTrace) TRACE.forEach((name) => part(name, traceLengths[name]));
     const total = parts.reduce((sum, p) => sum + p.floats, 0);
+    // The memory a forward needs is x's (its tokens), or the trace's when the trace is what does not fit.
+    const blame = wantTrace && untraced * 4 < MAX_MEMORY_BYTES ? 'trace' : 'x';
     if (total * 4 >= MAX_MEMORY_BYTES) {
-      throw new RangeError(`x: a forward of ${tokens} tokens${wantTrace ? ' with its trace' : ''} needs ${total * 4} bytes, more than the module's memory can hold (${MAX_MEMORY_BYTES} bytes)`);
+      const traced = wantTrace ? ` with its trace (${untraced * 4} without)` : '';
+      throw new RangeError(`${blame}: a forward of the ${tokens} tokens of x needs ${total * 4} bytes${traced}, more than the module's memory can hold (${MAX_MEMORY_BYTES} bytes)`);
     }
 
     let region = 0;
     try {
-      const base = tokens === 0 ? 0 : total <= SMALL_FLOATS ? this.#core.scratch(total, 'x') : (region = heap.alloc(total * 4, 'x'));
+      const base = tokens === 0 ? 0 : total <= SMALL_FLOATS ? heap.scratch(total, blame) : (region = heap.alloc(total * 4, blame));
       const at = {};
       let offset = base;
       for (const p of parts) {
@@ -138,7 +134,7 @@ export class EncoderBlock {
       if (tokens > 0) {
         if (input.array !== undefined) heap.f32(xPtr, n).set(input.array);
         const tracePtrs = TRACE.map((name) => (wantTrace ? at[name] : 0));
-        checkStatus(exports.pf_block_forward(this.#layer, outPtr, xPtr, tokens, at.work, parts.find((p) => p.name === 'work').floats, ...tracePtrs), 'x');
+        checkStatus(exports.pf_block_forward(layer, outPtr, xPtr, tokens, at.work, parts.find((p) => p.name === 'work').floats, ...tracePtrs), 'x');
       }
       let output = o.out;
       if (!out) output = heap.f32(outPtr, n).slice();
@@ -154,9 +150,6 @@ export class EncoderBlock {
 
   /** Frees the block's memory. Safe to call twice; forward() afterwards throws. */
   dispose() {
-    if (this.#layer === 0) return;
-    orphans?.unregister(this);
-    this.#core.exports.pf_block_delete(this.#layer);
-    this.#layer = 0;
+    this.#native.dispose();
   }
 }

@@ -1,4 +1,4 @@
-// Type declarations for pe-ffn-wasm (the contract is shared/API.md; README.md has a tour).
+// Type declarations for pe-ffn-wasm (the contract is docs/API.md; README.md has a tour).
 
 /** Where init() gets the WebAssembly module from. A string is a URL, or in Node also a file path. */
 export type WasmSource = ArrayBuffer | Uint8Array | URL | string | Response | WebAssembly.Module;
@@ -225,6 +225,126 @@ export interface EncoderBlock {
   dispose(): void;
 }
 
+/** How a trainable Transformer sees positions (API.md, "Training a small Transformer"). */
+export type PositionScheme = 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 'none';
+
+/** Token ids (or targets, -1 for "not counted"): batch * T integers. */
+export type TokenData = Int32Array | Uint8Array | Uint16Array | Uint32Array | readonly number[];
+
+export interface TransformerOptions {
+  /** Integer 2 .. 65,536 (required). */
+  vocab: number;
+  /** Integer 1 .. 1,024 (required). */
+  dModel: number;
+  /** Divides dModel, default 1; with 'rope' dModel / heads must be even. */
+  heads?: number;
+  /** Integer 1 .. 65,536, default 4 * dModel. */
+  dFF?: number;
+  /** Integer 1 .. 64, default 1. */
+  layers?: number;
+  /** The longest sequence: integer 1 .. 4,096, default 512. */
+  maxLength?: number;
+  /** Default 'sinusoidal'. */
+  position?: PositionScheme;
+  /** Default false: with true, position t sees positions 0 .. t only. */
+  causal?: boolean;
+  /** Default 'post'. */
+  norm?: BlockNorm;
+  /** Default 'relu'. */
+  activation?: Activation;
+  /** Every layer norm's eps: finite > 0, default 1e-5. */
+  eps?: number;
+  /** Integer 0 .. 4,294,967,295, default 0: the seeded initialisation's stream. */
+  seed?: number;
+}
+
+/** The resolved options (every default filled in). */
+export interface TransformerConfig {
+  readonly vocab: number;
+  readonly dModel: number;
+  readonly heads: number;
+  readonly dFF: number;
+  readonly layers: number;
+  readonly maxLength: number;
+  readonly position: PositionScheme;
+  readonly causal: boolean;
+  readonly norm: BlockNorm;
+  readonly activation: Activation;
+  readonly eps: number;
+  readonly seed: number;
+}
+
+export interface TransformerCallOptions {
+  /** Sequences in tokens (each T = tokens.length / batch long): integer from 1, default 1. */
+  batch?: number;
+}
+
+/**
+ * One layer's block trace: the arrays of EncoderBlockTrace with a leading batch dimension (q: batch *
+ * T * dModel, scores and weights: batch * heads * T * T as [b][h][i][j], hidden: batch * T * dFF);
+ * with 'rope' q and k are the rotated ones, with 'alibi' the scores include the bias.
+ */
+export type TransformerLayerTrace = EncoderBlockTrace;
+
+export interface TransformerResult<T> {
+  logits: T;
+  trace: { layers: TransformerLayerTrace[] };
+}
+
+export interface TrainerOptions {
+  /** Finite > 0, default 1e-3. */
+  lr?: number;
+  /** Each in [0, 1), default [0.9, 0.999]. */
+  betas?: readonly [number, number];
+  /** Finite > 0, default 1e-8. */
+  eps?: number;
+  /** Finite >= 0, default 0.01 (decoupled, as torch.optim.AdamW). */
+  weightDecay?: number;
+  /** Finite > 0: gradients scaled as torch.nn.utils.clip_grad_norm_ before each update; default none. */
+  clipNorm?: number;
+}
+
+/** AdamW over all of a model's parameters, exactly as torch.optim.AdamW. */
+export interface Trainer {
+  /** Steps taken. */
+  readonly steps: number;
+  /** The learning rate of the next steps; setting anything but a finite number > 0 is a RangeError. */
+  lr: number;
+  /** Forward, backward, clipping, AdamW on one batch; returns the loss before the update. */
+  step(tokens: TokenData, targets: TokenData, options?: TransformerCallOptions): number;
+  /** Frees the trainer; safe to call twice. step() afterwards throws. */
+  dispose(): void;
+}
+
+/** A whole trainable Transformer (embedding, positions, encoder blocks, output layer) in the module. */
+export interface Transformer {
+  readonly config: TransformerConfig;
+  readonly paramCount: number;
+  /** Every parameter's name, in the contract's order ('embedding', 'layers.0.wq', ..., 'output.b'). */
+  readonly parameterNames: readonly string[];
+  /** [rows, cols] or [n]. */
+  parameterShape(name: string): number[];
+  /** A copy of the parameter's values, row-major. */
+  getParameter(name: string): Float32Array;
+  /** Copies values (exactly the parameter's size) in. */
+  setParameter(name: string, values: FloatData): void;
+  /** Logits, batch * T * vocab, [b][t][v]. */
+  forward(tokens: TokenData, options?: TransformerCallOptions & { out?: undefined; trace?: false }): Float32Array;
+  forward<T extends FloatData>(tokens: TokenData, options: TransformerCallOptions & { out: T; trace?: false }): T;
+  forward(tokens: TokenData, options: TransformerCallOptions & { out?: undefined; trace: true }): TransformerResult<Float32Array>;
+  forward<T extends FloatData>(tokens: TokenData, options: TransformerCallOptions & { out: T; trace: true }): TransformerResult<T>;
+  forward(tokens: TokenData, options?: TransformerCallOptions & { out?: FloatData; trace?: boolean }): FloatData | TransformerResult<FloatData>;
+  /** The mean cross-entropy over the targets that are not -1 (0 when none is). */
+  loss(tokens: TokenData, targets: TokenData, options?: TransformerCallOptions): number;
+  /** dloss/dp for every parameter, under the parameters' names. */
+  gradients(tokens: TokenData, targets: TokenData, options?: TransformerCallOptions): { loss: number; grads: Record<string, Float32Array> };
+  createTrainer(options?: TrainerOptions): Trainer;
+  /** A safetensors file: the parameters, and every option in __metadata__. */
+  save(): Uint8Array;
+  /** Frees the model and its trainers; safe to call twice. config, paramCount, parameterNames stay readable. */
+  dispose(): void;
+}
+
 /** One independent instance of the module, with its own linear memory. */
 export interface PeFfnCore {
   /** The memory JavaScript and C share. */
@@ -255,6 +375,10 @@ export interface PeFfnCore {
   layerNorm<T extends FloatData>(x: FloatData, dModel: number, options: LayerNormOptions<T> & { out: T }): T;
   /** A Transformer encoder block that owns its weights in the module's memory. */
   createEncoderBlock(options: EncoderBlockOptions): EncoderBlock;
+  /** A trainable Transformer with seeded parameters. */
+  createTransformer(options: TransformerOptions): Transformer;
+  /** A model from a safetensors file that model.save() (or the Python safetensors package) wrote. */
+  loadTransformer(bytes: Uint8Array | ArrayBuffer): Transformer;
 }
 
 /** Loads the module; each call returns an independent instance. Rejects (never throws) on bad input. */
@@ -262,3 +386,67 @@ export function init(options?: InitOptions): Promise<PeFfnCore>;
 
 /** The package version (the same as `core.version`). */
 export const version: string;
+
+/** The training tasks of `createTask` (docs/API.md, "Training tasks"). */
+export type TaskName = 'copy' | 'reverse' | 'sort' | 'first';
+export const TASK_NAMES: readonly TaskName[];
+
+export interface TaskOptions {
+  /** The model's vocabulary: 4 .. 65,536 (first: 5 ..), default 16. */
+  vocab?: number;
+  /** Symbols in the input part while training: 1 .. 255 (first: 2 ..), default 8. */
+  length?: number;
+  /** Integer 0 .. 4,294,967,295, default 0. */
+  seed?: number;
+}
+
+/** `batch` sequences of `length` tokens each, row-major; targets -1 where nothing is asked. */
+export interface TaskBatch {
+  tokens: Int32Array;
+  targets: Int32Array;
+  batch: number;
+  length: number;
+}
+
+export interface TaskStats {
+  /** Tokens per sequence (the model's T). */
+  sequenceLength: number;
+  /** Accuracy of guessing an answer token without looking: 1 / symbols (first: 1/2). */
+  chance: number;
+  /** The expected accuracy a model without position information and without a causal mask cannot beat. */
+  positionBlindBound: number;
+}
+
+export interface Task {
+  readonly name: TaskName;
+  readonly vocab: number;
+  readonly length: number;
+  readonly seed: number;
+  /** How many symbols the input part draws from. */
+  readonly symbols: number;
+  /** Tokens per training sequence. */
+  readonly sequenceLength: number;
+  readonly chance: number;
+  readonly positionBlindBound: number;
+  /** The same figures for an input part of `length` symbols. */
+  stats(length: number): TaskStats;
+  /** The next n training sequences of the task's seeded stream. */
+  batch(n: number): TaskBatch;
+  /** n sequences of `length` symbols, the same for the same seed and length whatever was drawn before. */
+  testSet(length: number, n: number): TaskBatch;
+  /** A short label of a token: '|' separator, '?' query, 'A'/'B' marks, then 'a' .. 'z', 's26', ... */
+  label(token: number): string;
+}
+
+/** A seeded training task: separator, input part, separator, one query per answer slot; answers as targets. */
+export function createTask(name: TaskName, options?: TaskOptions): Task;
+
+/** Token accuracy of logits [row][vocab] against targets (-1 not counted), by arg-max. */
+export function tokenAccuracy(logits: Float32Array | Float64Array, targets: Int32Array | number[], vocab: number):
+  { accuracy: number; correct: number; counted: number };
+
+/**
+ * A self-contained Python program (offer it as `model.py`) that rebuilds the model in PyTorch and
+ * loads the file `model.save()` wrote: `python3 model.py model.safetensors 3 1 4 [--double] [--json out]`.
+ */
+export function pytorchScript(config: TransformerOptions): string;

@@ -1,23 +1,21 @@
 // pe-ffn-wasm: exact, fast sinusoidal positional encoding and position-wise feed-forward networks in
-// WebAssembly, over linear memory shared with JavaScript. See README.md and shared/API.md.
+// WebAssembly, over linear memory shared with JavaScript. See README.md and docs/API.md.
 import { addPositionalEncoding, peValue, positionalEncoding } from './pe.js';
 import { createFFN } from './ffn.js';
 import { layerNorm } from './layernorm.js';
 import { createEncoderBlock } from './block.js';
+import { createTransformer } from './transformer.js';
+import { loadTransformer } from './model-file.js';
 import { applyRotary, rotaryAngle } from './rope.js';
 import { compileModule, instantiate } from './loader.js';
-import { Heap, MAX_MEMORY_BYTES, Tensor } from './memory.js';
+import { MAX_MEMORY_BYTES } from './defaults.js';
+import { Heap, Tensor } from './memory.js';
 import { readOptions } from './args.js';
 import * as check from './validate.js';
 import { version } from './version.js';
 
-const SCRATCH_MIN_FLOATS = 1 << 16;
-
-/** One instance of the module: its own memory, tensors, layers and scratch area. */
+/** One instance of the module: its own memory, tensors, layers and scratch area (core.heap, internal). */
 class Core {
-  #scratchPtr = 0;
-  #scratchFloats = 0;
-
   constructor(exports) {
     this.exports = exports;
     this.heap = new Heap(exports);
@@ -71,16 +69,12 @@ class Core {
     return createEncoderBlock(this, options);
   }
 
-  /** A reusable scratch area of at least `floats` values (internal; grows, never shrinks). */
-  scratch(floats, name) {
-    if (floats > this.#scratchFloats) {
-      const size = Math.max(floats, SCRATCH_MIN_FLOATS);
-      const ptr = this.heap.alloc(size * 4, name);
-      this.heap.free(this.#scratchPtr);
-      this.#scratchPtr = ptr;
-      this.#scratchFloats = size;
-    }
-    return this.#scratchPtr;
+  createTransformer(options) {
+    return createTransformer(this, options);
+  }
+
+  loadTransformer(bytes) {
+    return loadTransformer(this, bytes);
   }
 }
 
@@ -95,3 +89,5 @@ export async function init(options) {
 }
 
 export { version };
+export { createTask, tokenAccuracy, TASK_NAMES } from './tasks.js';
+export { pytorchScript } from './pytorch-script.js';

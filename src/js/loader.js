@@ -10,7 +10,7 @@
 //
 // Every failure names the location (or the kind of value) it came from; a valid module that is not
 // this package's, or was built from other lists than src/js/abi.js, is refused (checkOurs, instantiate).
-import { ABI_HASH, EXPORTS } from './abi.js';
+import { ABI_HASH, BENCH_EXPORTS, EXPORTS } from './abi.js';
 import { typeError } from './errors.js';
 import { typedArrayName } from './intrinsics.js';
 
@@ -185,6 +185,8 @@ export async function instantiate(module, label) {
     throw new Error(`${label} holds a pe-ffn-wasm module built from other lists (pf_abi.h hash ${hash}) than this package's JavaScript (${ABI_HASH}): rebuild with bash build.sh`);
   }
   instance.exports._initialize?.();
-  // Only the listed exports: calling anything else is a bug that shows at once.
-  return Object.freeze(Object.fromEntries(['memory', ...EXPORTS].map((name) => [name, instance.exports[name]])));
+  // Only the listed exports (and the bench build's own, which tests/bench calls): calling anything else
+  // is a bug that shows at once.
+  const bench = BENCH_EXPORTS.filter((name) => typeof instance.exports[name] === 'function');
+  return Object.freeze(Object.fromEntries(['memory', ...EXPORTS, ...bench].map((name) => [name, instance.exports[name]])));
 }

@@ -4,9 +4,11 @@
 // checked against the double-precision reference before it is timed. Prints markdown tables, the
 // .wasm sizes and init() times, and writes JSON.
 //
-//   node tests/bench/bench.js [--smoke] [--block] [--json path] [--only ffn,activations,pe,rope,block]
+//   node tests/bench/bench.js [--smoke] [--block] [--json path] [--only ffn,activations,pe,rope,block,train]
 //
-// --block runs only the encoder block's section (block-bench.js).
+// --block runs only the encoder block's section (block-bench.js). The training section
+// (train-bench.js: the lab and medium Transformers against PyTorch, tfjs and plain JS) runs in a full
+// run, or at smoke size when --only names it (tests/bench/train-bench-smoke.test.js covers it alone).
 //
 // Node 20 runs relaxed SIMD only behind --experimental-wasm-relaxed-simd: when the engine does not
 // validate it, the script runs itself again with that flag (a Node that refuses the flag runs the
@@ -23,7 +25,7 @@ import { labelsOf, makeContestants } from './contestants.js';
 import { markdown } from './report.js';
 import { targetLines } from './targets.js';
 import { TIMING, runBench, timeInit } from './run-bench.js';
-import { blockContestants, blockMarkdown, blockTargetLines, runBlockBench } from './block-bench.js';
+import { BENCH_WASM, blockContestants, blockMarkdown, blockTargetLines, runBlockBench } from './block-bench.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -97,7 +99,10 @@ async function main() {
   const results = blockOnly ? { size: smoke ? 'smoke' : 'full', ffn: [], pe: [], activations: [] } : await runBench({ smoke, contestants, log, only });
   const blockPeers = blockContestants({ cores, relaxedNote, tf, tfNote, ort, ortNote });
   labels.block = Object.fromEntries(blockPeers.map((c) => [c.id, c.label]));
-  results.block = skipBlock ? [] : await runBlockBench({ smoke, contestants: blockPeers, splitCore: cores[variant], timing: TIMING[smoke ? 'smoke' : 'full'], log });
+  const splitCore = skipBlock ? null : await init({ wasm: join(root, BENCH_WASM) });
+  results.block = skipBlock ? [] : await runBlockBench({ smoke, contestants: blockPeers, splitCore, timing: TIMING[smoke ? 'smoke' : 'full'], log });
+  const runTrain = !blockOnly && (only ? only.includes('train') : !smoke);
+  results.train = runTrain ? await runTrainBench({ smoke, cores, log }) : null;
 
   const meta = {
     date: new Date().toISOString(),
@@ -122,8 +127,9 @@ async function main() {
     console.log(markdown(results, labels));
     console.log(targetLines(results, meta).join('\n'));
   }
-  console.log(`\n${blockMarkdown(results.block, labels.block, variant)}\n`);
+  console.log(`\n${blockMarkdown(results.block, labels.block, 'simd128, bench build')}\n`);
   console.log(blockTargetLines(results.block).join('\n'));
+  if (results.train) console.log(`\n${trainMarkdown(results.train)}\n${trainTargetLines(results.train).join('\n')}`);
   console.log(`\nJSON: ${jsonPath}`);
 }
 

@@ -2,12 +2,16 @@
 // against tfjs-backend-wasm and onnxruntime-web running the same graph, one thread, the same seeded
 // weights and input, every output checked against the double reference first; then where this
 // package's time goes (projections, scores + softmax, weighted sum, FFN, norms), each part timed
-// alone through the core's block_forward_phase on the data of a traced forward.
+// alone through the core's block_forward_phase on the data of a traced forward. That entry point is
+// not in the release module: the split runs on the bench build (BENCH_WASM, built by build.sh).
 import { maxAbs, uniformArray } from '../reference/reference.js';
 import { encoderBlockRef, seededBlockWeightsRef } from '../reference/block-reference.js';
 import { ortBlock, packageBlock, tfjsBlock } from './block-implementations.js';
 import { fastestPeer, overBestPeer } from './ratios.js';
 import { calibrate, loop, measureShape } from './run-bench.js';
+
+/** The bench build of the module (relative to the repository), which also exports pf_block_forward_phase. */
+export const BENCH_WASM = 'build/wasm/pe_ffn_bench.wasm';
 
 export const BLOCK_SHAPES = {
   full: [{ tokens: 128, dModel: 768, heads: 12, dFF: 3072 }, { tokens: 16, dModel: 64, heads: 4, dFF: 256 }],
@@ -40,6 +44,9 @@ const TRACE_LENGTHS = ({ tokens: T, dModel: d, heads: H, dFF: F }) => [T * d, T 
  */
 async function timeSplit(core, shape, w, x, timing) {
   const { exports: e, heap } = core;
+  if (typeof e.pf_block_forward_phase !== 'function') {
+    throw new Error(`the time split needs the bench build of the module (${BENCH_WASM}, built by bash build.sh), not the release one`);
+  }
   const { tokens, dModel, heads, dFF } = shape;
   const check = (status, what) => { if (status !== 0) throw new Error(`${what}: status ${status}`); };
   check(e.pf_block_new(heap.slot, dModel, heads, dFF, 0, 0, 0, 1e-5), 'pf_block_new');
@@ -77,7 +84,8 @@ async function timeSplit(core, shape, w, x, timing) {
   }
 }
 
-/** Runs the block bench: rows of { shape, flops, results, split }. `splitCore`: whose time is split. */
+/** Runs the block bench: rows of { shape, flops, results, split }. `splitCore`: whose time is split (an
+    instance of BENCH_WASM). */
 export async function runBlockBench({ smoke = false, contestants, splitCore, timing, log = () => {} }) {
   const rows = [];
   for (const shape of BLOCK_SHAPES[smoke ? 'smoke' : 'full']) {

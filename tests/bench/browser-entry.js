@@ -8,7 +8,9 @@ import { init } from '/src/js/index.js';
 import { relaxedSimdSupported } from '/src/js/loader.js';
 import { labelsOf, makeContestants } from './contestants.js';
 import { TIMING, runBench, timeInit } from './run-bench.js';
-import { blockContestants, runBlockBench } from './block-bench.js';
+import { BENCH_WASM, blockContestants, runBlockBench } from './block-bench.js';
+import { runTrainBrowser } from './train-browser.js';
+import '@tensorflow/tfjs-core/dist/register_all_gradients'; // tfjs-core alone has no gradients
 
 async function loadTfjs() {
   try {
@@ -64,8 +66,11 @@ async function main() {
   const blockPeers = blockContestants({ cores, relaxedNote: 'this browser rejects relaxed SIMD', tf: t.tf, tfNote: t.note, ort: o.ort, ortNote: o.note });
   labels.block = Object.fromEntries(blockPeers.map((c) => [c.id, c.label]));
   if (!only || only.includes('block')) {
-    results.block = await runBlockBench({ smoke, contestants: blockPeers, splitCore: cores[variant], timing: TIMING[smoke ? 'smoke' : 'full'], log });
+    const splitCore = await init({ wasm: `/${BENCH_WASM}` });
+    results.block = await runBlockBench({ smoke, contestants: blockPeers, splitCore, timing: TIMING[smoke ? 'smoke' : 'full'], log });
   }
+  // The training section only when asked for (--only train): minutes of steps.
+  if (only?.includes('train')) results.train = await runTrainBrowser({ cores, tf: t.tf, smoke, log });
   const meta = {
     date: new Date().toISOString(),
     environment: navigator.userAgent,

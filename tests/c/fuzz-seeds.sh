@@ -24,3 +24,9 @@ seed pe-narrow-interleaved-37   1 1 45 70 0 2 0 2 2 0  5 6 7
 # FFN: 0 (ffn), d_model + 2, d_ff + 2, activation, tokens + 1, then data.
 seed ffn-9-12-gelu              0 11 14 1 7 1 2 3 4 5 6 7 8
 seed ffn-33-5-silu              0 35 7 3 12 0 2 3 4 5
+# Model: 4 (model), vocab + 1, d_model + 1, heads, d_ff + 1, layers, max_length + 1, position (0
+# sinusoidal .. 4 none), causal, norm, activation, eps choice (not 0: 1e-5), seeded (not 0), seed,
+# batch + 1, length + 1, not-bad (not 0), then tokens and targets.
+seed model-lab-like-rope        4 9 9 2 17 2 9 2 1 1 1 1 1 5 3 7 1  1 2 3 4 5 6 7 0 1 2 3 4 5 6 7 0
+seed model-alibi-pre            4 6 13 3 9 1 6 3 1 1 3 1 1 9 2 5 1  0 1 2 3 4 5 6 7 8 9 0 1 2 3
+seed model-learned-post         4 5 5 1 7 3 8 1 0 0 2 1 1 2 4 4 1  4 3 2 1 0 1 2 3 4

@@ -4,10 +4,15 @@
  * and the data; the core must return a status for each, never touch memory outside the buffers, write
  * nothing when it refuses, and give PE values within the contract's bound of the formula (tables up
  * to d_model 65,536, both layouts, positions near 0, 1e6 and 2^31; add = x + table bit for bit).
+ * The trainable Transformer (model.h) gets any configuration, tokens, targets, batch, length,
+ * workspace and trainer options: a refused forward writes no logit, a sequence's logits are the same
+ * bits alone as in its batch, seeded models give finite logits and losses, and every call after a
+ * refusal or a free returns a status.
  */
 #include "pe_ffn.h"
 #include "block.h"
 #include "rope.h"
+#include "model.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,8 +83,8 @@ static void fuzz_pe(reader *r) {
     const size_t short_by = take_u32(r) % 4 == 0 ? take_u32(r) % 64 : 0;
     const size_t need = pe_workspace_bytes(d_model), bytes = need > short_by ? need - short_by : 0;
     void *memory = bytes ? malloc(bytes) : NULL;
-    pe_workspace workspace;
-    pe_workspace_init(&workspace, memory, bytes);
+    pf_workspace workspace;
+    pf_workspace_init(&workspace, memory, bytes);
     const pf_status filled = pe_fill(&workspace, table, length, d_model, base, offset, layout);
     const pf_status added = pe_add(&workspace, x, length, d_model, base, offset, layout);
     FUZZ_ASSERT(filled == added, "pe_fill gave status %d, pe_add %d", filled, added);
@@ -153,6 +158,14 @@ static void fuzz_block(reader *r) {
     float *lx = malloc(nl * sizeof(float)), *ly = malloc(nl * sizeof(float));
     for (size_t i = 0; i < nl; i++) lx[i] = (float)(int32_t)take_u32(r) / 1e5f;
     layer_norm(ly, lx, (take_u32(r) & 1) ? lx : NULL, NULL, (take_u32(r) & 1) ? lx : NULL, rows, width, eps);
+    if (rows > 0 && width > 0) {        /* out over gamma or beta: refused, nothing written */
+        for (size_t i = 0; i < nl; i++) ly[i] = 3.0f;
+        const float *param = ly + take_u32(r) % (nl - (size_t)width + 1);
+        const int as_gamma = take_u32(r) & 1;
+        FUZZ_ASSERT(layer_norm(ly, lx, NULL, as_gamma ? param : NULL, as_gamma ? NULL : param, rows, width, eps) != PF_OK,
+                    "layer_norm wrote over its %s (rows %d, width %d)", as_gamma ? "gamma" : "beta", rows, width);
+        for (size_t i = 0; i < nl; i++) FUZZ_ASSERT(ly[i] == 3.0f, "a refused layer_norm wrote");
+    }
     free(lx);
     free(ly);
 
@@ -203,7 +216,9 @@ static void fuzz_rope(reader *r) {
     const size_t n = length > 0 && d_model > 0 ? (size_t)length * (size_t)d_model : 1;
     const size_t wanted = rope_workspace_bytes(head_dim);
     const size_t bytes = (take_u32(r) & 7) ? wanted : take_u32(r) % 2048;
-    void *workspace = aligned_alloc(16, (bytes + 16) & ~(size_t)15);
+    void *memory = malloc(bytes + 1);
+    pf_workspace workspace;
+    pf_workspace_init(&workspace, memory, bytes);
     float *x = malloc(2 * n * sizeof(float)), *out = x + n;
     float largest = 0;
     for (size_t i = 0; i < n; i++) {
@@ -211,24 +226,98 @@ static void fuzz_rope(reader *r) {
         largest = fmaxf(largest, fabsf(x[i]));
     }
     const int in_place = take_u32(r) & 1;
-    if (rope_apply(in_place ? x : out, x, length, d_model, head_dim, base, offset, layout, workspace, bytes) == PF_OK) {
+    if (rope_apply(&workspace, in_place ? x : out, x, length, d_model, head_dim, base, offset, layout) == PF_OK) {
         const float *y = in_place ? x : out;
         for (size_t i = 0; length > 0 && i < n; i++)
             if (!(fabsf(y[i]) <= 1.5f * largest)) abort();
     }
-    rope_apply(x + 1, x, length, d_model, head_dim, base, offset, layout, workspace, bytes); /* overlap */
+    rope_apply(&workspace, x + 1, x, length, d_model, head_dim, base, offset, layout); /* overlap */
     double theta;
     rope_angle(&theta, offset, (int32_t)(take_u32(r) % 80) - 4, head_dim, base);
-    free(workspace);
+    free(memory);
     free(x);
+}
+
+/* The trainable Transformer: small configurations (valid or not), tokens and targets (some out of
+   range), workspaces that may be one float short, trainer options from the bytes. */
+static void fuzz_model(reader *r) {
+    const model_config c = { (int32_t)(take_u32(r) % 12) - 1, (int32_t)(take_u32(r) % 18) - 1, (int32_t)(take_u32(r) % 6),
+                             (int32_t)(take_u32(r) % 18) - 1, (int32_t)(take_u32(r) % 4), (int32_t)(take_u32(r) % 10) - 1,
+                             (model_position)(take_u32(r) % 6), (int)(take_u32(r) & 1), (block_norm)(take_u32(r) % 3),
+                             (ffn_activation)(take_u32(r) % 5), (take_u32(r) % 8) ? 1e-5 : take_f64(r) };
+    model m;
+    if (model_init(&m, &c) != PF_OK) {
+        FUZZ_ASSERT(m.memory == NULL, "a refused model_init left memory");
+        return;
+    }
+    const int seeded = take_u32(r) % 4 != 0;
+    if (seeded) {
+        model_init_seeded(&m, take_u32(r));
+    } else {
+        float *p = malloc((size_t)m.param_count * sizeof(float));
+        for (uint64_t i = 0; i < m.param_count; i++) p[i] = (float)(int32_t)take_u32(r) / 2147483648.0f;
+        model_set_params(&m, p);
+        free(p);
+    }
+    const int32_t batch = (int32_t)(take_u32(r) % 4) - 1, length = (int32_t)(take_u32(r) % 11) - 1;
+    const size_t n = (size_t)(batch > 0 ? batch : 1) * (size_t)(length > 0 ? length : 1);
+    int32_t *tokens = malloc(n * sizeof(int32_t)), *targets = malloc(n * sizeof(int32_t));
+    const int bad = take_u32(r) % 8 == 0;            /* sometimes one token or target out of range */
+    for (size_t i = 0; i < n; i++) {
+        tokens[i] = (int32_t)(take_u32(r) % (uint32_t)c.vocab);
+        targets[i] = (int32_t)(take_u32(r) % (uint32_t)(c.vocab + 1)) - 1;
+    }
+    if (bad) {
+        const size_t at = take_u32(r) % n;
+        if (take_u32(r) & 1) tokens[at] = (take_u32(r) & 1) ? c.vocab : -1;
+        else targets[at] = (take_u32(r) & 1) ? c.vocab : -2;
+    }
+    uint64_t need = 0;
+    const pf_status sized = model_workspace_floats(&need, &m, batch, length, 1);
+    FUZZ_ASSERT(sized == PF_OK || batch < 1 || length < 1 || length > c.max_length, "workspace size refused: %d", sized);
+    const uint64_t have = need > 0 && take_u32(r) % 8 == 0 ? need - 1 : need;
+    float *work = malloc((size_t)(have ? have : 1) * sizeof(float));
+    const size_t nl = n * (size_t)c.vocab;
+    float *logits = malloc(nl * sizeof(float)), *alone = malloc(nl * sizeof(float));
+    for (size_t i = 0; i < nl; i++) logits[i] = 7.0f;
+    const pf_status fwd = model_forward(&m, logits, NULL, tokens, batch, length, work, have);
+    if (fwd != PF_OK) {
+        for (size_t i = 0; i < nl; i++) FUZZ_ASSERT(logits[i] == 7.0f, "a refused forward wrote a logit");
+    } else {
+        for (size_t i = 0; seeded && i < nl; i++) FUZZ_ASSERT(isfinite(logits[i]), "a seeded model gave a logit of %g", logits[i]);
+        const size_t last = (size_t)(batch - 1) * (size_t)length;
+        if (batch > 1 && model_forward(&m, alone, NULL, tokens + last, 1, length, work, have) == PF_OK)
+            FUZZ_ASSERT(!memcmp(alone, logits + last * (size_t)c.vocab, (size_t)length * (size_t)c.vocab * sizeof(float)),
+                        "the last sequence alone is not the bits it got in its batch");
+    }
+    double loss = -1;
+    const pf_status grads = model_gradients(&m, &loss, tokens, targets, batch, length, work, have);
+    if (grads == PF_OK && seeded) FUZZ_ASSERT(isfinite(loss) && loss >= 0, "a seeded model's loss %g", loss);
+    if (grads == PF_OK) FUZZ_ASSERT(fwd == PF_OK || bad, "gradients ran where the forward was refused");
+    const adamw_options o = { (take_u32(r) % 8) ? 1e-3 : take_f64(r), 0.9, (take_u32(r) % 8) ? 0.999 : take_f64(r), 1e-8,
+                              (take_u32(r) % 8) ? 0.01 : take_f64(r), (take_u32(r) & 1) ? 0.5 : 0 };
+    trainer t;
+    if (trainer_init(&t, &m, &o) == PF_OK) {
+        double step_loss;
+        const pf_status stepped = trainer_step(&t, &m, &step_loss, tokens, targets, batch, length, work, have);
+        FUZZ_ASSERT(stepped == grads, "a step gave status %d, the gradients %d", stepped, grads);
+        trainer_free(&t);
+    } else {
+        FUZZ_ASSERT(t.memory == NULL, "a refused trainer_init left memory");
+    }
+    model_free(&m);
+    FUZZ_ASSERT(model_forward(&m, logits, NULL, tokens, batch, length, work, have) == PF_ERR_NOT_READY || batch < 1 || length < 1,
+                "forward after free");
+    free(tokens); free(targets); free(work); free(logits); free(alone);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     reader r = { data, size };
-    const uint32_t which = take_u32(&r) % 4;
+    const uint32_t which = take_u32(&r) % 5;
     if (which == 0) fuzz_pe(&r);
     else if (which == 1) fuzz_ffn(&r);
     else if (which == 2) fuzz_block(&r);
-    else fuzz_rope(&r);
+    else if (which == 3) fuzz_rope(&r);
+    else fuzz_model(&r);
     return 0;
 }

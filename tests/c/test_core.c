@@ -329,6 +329,8 @@ int main(void) {
     sweep_ffn();
     test_block();
     test_rope();
+    test_backward();
+    test_model();
     printf("%d passed, %d failed\n", test_checks - test_failures, test_failures);
     return test_failures ? 1 : 0;
 }

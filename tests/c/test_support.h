@@ -38,6 +38,8 @@ pf_status pe_add_fresh(float *x, int32_t length, int32_t d_model, double base, i
 void test_pe_workspace(void);
 void test_block(void);           /* test_block.c: layer norm, attention, the encoder block */
 void test_rope(void);            /* test_rope.c: RoPE */
+void test_backward(void);        /* test_backward.c: the backward passes' kernels, the optimiser */
+void test_model(void);           /* test_model.c: the trainable Transformer */
 
 /* The sweeps (test_pe_sweep.c, test_ffn_sweep.c); SWEEP=full in the environment makes them denser. */
 int sweep_full(void);

@@ -2,24 +2,7 @@
 // NodeNext and Bundler resolution, and reject a misuse (a trace read from a forward without one).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const dir = join(root, 'build/types-block');
-const tsc = join(root, 'node_modules/typescript/bin/tsc');
-
-/** Compiles the given files together, once per module resolution. */
-function compile(files) {
-  mkdirSync(dir, { recursive: true });
-  for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
-  const common = ['--strict', '--noEmit', '--target', 'es2022', '--lib', 'es2022,dom', '--skipLibCheck', ...Object.keys(files)];
-  return ['nodenext', 'bundler'].map((resolution) => spawnSync(process.execPath,
-    [tsc, '--module', resolution === 'bundler' ? 'esnext' : 'nodenext', '--moduleResolution', resolution, ...common],
-    { cwd: dir, encoding: 'utf8' }));
-}
+import { compile } from './typecheck.js';
 
 const use = `
 import { init, type PeFfnCore, type EncoderBlock, type EncoderBlockTrace, type Tensor } from '../../src/js/index.js';
@@ -49,7 +32,7 @@ export { w };
 `;
 
 test('layerNorm and the encoder block type-check under --strict (NodeNext and Bundler); misuse is refused', () => {
-  for (const r of compile({ 'use.ts': use, 'misuse.ts': misuse })) {
+  for (const r of compile('types-block', { 'use.ts': use, 'misuse.ts': misuse })) {
     const errors = r.stdout.trim().split('\n');
     assert.equal(errors.length, 2, r.stdout + r.stderr);          // use.ts compiles cleanly
     assert.match(errors[0], /^misuse\.ts\(4,.*'"middle"' is not assignable to type 'BlockNorm/);

@@ -1,46 +1,17 @@
 // Every parser of the quiz is linear in its input: grade() on every question type and fromGIFT, fed
 // runs of the characters that made the old readers backtrack ('(', '_', '.', ',', '='). The quiz
 // re-grades saved answers on every render, so one pasted answer must never freeze it. Measured as a
-// ratio in one process, not as a time: one 1 MB input against 32 inputs of 32 KB, timed back to
-// back so that both take about as long and a busy machine slows both alike. Linear: ~1 (up to ~5
-// measured on a machine loaded 9 times over); quadratic: ~32.
+// ratio in one process (linear-growth.js): one 1 MB input against 32 inputs of 32 KB.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinBank, grade, fromGIFT } from '../../src/quiz/index.js';
+import { BOUND, SCALE, growth } from './linear-growth.js';
 
 const MB = 1 << 20;
-const SCALE = 32; // the large input is SCALE times the small one
-const BOUND = 10; // time of one large ÷ time of SCALE small ones: linear ~1 (~5 on a very busy machine), quadratic ~SCALE
-const ROUNDS = 5; // a round under BOUND settles it; a quadratic reader is over it in every round
-const MIN_MS = 10; // a quick reader repeats both sides until they take about this long
 const bank = builtinBank();
 const ofType = (type) => bank.questions.find((q) => q.type === type);
 const RUNS = ['(', '_', '.', ',', '=', '1,', '1 ', '1.', '(1', '=1', '아님 ', '~', '#', '\\'];
 const runOf = (run, size) => run.repeat(Math.ceil(size / run.length));
-
-function ms(fn) {
-  const t0 = performance.now();
-  fn();
-  return performance.now() - t0;
-}
-
-/**
- * How much longer fn takes per character on `large` than on `small`: { growth, large (ms) }, the
- * smallest growth of up to ROUNDS rounds (a pause of the collector or of the machine falls on one
- * round, a quadratic reader's growth on all of them). A quick reader repeats both sides.
- */
-function growth(fn, small, large) {
-  let reps = 1;
-  let best = { growth: Infinity, large: 0 };
-  for (let round = 0; round < ROUNDS && best.growth > BOUND; round++) {
-    const tSmall = ms(() => { for (let k = 0; k < SCALE * reps; k++) fn(small); });
-    const tLarge = ms(() => { for (let k = 0; k < reps; k++) fn(large); });
-    const g = tLarge / Math.max(tSmall, 0.01);
-    if (g < best.growth) best = { growth: g, large: tLarge / reps };
-    if (tLarge < MIN_MS) reps = Math.min(32, Math.ceil((reps * MIN_MS) / Math.max(tLarge, 0.1)));
-  }
-  return best;
-}
 
 /** Each input shape of grade(), around a run of `size` characters. */
 const answerShapes = [(b) => b, (b) => `1${b}`, (b) => `${b}1`, (b) => `정답: ${b} 이요`];

@@ -2,6 +2,7 @@
 // from the formulas of API.md ("Layer normalisation", "Encoder block"), sharing no code with src/.
 // Slow and simple on purpose: every intermediate stays a double.
 import { activationsRef, mulberry32 } from './reference.js';
+import { ropeRef } from './rope-reference.js';
 
 /** Each row of dModel values: (z - mean) / sqrt(var + eps) * gamma + beta, var biased. */
 export function layerNormRef(x, dModel, { gamma, beta, eps = 1e-5 } = {}) {
@@ -22,7 +23,7 @@ export function layerNormRef(x, dModel, { gamma, beta, eps = 1e-5 } = {}) {
 }
 
 /** y (rows, n) = x (rows, k) W (k, n) + b, in double. */
-function linear(x, w, b, rows, k, n) {
+export function linear(x, w, b, rows, k, n) {
   const y = new Float64Array(rows * n);
   for (let i = 0; i < rows; i++) {
     for (let c = 0; c < n; c++) y[i * n + c] = b ? b[c] : 0;
@@ -36,19 +37,26 @@ function linear(x, w, b, rows, k, n) {
 
 const add = (a, b) => a.map((v, i) => v + b[i]);
 
+/** ALiBi's slope of head h of `heads` (API.md, "Training a small Transformer"): 2^(-8 (h + 1) / heads). */
+export const alibiSlopeRef = (h, heads) => Math.pow(2, (-8 * (h + 1)) / heads);
+
 /**
  * The block of API.md in double: returns { output, trace: { q, k, v, scores, weights, attention, h1,
- * hidden, ffn } } as Float64Arrays. `weights` holds wq .. beta2 (missing biases zeros, gammas ones).
+ * hidden, ffn }, saved: { a, concat, z, preActivation } } as Float64Arrays (`saved`: the attention's
+ * input, the heads' outputs before Wo, the FFN's input and its pre-activation, which a backward needs).
+ * `weights` holds wq .. beta2 (missing biases zeros, gammas ones). The model's variants: `rope` rotates
+ * Q and K after the bias (interleaved, base 10000, position t); `alibi` adds -m_h |i - j| to the scores.
  */
-export function encoderBlockRef(x, { dModel, heads, dFF, activation = 'relu', norm = 'post', causal = false, eps = 1e-5 }, weights) {
+export function encoderBlockRef(x, { dModel, heads, dFF, activation = 'relu', norm = 'post', causal = false, eps = 1e-5, rope = false, alibi = false }, weights) {
   const w = weights;
   const T = x.length / dModel, E = dModel / heads;
   const act = activationsRef[activation];
   const ln = (z, g, b) => layerNormRef(z, dModel, { gamma: g, beta: b, eps });
   const xd = Float64Array.from(x);
   const a = norm === 'pre' ? ln(xd, w.gamma1, w.beta1) : xd;
-  const q = linear(a, w.wq, w.bq, T, dModel, dModel);
-  const k = linear(a, w.wk, w.bk, T, dModel, dModel);
+  const rotate = (m) => (rope ? ropeRef(m, T, dModel, { headDim: E }) : m);
+  const q = rotate(linear(a, w.wq, w.bq, T, dModel, dModel));
+  const k = rotate(linear(a, w.wk, w.bk, T, dModel, dModel));
   const v = linear(a, w.wv, w.bv, T, dModel, dModel);
   const scores = new Float64Array(heads * T * T), probs = new Float64Array(heads * T * T);
   const concat = new Float64Array(T * dModel);
@@ -59,7 +67,7 @@ export function encoderBlockRef(x, { dModel, heads, dFF, activation = 'relu', no
       for (let j = 0; j < T; j++) {
         let dot = 0;
         for (let e = 0; e < E; e++) dot += q[i * dModel + h * E + e] * k[j * dModel + h * E + e];
-        scores[row + j] = dot / Math.sqrt(E);
+        scores[row + j] = dot / Math.sqrt(E) - (alibi ? alibiSlopeRef(h, heads) * Math.abs(i - j) : 0);
         if (!causal || j <= i) max = Math.max(max, scores[row + j]);
       }
       let sum = 0;
@@ -75,10 +83,11 @@ export function encoderBlockRef(x, { dModel, heads, dFF, activation = 'relu', no
   const attention = linear(concat, w.wo, w.bo, T, dModel, dModel);
   const h1 = norm === 'post' ? ln(add(xd, attention), w.gamma1, w.beta1) : add(xd, attention);
   const z = norm === 'pre' ? ln(h1, w.gamma2, w.beta2) : h1;
-  const hidden = linear(z, w.w1, w.b1, T, dModel, dFF).map(act);
+  const preActivation = linear(z, w.w1, w.b1, T, dModel, dFF);
+  const hidden = preActivation.map(act);
   const ffn = linear(hidden, w.w2, w.b2, T, dFF, dModel);
   const output = norm === 'post' ? ln(add(h1, ffn), w.gamma2, w.beta2) : add(h1, ffn);
-  return { output, trace: { q, k, v, scores, weights: probs, attention, h1, hidden, ffn } };
+  return { output, trace: { q, k, v, scores, weights: probs, attention, h1, hidden, ffn }, saved: { a, concat, z, preActivation } };
 }
 
 /** The seeded weights of API.md's encoder block: one stream, wq, bq, ..., w2, b2; gammas ones, betas zeros. */

@@ -29,7 +29,7 @@ export function rowSums(values, n) {
 function headPicker(el, { s, heads, head }) {
   const name = el.id('head');
   const items = Array.from({ length: heads }, (_, k) => h('label', { class: 'chip' },
-    h('input', { type: 'radio', name, value: k, 'data-head': k, checked: k === head }), ` ${fill(s.headN, { h: k + 1 })}`));
+    h('input', { type: 'radio', name, value: k, 'data-head': k, checked: k === head }), ` ${fill(s.headN, { h: k })}`));
   return h('fieldset', { class: 'choice' }, h('legend', { text: s.head }), items);
 }
 
@@ -37,7 +37,7 @@ function headPicker(el, { s, heads, head }) {
 export function attentionStep(el, ctx) {
   const { s, n, block, head, values } = ctx;
   const heads = values.heads;
-  const headName = fill(s.headN, { h: head + 1 });
+  const headName = fill(s.headN, { h: head });   // heads count from 0, like tokens and columns
   const scores = headSlice(block.trace.scores, n, head);
   const weights = headSlice(block.trace.weights, n, head);
   const maskedAt = (i, j) => values.causal && j > i;
@@ -89,7 +89,7 @@ export function attentionStep(el, ctx) {
     h('p', { class: 'muted', text: s.docExample }),
     h('p', { class: 'muted', text: s.decoderNote }),
   ];
-  const file = `head${head + 1}`;
+  const file = `head${head}`;
   const exports = [
     ctx.exportOf('scores', scores, [n, n], `scores[${head}]`, { file, rowNames: names, colNames: names }),
     ctx.exportOf('weights', weights, [n, n], `weights[${head}]`, { file, rowNames: names, colNames: names }),

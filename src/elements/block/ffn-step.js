@@ -27,7 +27,7 @@ export function ffnStep(el, ctx) {
     rows.push(h('tr', null, h('th', { scope: 'row', text: j }), h('td', { 'data-kind': 'z', text: fmt(z[row * d + j]) }), h('td', { 'data-kind': 'ffn', text: fmt(y[row * d + j]) })));
   }
   const weights = headSlice(block.trace.weights, n, head);
-  const headName = fill(s.headN, { h: head + 1 });
+  const headName = fill(s.headN, { h: head });
   const att = mixMap({ n, uses: (i, j) => weights[i * n + j] !== 0, current: row,
     label: fill(s.mixAria, { what: fill(s.mixAttention, { head: headName }), n, filled: '{filled}' }) });
   const own = mixMap({ n, uses: (i, j) => i === j, current: row, label: fill(s.mixAria, { what: s.mixFfn, n, filled: '{filled}' }) });

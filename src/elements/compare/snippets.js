@@ -10,7 +10,7 @@
 import { MULBERRY32_PY } from '../shared/snippets.js';
 import { pyFloat, pyInt, pyStr } from '../shared/python.js';
 
-/** q and k: rows 0 and 1 of the seeded 2 x d_model table of shared/embedding.js. */
+/** q and k: rows 0 and 1 of the seeded 2 x d_model table of src/js/embedding.js. */
 const qkLines = (seed) => [
   MULBERRY32_PY, '',
   `u = np.array(mulberry32(${pyInt(seed)}, 2 * d_model))`,
@@ -98,7 +98,7 @@ export function learnedSnippets({ positions, dModel, seed, loadedName, file }) {
     : [MULBERRY32_PY, '',
       `positions, d_model, seed = ${pyInt(positions)}, ${pyInt(dModel)}, ${pyInt(seed)}`,
       'u = np.array(mulberry32(seed, positions * d_model))',
-      '# freshly initialised, untrained: (2u - 1) / sqrt(positions), as nn.Linear draws its weights',
+      '# this page\'s untrained table: uniform in +-1/sqrt(positions) (nn.Embedding would draw N(0, 1), BERT and GPT-2 N(0, 0.02**2))',
       'table = ((2 * u - 1) / np.sqrt(positions)).astype(np.float32).reshape(positions, d_model)'];
   return {
     numpy: ['import numpy as np', '', ...make,

@@ -1,0 +1,104 @@
+// The AdamW trainer of a trainable Transformer (API.md): a JavaScript object over a C trainer
+// (src/c/model.h: AdamW's moments and the step count) that its model owns: disposing the model
+// disposes its trainers. A step is the model's forward, backward, optional global-norm clipping and
+// the AdamW update, all in the core; it returns the loss before the update.
+import { checkStatus, rangeError, typeError } from './errors.js';
+import { readOptions } from './args.js';
+import { NativeHandle } from './native-object.js';
+import * as check from './validate.js';
+
+const TRAINER_OPTIONS = ['lr', 'betas', 'eps', 'weightDecay', 'clipNorm'];
+const DEFAULTS = { lr: 1e-3, betas: [0.9, 0.999], eps: 1e-8, weightDecay: 0.01, clipNorm: 0 };
+
+/** A finite number of at least 0. */
+function finiteAtLeastZero(name, value) {
+  if (typeof value !== 'number') throw typeError(name, 'a finite number of at least 0', value);
+  if (!Number.isFinite(value) || !(value >= 0)) throw rangeError(name, 'a finite number of at least 0', value);
+  return value;
+}
+
+/** betas: an Array of two numbers, each in [0, 1). */
+function readBetas(value) {
+  let isArray;
+  try {
+    isArray = Array.isArray(value);
+  } catch {
+    isArray = false;
+  }
+  if (!isArray) throw typeError('betas', 'an Array of two numbers in [0, 1)', value);
+  const length = value.length;
+  if (length !== 2) throw new RangeError(`betas must hold two numbers in [0, 1), got ${length}`);
+  const betas = [value[0], value[1]];
+  for (const [i, b] of betas.entries()) {
+    if (typeof b !== 'number') throw typeError(`betas[${i}]`, 'a number in [0, 1) (betas)', b);
+    if (!(b >= 0 && b < 1)) throw rangeError(`betas[${i}]`, 'a number in [0, 1) (betas)', b);
+  }
+  return betas;
+}
+
+/** The trainer's resolved options: { lr, betas, eps, weightDecay, clipNorm (0: none) }. */
+export function readTrainerOptions(options) {
+  const o = readOptions('options', options, TRAINER_OPTIONS);
+  return {
+    lr: o.lr === undefined ? DEFAULTS.lr : check.finiteAbove('lr', o.lr, 0),
+    betas: o.betas === undefined ? [...DEFAULTS.betas] : readBetas(o.betas),
+    eps: o.eps === undefined ? DEFAULTS.eps : check.finiteAbove('eps', o.eps, 0),
+    weightDecay: o.weightDecay === undefined ? DEFAULTS.weightDecay : finiteAtLeastZero('weightDecay', o.weightDecay),
+    clipNorm: o.clipNorm === undefined ? DEFAULTS.clipNorm : check.finiteAbove('clipNorm', o.clipNorm, 0),
+  };
+}
+
+export class Trainer {
+  #core;
+  #modelCall;
+  #native;
+  #lr;
+  #steps = 0;
+
+  /**
+   * `modelHandle` owns the new trainer (disposing the model disposes it); `modelCall(tokens, targets,
+   * options)` checks a step's arguments and lays them out in the model's memory (Transformer#begin).
+   */
+  constructor(core, modelHandle, modelPointer, modelCall, hyper) {
+    const { heap, exports } = core;
+    checkStatus(exports.pf_trainer_new(heap.slot, modelPointer, hyper.lr, hyper.betas[0], hyper.betas[1], hyper.eps,
+      hyper.weightDecay, hyper.clipNorm), 'lr', 'the trainer keeps two values per parameter');
+    this.#core = core;
+    this.#modelCall = modelCall;
+    this.#native = new NativeHandle(this, heap.slotU32(), exports.pf_trainer_delete, 'trainer');
+    modelHandle.own(this.#native);
+    this.#lr = hyper.lr;
+  }
+
+  /** Steps taken. */
+  get steps() {
+    return this.#steps;
+  }
+
+  get lr() {
+    return this.#lr;
+  }
+
+  /** A new learning rate from the next step: a finite number > 0, else a RangeError naming lr. */
+  set lr(value) {
+    if (!(typeof value === 'number' && Number.isFinite(value) && value > 0)) throw rangeError('lr', 'a finite number greater than 0', value);
+    checkStatus(this.#core.exports.pf_trainer_set_lr(this.#native.pointer('trainer.lr'), value), 'lr');
+    this.#lr = value;
+  }
+
+  /** Forward, backward, clipping, AdamW on one batch; returns the loss before the update. */
+  step(tokens, targets, options) {
+    const trainer = this.#native.pointer('trainer.step()');
+    const call = this.#modelCall(tokens, targets, options);
+    const { heap, exports } = this.#core;
+    checkStatus(exports.pf_trainer_step(heap.slot, trainer, call.pointer, call.at.tokens, call.at.targets, call.batch,
+      call.length, call.at.work, call.workFloats), 'tokens');
+    this.#steps++;
+    return heap.slotF64();
+  }
+
+  /** Frees the trainer's moments. Safe to call twice; step() afterwards throws. */
+  dispose() {
+    this.#native.dispose();
+  }
+}

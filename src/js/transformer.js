@@ -1,0 +1,317 @@
+// The trainable Transformer (API.md, "Training a small Transformer") as a JavaScript object over a C
+// model (src/c/model.h) that owns its parameters, gradients and packed matrices in one allocation of
+// the module's memory. Calls take one region of that memory, kept by the model between calls (a
+// training loop allocates nothing per step) and grown to the largest call: the tokens and targets,
+// the logits, the C workspace (the activations a backward needs). Results that leave the API are the
+// caller's own arrays. Saving and loading are in model-file.js, the trainer in trainer.js.
+import { copyOut, floats, readOptions, required } from './args.js';
+import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_MEMORY_BYTES, MAX_SEED, NORMS, POSITIONS } from './defaults.js';
+import { checkStatus } from './errors.js';
+import { memoryBuffer } from './intrinsics.js';
+import { NativeHandle } from './native-object.js';
+import { writeSafetensors } from './safetensors.js';
+import { readTokens } from './tokens.js';
+import { Trainer, readTrainerOptions } from './trainer.js';
+import * as check from './validate.js';
+
+const { MAX_DIM, MODEL_MAX_VOCAB, MODEL_MAX_DIM, MODEL_MAX_LAYERS, MODEL_MAX_LENGTH } = LIMITS;
+/** The options, in the order of model.config and of the saved file's metadata. */
+export const MODEL_OPTIONS = ['vocab', 'dModel', 'heads', 'dFF', 'layers', 'maxLength', 'position', 'causal', 'norm', 'activation', 'eps', 'seed'];
+/** The trace arrays of a layer, in the order of a C block_trace. */
+const TRACE = ['q', 'k', 'v', 'scores', 'weights', 'attention', 'h1', 'hidden', 'ffn'];
+const DEFAULT_MAX_LENGTH = 512;
+
+/** The resolved options (model.config) from read options `o`; throws TypeError/RangeError naming one. */
+export function resolveOptions(o) {
+  const vocab = check.integer('vocab', required('vocab', o.vocab), 2, MODEL_MAX_VOCAB);
+  const dModel = check.integer('dModel', required('dModel', o.dModel), 1, MODEL_MAX_DIM);
+  const heads = o.heads === undefined ? 1 : check.integer('heads', o.heads, 1, dModel);
+  if (dModel % heads !== 0) throw new RangeError(`heads must divide dModel = ${dModel}, got ${heads}`);
+  const dFF = o.dFF === undefined ? 4 * dModel : check.integer('dFF', o.dFF, 1, MAX_DIM);
+  const layers = o.layers === undefined ? 1 : check.integer('layers', o.layers, 1, MODEL_MAX_LAYERS);
+  const maxLength = o.maxLength === undefined ? DEFAULT_MAX_LENGTH : check.integer('maxLength', o.maxLength, 1, MODEL_MAX_LENGTH);
+  const position = o.position === undefined ? POSITIONS[0] : POSITIONS[check.oneOf('position', o.position, POSITIONS)];
+  if (position === 'rope' && (dModel / heads) % 2 !== 0) {
+    throw new RangeError(`heads: with position 'rope' the head dimension dModel / heads must be even, got ${dModel} / ${heads} = ${dModel / heads}`);
+  }
+  const causal = o.causal === undefined ? false : check.boolean('causal', o.causal);
+  const norm = o.norm === undefined ? NORMS[0] : NORMS[check.oneOf('norm', o.norm, NORMS)];
+  const activation = o.activation === undefined ? ACTIVATIONS[0] : ACTIVATIONS[check.oneOf('activation', o.activation, ACTIVATIONS)];
+  const eps = o.eps === undefined ? DEFAULTS.eps : check.finiteAbove('eps', o.eps, 0);
+  const seed = o.seed === undefined ? DEFAULTS.seed : check.integer('seed', o.seed, 0, MAX_SEED);
+  return { vocab, dModel, heads, dFF, layers, maxLength, position, causal, norm, activation, eps, seed };
+}
+
+/** Every parameter's [name, shape], in the contract's order. */
+export function parameterShapes(config) {
+  const { vocab, dModel: D, dFF: F } = config;
+  const shapes = [['embedding', [vocab, D]]];
+  if (config.position === 'learned') shapes.push(['position', [config.maxLength, D]]);
+  for (let l = 0; l < config.layers; l++) {
+    for (const m of ['q', 'k', 'v', 'o']) shapes.push([`layers.${l}.w${m}`, [D, D]], [`layers.${l}.b${m}`, [D]]);
+    shapes.push([`layers.${l}.gamma1`, [D]], [`layers.${l}.beta1`, [D]], [`layers.${l}.w1`, [D, F]], [`layers.${l}.b1`, [F]],
+      [`layers.${l}.w2`, [F, D]], [`layers.${l}.b2`, [D]], [`layers.${l}.gamma2`, [D]], [`layers.${l}.beta2`, [D]]);
+  }
+  if (config.norm === 'pre') shapes.push(['final.gamma', [D]], ['final.beta', [D]]);
+  shapes.push(['output.w', [D, vocab]], ['output.b', [vocab]]);
+  return shapes;
+}
+
+/** The C arguments of a configuration (pf_model_bytes, pf_model_new). */
+const cConfig = (c) => [c.vocab, c.dModel, c.heads, c.dFF, c.layers, c.maxLength, POSITIONS.indexOf(c.position),
+  c.causal ? 1 : 0, NORMS.indexOf(c.norm), ACTIVATIONS.indexOf(c.activation), c.eps];
+
+/** A new C model of `config` (seeded), checked to fit; returns its pointer. */
+export function newModel(core, config) {
+  const { heap, exports } = core;
+  checkStatus(exports.pf_model_bytes(heap.slot, ...cConfig(config)), 'dModel');
+  const bytes = heap.slotF64();
+  const what = `a model with vocab ${config.vocab}, dModel ${config.dModel}, dFF ${config.dFF}, ${config.layers} layers and maxLength ${config.maxLength} needs ${bytes} bytes`;
+  if (bytes >= MAX_MEMORY_BYTES) throw new RangeError(`dModel: ${what}, more than the module's memory can hold (${MAX_MEMORY_BYTES} bytes)`);
+  checkStatus(exports.pf_model_new(heap.slot, ...cConfig(config), config.seed), 'dModel', what);
+  return heap.slotU32();
+}
+
+export function createTransformer(core, options) {
+  const o = readOptions('options', required('options', options), MODEL_OPTIONS);
+  const config = resolveOptions(o);
+  return new Transformer(core, newModel(core, config), config);
+}
+
+/** A model of `config` holding `values` (name -> Float32Array of the right sizes: checked by the caller). */
+export function transformerWith(core, config, values) {
+  const model = new Transformer(core, newModel(core, config), config);
+  try {
+    writeParameters.get(model)(values);
+  } catch (error) {
+    model.dispose();
+    throw error;
+  }
+  return model;
+}
+
+const round4 = (n) => Math.ceil(n / 4) * 4;
+
+/** transformerWith's way in: a model's writer of all its parameters, kept out of its public face. */
+const writeParameters = new WeakMap();
+
+export class Transformer {
+  #core;
+  #native;
+  #tensors; // name -> { index, offset (floats), length, shape }
+  #region; // { ptr, bytes }: the memory of calls, kept between them, freed with the model
+
+  constructor(core, pointer, config) {
+    this.#core = core;
+    const region = (this.#region = { ptr: 0, bytes: 0 });
+    const { heap: h, exports: x } = core;
+    // Frees the region, then the model (its trainers are freed first by the handle); it must not
+    // refer to `this`, or a dropped model would never be collected.
+    const free = (p) => {
+      h.free(region.ptr);
+      region.ptr = region.bytes = 0;
+      x.pf_model_delete(p);
+    };
+    this.#native = new NativeHandle(this, pointer, free, 'Transformer');
+    const names = parameterShapes(config);
+    const { heap, exports } = core;
+    this.#tensors = new Map();
+    names.forEach(([name, shape], index) => {
+      checkStatus(exports.pf_model_tensor(heap.slot, pointer, index), 'name');
+      const offset = heap.slotF64(), length = shape.reduce((a, b) => a * b, 1);
+      this.#tensors.set(name, { index, offset, length, shape });
+    });
+    const value = (v) => ({ value: v, enumerable: true });
+    writeParameters.set(this, (values) => this.#writeParameters(values));
+    Object.defineProperties(this, {
+      config: value(Object.freeze({ ...config })),
+      paramCount: value(names.reduce((n, [, shape]) => n + shape.reduce((a, b) => a * b, 1), 0)),
+      parameterNames: value(Object.freeze(names.map(([name]) => name))),
+    });
+  }
+
+  /** [rows, cols] or [n] of a parameter. */
+  parameterShape(name) {
+    return [...this.#tensor(name).shape];
+  }
+
+  #tensor(name) {
+    const t = typeof name === 'string' ? this.#tensors.get(name) : undefined;
+    if (t === undefined) {
+      if (typeof name !== 'string') throw new TypeError(`name must be a parameter's name (a string), got ${typeof name}`);
+      throw new RangeError(`name must be one of the model's parameterNames, got ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name)}`);
+    }
+    return t;
+  }
+
+  /** A copy of a parameter's values. */
+  getParameter(name) {
+    const t = this.#tensor(name);
+    const pointer = this.#native.pointer('model.getParameter()');
+    const { heap, exports } = this.#core;
+    return heap.f32(exports.pf_model_params(pointer) + t.offset * 4, t.length).slice();
+  }
+
+  /** Copies values (Float32Array or tensor of the parameter's size) into a parameter. */
+  setParameter(name, values) {
+    const t = this.#tensor(name);
+    const { heap, exports } = this.#core;
+    const v = floats(heap, 'values', values);
+    if (v.length !== t.length) throw new RangeError(`values must hold exactly ${t.length} values for ${name} (shape [${t.shape.join(', ')}]), got ${v.length}`);
+    const pointer = this.#native.pointer('model.setParameter()');
+    let temp = 0;
+    try {
+      let src = v.ptr;
+      if (v.array !== undefined) {
+        src = temp = heap.alloc(t.length * 4, 'values');
+        heap.f32(temp, t.length).set(v.array);
+      }
+      checkStatus(exports.pf_model_set_tensor(pointer, t.index, src), 'name');
+    } finally {
+      heap.free(temp);
+    }
+  }
+
+  /** The model's region of at least `bytes`, grown (never shrunk) as calls need. */
+  #regionOf(bytes) {
+    const region = this.#region;
+    if (bytes > region.bytes) {
+      const heap = this.#core.heap;
+      heap.free(region.ptr);
+      region.ptr = region.bytes = 0;
+      region.ptr = heap.alloc(bytes, 'batch');
+      region.bytes = bytes;
+    }
+    return region.ptr;
+  }
+
+  /**
+   * Reads a call's arguments (tokens, targets or null, options), checks them all, and lays out the
+   * region: { pointer, batch, length, n, at: { tokens, targets, logits, work }, workFloats, out }.
+   */
+  #begin(method, tokensValue, targetsValue, options, keys, backward) {
+    const o = readOptions('options', options, keys);
+    const batch = o.batch === undefined ? 1 : check.integer('batch', o.batch, 1, LIMITS.MAX_LENGTH);
+    const trace = o.trace === undefined ? false : check.boolean('trace', o.trace);
+    const { vocab, maxLength } = this.config;
+    const { tokens, targets, length } = readTokens(tokensValue, targetsValue, batch, vocab, maxLength);
+    const out = o.out === undefined ? null : floats(this.#core.heap, 'out', o.out);
+    const n = tokens.length;
+    if (out && out.length !== n * vocab) throw new RangeError(`out must hold exactly batch * T * vocab = ${n * vocab} values, got ${out.length}`);
+    const pointer = this.#native.pointer(method);
+    const { heap, exports } = this.#core;
+    checkStatus(exports.pf_model_workspace_floats(heap.slot, pointer, batch, length, backward ? 1 : 0), 'batch');
+    const workFloats = heap.slotF64();
+    const parts = { tokens: round4(n), targets: targets ? round4(n) : 0, logits: round4(n * vocab), work: workFloats };
+    const bytes = 4 * Object.values(parts).reduce((a, b) => a + b, 0);
+    if (bytes >= MAX_MEMORY_BYTES) {
+      throw new RangeError(`batch: ${batch} sequences of ${length} tokens need ${bytes} bytes, more than the module's memory can hold (${MAX_MEMORY_BYTES} bytes)`);
+    }
+    const base = this.#regionOf(bytes);
+    const at = {};
+    let offset = base;
+    for (const [name, floatCount] of Object.entries(parts)) {
+      at[name] = offset;
+      offset += floatCount * 4;
+    }
+    new Int32Array(memoryBuffer(heap.memory), at.tokens, n).set(tokens);
+    if (targets) new Int32Array(memoryBuffer(heap.memory), at.targets, n).set(targets);
+    return { pointer, batch, length, n, at, workFloats, out, trace, o };
+  }
+
+  /** logits (batch * T * vocab, [b][t][v]); with { trace: true } also every layer's trace. */
+  forward(tokens, options) {
+    const call = this.#begin('model.forward()', tokens, null, options, ['batch', 'out', 'trace'], false);
+    const { heap, exports } = this.#core;
+    const { vocab, layers, heads, dModel, dFF } = this.config;
+    const { n, batch, length } = call;
+    const logitsPtr = call.out && call.out.array === undefined ? call.out.ptr : call.at.logits;
+    let traceRegion = 0;
+    try {
+      let table = 0;
+      const lengths = { q: n * dModel, k: n * dModel, v: n * dModel, scores: batch * heads * length * length,
+        weights: batch * heads * length * length, attention: n * dModel, h1: n * dModel, hidden: n * dFF, ffn: n * dModel };
+      const at = [];
+      if (call.trace) {
+        const perLayer = TRACE.reduce((sum, name) => sum + round4(lengths[name]), 0);
+        const bytes = 4 * (round4(layers * TRACE.length) + layers * perLayer);
+        if (bytes >= MAX_MEMORY_BYTES) throw new RangeError(`batch: the trace of ${batch} sequences of ${length} tokens needs ${bytes} bytes, more than the module's memory can hold`);
+        traceRegion = heap.alloc(bytes, 'batch');
+        table = traceRegion;
+        let offset = traceRegion + 4 * round4(layers * TRACE.length);
+        const pointers = new Int32Array(memoryBuffer(heap.memory), table, layers * TRACE.length);
+        for (let l = 0; l < layers; l++) {
+          at.push({});
+          TRACE.forEach((name, i) => {
+            at[l][name] = offset;
+            pointers[l * TRACE.length + i] = offset;
+            offset += 4 * round4(lengths[name]);
+          });
+        }
+      }
+      checkStatus(exports.pf_model_forward(call.pointer, logitsPtr, table, call.at.tokens, batch, length, call.at.work, call.workFloats), 'tokens');
+      let logits = call.o.out;
+      if (!call.out) logits = heap.f32(logitsPtr, n * vocab).slice();
+      else copyOut(heap, call.out, logitsPtr);
+      if (!call.trace) return logits;
+      const traceLayers = at.map((layer) => Object.fromEntries(TRACE.map((name) => [name, heap.f32(layer[name], lengths[name]).slice()])));
+      return { logits, trace: { layers: traceLayers } };
+    } finally {
+      heap.free(traceRegion);
+    }
+  }
+
+  /** The mean cross-entropy of the logits for targets (-1: not counted). */
+  loss(tokens, targets, options) {
+    const call = this.#begin('model.loss()', tokens, required('targets', targets), options, ['batch'], false);
+    const { heap, exports } = this.#core;
+    checkStatus(exports.pf_model_loss(heap.slot, call.pointer, call.at.tokens, call.at.targets, call.batch, call.length, call.at.work, call.workFloats), 'tokens');
+    return heap.slotF64();
+  }
+
+  /** { loss, grads: { name: Float32Array } }: dloss/dp for every parameter. */
+  gradients(tokens, targets, options) {
+    const call = this.#begin('model.gradients()', tokens, required('targets', targets), options, ['batch'], true);
+    const { heap, exports } = this.#core;
+    checkStatus(exports.pf_model_gradients(heap.slot, call.pointer, call.at.tokens, call.at.targets, call.batch, call.length, call.at.work, call.workFloats), 'tokens');
+    const loss = heap.slotF64();
+    const all = heap.f32(exports.pf_model_grads(call.pointer), this.paramCount).slice();
+    const grads = {};
+    for (const [name, t] of this.#tensors) grads[name] = all.subarray(t.offset, t.offset + t.length);
+    return { loss, grads };
+  }
+
+  /** An AdamW trainer of this model (disposed with it). */
+  createTrainer(options) {
+    const hyper = readTrainerOptions(options);
+    const pointer = this.#native.pointer('model.createTrainer()');
+    const call = (tokens, targets, o) => this.#begin('trainer.step()', tokens, required('targets', targets), o, ['batch'], true);
+    return new Trainer(this.#core, this.#native, pointer, call, hyper);
+  }
+
+  /**
+   * A safetensors file: every parameter in order (F32, its shape), and `__metadata__` holding every
+   * option of config as String(value).
+   */
+  save() {
+    const pointer = this.#native.pointer('model.save()');
+    const { heap, exports } = this.#core;
+    const all = heap.f32(exports.pf_model_params(pointer), this.paramCount).slice();
+    const tensors = [...this.#tensors].map(([name, t]) => ({ name, shape: [...t.shape], data: all.subarray(t.offset, t.offset + t.length) }));
+    return writeSafetensors(tensors, Object.fromEntries(MODEL_OPTIONS.map((key) => [key, String(this.config[key])])));
+  }
+
+  /** Writes every parameter (name -> Float32Array) and re-packs the matrices. */
+  #writeParameters(values) {
+    const pointer = this.#native.pointer('loadTransformer()');
+    const { heap, exports } = this.#core;
+    const params = exports.pf_model_params(pointer);
+    for (const [name, t] of this.#tensors) heap.f32(params + t.offset * 4, t.length).set(values.get(name));
+    checkStatus(exports.pf_model_params_changed(pointer), 'bytes');
+  }
+
+  /** Frees the model, its trainers and its memory. Safe to call twice. */
+  dispose() {
+    this.#native.dispose();
+  }
+}
