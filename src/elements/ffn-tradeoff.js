@@ -4,14 +4,15 @@
 // and the latency of ffn.forward measured live in the learner's browser (median of a few repetitions,
 // measured in small steps so the page stays responsive; see ffn/latency.js).
 //
-// Attributes (reflected as properties): d-model (16..768, default 256), layers (1..24, default 4),
-//   tokens (1..128, default 32), repetitions (3..15, default 5), lang.
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Read-only property: rows = [{ multiple, dFF, params, latencyMs }] (null until known).
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after each
 //   render.
 //   @fires ffn-tradeoff-measured - detail { rows }: a full measurement has finished
 import { PeFfnElement } from './shared/base.js';
-import { escapeHtml, fmtInt, fmtCompact } from './shared/format.js';
+import { attributes } from './attributes.js';
+import { h } from './shared/dom.js';
+import { fmtInt, fmtCompact } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { seriesColor } from './shared/colors.js';
 import { measureLatency } from './ffn/latency.js';
@@ -27,12 +28,7 @@ const DEBOUNCE_MS = 250;
 class FfnTradeoff extends PeFfnElement {
   static tag = 'ffn-tradeoff';
   static strings = { ko, en };
-  static props = {
-    'd-model': { type: 'int', min: 16, max: 768, default: 256 },
-    layers: { type: 'int', min: 1, max: 24, default: 4 },
-    tokens: { type: 'int', min: 1, max: 128, default: 32 },
-    repetitions: { type: 'int', min: 3, max: 15, default: 5 },
-  };
+  static props = attributes['ffn-tradeoff'];
   static css = `
     .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr)); gap: .8rem 1.2rem; margin: .8rem 0; }
     .charts h4 { font-size: .9rem; margin-bottom: .3rem; }
@@ -61,24 +57,26 @@ class FfnTradeoff extends PeFfnElement {
 
   build() {
     const s = this.s;
-    this.root.innerHTML = this.cardHtml({
+    this.root.replaceChildren(this.card({
       fields: [
         this.field('d-model', s.dModel, { kind: 'range', step: 16 }),
-        '<output class="d-model-out" aria-hidden="true"></output>',
+        h('output', { class: 'd-model-out', 'aria-hidden': 'true' }),
         this.field('layers', s.layers),
         this.field('tokens', s.tokens),
         this.field('repetitions', s.repetitions),
-        `<div class="field"><span class="label" aria-hidden="true">&nbsp;</span><button type="button" class="remeasure">${escapeHtml(s.remeasure)}</button></div>`,
+        h('div', { class: 'field' }, h('span', { class: 'label', 'aria-hidden': 'true', text: '\u00a0' }), h('button', { type: 'button', class: 'remeasure', text: s.remeasure })),
       ],
-      body: `<p class="status" role="status" aria-live="polite"></p>
-      <div class="charts"></div>
-      <p class="summary" aria-live="polite"></p>
-      <div class="scroll table-box"></div>
-      <p class="muted">${escapeHtml(s.depthNote)}</p>
-      <p class="muted">${escapeHtml(s.flopsDef)}</p>
-      <p class="muted how"></p>
-      <p class="muted">${escapeHtml(s.docQuote)}</p>`,
-    });
+      body: [
+        h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }),
+        h('div', { class: 'charts' }),
+        h('p', { class: 'summary', 'aria-live': 'polite' }),
+        h('div', { class: 'scroll table-box' }),
+        h('p', { class: 'muted', text: s.depthNote }),
+        h('p', { class: 'muted', text: s.flopsDef }),
+        h('p', { class: 'muted how' }),
+        h('p', { class: 'muted', text: s.docQuote }),
+      ],
+    }));
     this.$('.remeasure').addEventListener('click', () => this.startMeasuring(0));
   }
 
@@ -140,7 +138,7 @@ class FfnTradeoff extends PeFfnElement {
     const s = this.s;
     const v = this.values;
     const d = v['d-model'];
-    const lang = this.lang_;
+    const lang = this.language;
     const L = v.layers;
     const n = v.tokens;
     const flops = (row) => L * ffnFlopsPerToken(d, row.dFF);
@@ -153,34 +151,32 @@ class FfnTradeoff extends PeFfnElement {
         label: label(row), value: value(row), text: value(row) == null ? pending : text(row),
         color: seriesColor(i), strong: row.multiple === COMMON,
       }));
-      return `<figure><h4>${escapeHtml(title)}</h4>${barsSvg({ items, label: fill(s.chartAria, { what: title }) })}</figure>`;
+      return h('figure', null, h('h4', { text: title }), barsSvg({ items, label: fill(s.chartAria, { what: title }) }));
     };
-    this.$('.charts').innerHTML = [
+    this.$('.charts').replaceChildren(
       panel(s.chartParams, (r) => (r.params == null ? null : r.params * L), (r) => fmtCompact(r.params * L, lang)),
       panel(s.chartFlops, (r) => flops(r), (r) => fmtCompact(flops(r), lang)),
-      panel(s.chartLatency, (r) => r.latencyMs, (r) => r.latencyMs.toFixed(r.latencyMs < 10 ? 2 : 1)),
-    ].join('');
+      panel(s.chartLatency, (r) => r.latencyMs, (r) => r.latencyMs.toFixed(r.latencyMs < 10 ? 2 : 1)));
 
-    const cell = (value, text, cls) => `<td class="${cls}">${value == null ? pending : escapeHtml(text())}</td>`;
-    let body = '';
-    for (const row of this.rows) {
+    const cell = (value, text, cls) => h('td', { class: cls, text: value == null ? pending : text() });
+    const body = this.rows.map((row) => {
       const cls = row.multiple === COMMON ? 'common' : '';
       const known = row.latencyMs != null;
-      body += `<tr data-multiple="${row.multiple}">
-        <th scope="row" class="${cls}">${escapeHtml(label(row))}${row.multiple === COMMON ? ` <small>(${escapeHtml(s.commonChoice)})</small>` : ''}</th>
-        <td class="${cls}">${fmtInt(row.dFF, lang)}</td>
-        ${cell(row.params, () => fmtInt(row.params, lang), `${cls} params`)}
-        ${cell(row.params, () => fmtInt(row.params * L, lang), cls)}
-        <td class="${cls}">${fmtInt(flops(row), lang)}</td>
-        ${cell(row.latencyMs, () => row.latencyMs.toFixed(3), `${cls} latency`)}
-        ${cell(known ? 1 : null, () => ((1000 * row.latencyMs) / n).toFixed(2), cls)}
-        ${cell(known ? 1 : null, () => rate(row).toFixed(2), cls)}
-      </tr>`;
-    }
-    this.$('.table-box').innerHTML = `<table>
-      <caption>${escapeHtml(fill(s.caption, { d, l: L, n }))}</caption>
-      <thead><tr><th scope="col">${escapeHtml(s.colMultiple)}</th><th scope="col">${escapeHtml(s.colDFF)}</th><th scope="col">${escapeHtml(s.colParamsLayer)}</th><th scope="col">${escapeHtml(s.colParamsTotal)}</th><th scope="col">${escapeHtml(s.colFlops)}</th><th scope="col">${escapeHtml(s.colLatency)}</th><th scope="col">${escapeHtml(s.colPerToken)}</th><th scope="col">${escapeHtml(s.colRate)}</th></tr></thead>
-      <tbody>${body}</tbody></table>`;
+      return h('tr', { 'data-multiple': row.multiple },
+        h('th', { scope: 'row', class: cls }, label(row), row.multiple === COMMON ? [' ', h('small', { text: `(${s.commonChoice})` })] : null),
+        h('td', { class: cls, text: fmtInt(row.dFF, lang) }),
+        cell(row.params, () => fmtInt(row.params, lang), `${cls} params`),
+        cell(row.params, () => fmtInt(row.params * L, lang), cls),
+        h('td', { class: cls, text: fmtInt(flops(row), lang) }),
+        cell(row.latencyMs, () => row.latencyMs.toFixed(3), `${cls} latency`),
+        cell(known ? 1 : null, () => ((1000 * row.latencyMs) / n).toFixed(2), cls),
+        cell(known ? 1 : null, () => rate(row).toFixed(2), cls));
+    });
+    const head = [s.colMultiple, s.colDFF, s.colParamsLayer, s.colParamsTotal, s.colFlops, s.colLatency, s.colPerToken, s.colRate];
+    this.$('.table-box').replaceChildren(h('table', null,
+      h('caption', { text: fill(s.caption, { d, l: L, n }) }),
+      h('thead', null, h('tr', null, head.map((text) => h('th', { scope: 'col', text })))),
+      h('tbody', null, body)));
 
     const first = this.rows[0];
     const last = this.rows[this.rows.length - 1];

@@ -6,16 +6,9 @@
 // kept in localStorage across reloads (with a reset). Everything from a bank is rendered as text
 // (textContent), never as HTML.
 //
-// Attributes (reflected): src (URL of a bank JSON; fetched and validated), topic ('all' default,
-//   'document', 'pe', 'ffn', 'practice', a generation topic such as 'pe-value', or a section id such
-//   as '001-quiz'), count (1..50; default 12, the document topic all its examples), seed (any text
-//   or number; default: a random seed kept with the saved progress), mode ('one' | 'all'), lang,
-//   url-params (the prefix of the share link's parameters, default 'quiz'; 'none': the quiz neither
-//   reads nor writes the URL).
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 //   A page URL with ?quiz-seed=…&quiz-topic=…&quiz-count=… (the share link) overrides the attributes;
 //   a second quiz on the same page takes its own prefix (url-params="review" -> review-seed, …).
-//   tutorial (address of the tutorial page: each question's source label links to the section that
-//   teaches it; empty: a plain label).
 // Events (bubbling, composed; also sent to window.parent with postMessage when inside an iframe, as
 //   { source: 'pe-ffn-quiz', type, detail }):
 //   @fires answered - detail: an xAPI-shaped statement { actor?, verb, object, result: { success,
@@ -36,6 +29,7 @@
 //   bank-loader.js (fetching a teacher's bank)
 // and in ../quiz/ (below it): share-link.js (the share link's parameters), limits.js (count and seed).
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { fill } from './shared/i18n.js';
 import { getCore } from './shared/core.js';
 import { h } from './shared/dom.js';
@@ -54,7 +48,7 @@ import {
   builtinBank, grade, expectedText, buildQuizSet, localizeQuestion, localizeStudySheet, normalizeSeed,
 } from '../quiz/index.js';
 import { shareParamNames, readShareParams, writeShareParams, withSeed } from '../quiz/share-link.js';
-import { QUIZ_COUNT, cutSeed } from '../quiz/limits.js';
+import { cutSeed } from '../quiz/limits.js';
 import ko from '../i18n/ko/pe-ffn-quiz.js';
 import en from '../i18n/en/pe-ffn-quiz.js';
 
@@ -63,15 +57,7 @@ const PASSING = 0.6; // the share of right answers that counts as success in the
 class PeFfnQuiz extends PeFfnElement {
   static tag = 'pe-ffn-quiz';
   static strings = { ko, en };
-  static props = {
-    src: { type: 'string', default: '' },
-    topic: { type: 'string', default: 'all' },
-    count: { type: 'int', min: QUIZ_COUNT.min, max: QUIZ_COUNT.max, default: QUIZ_COUNT.default },
-    seed: { type: 'string', default: '' },
-    mode: { type: 'enum', values: ['one', 'all'], default: 'one' },
-    'url-params': { type: 'string', default: 'quiz', alias: 'urlParams' },
-    tutorial: { type: 'string', default: '' },
-  };
+  static props = attributes['pe-ffn-quiz'];
   static css = quizCss;
 
   constructor() {
@@ -186,7 +172,7 @@ class PeFfnQuiz extends PeFfnElement {
       this.drafts = Object.create(null);
       this.save();
       this.adapter?.started({
-        title: this.s.title, lang: this.lang(), seed, topic: set.topic, total: set.questions.length,
+        title: this.s.title, lang: this.language, seed, topic: set.topic, total: set.questions.length,
         restored: this.state.ids === (saved && saved.ids),
       });
       this.renderStudySheet();
@@ -211,12 +197,10 @@ class PeFfnQuiz extends PeFfnElement {
 
   // ---- helpers (also read by the render functions) ----
 
-  lang() { return this.lang_ || 'ko'; }
-
   sectionTitle(id) {
     const sec = (this.bank.sections || []).find((x) => x.id === id);
     if (!sec) return id;
-    const t = Object.hasOwn(sec, this.lang()) && sec[this.lang()] && sec[this.lang()].title;
+    const t = Object.hasOwn(sec, this.language) && sec[this.language] && sec[this.language].title;
     return t || sec.title;
   }
 
@@ -229,7 +213,7 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   expectedShown(q) {
-    return expectedShown(q, this.lang(), this.quiz.seed);
+    return expectedShown(q, this.language, this.quiz.seed);
   }
 
   announce(text) {
@@ -251,7 +235,7 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   context() {
-    return quizContext(this.lang(), { seed: this.quiz.seed, topic: this.quiz.topic, count: this.questions.length });
+    return quizContext(this.language, { seed: this.quiz.seed, topic: this.quiz.topic, count: this.questions.length });
   }
 
   // ---- actions ----
@@ -333,13 +317,13 @@ class PeFfnQuiz extends PeFfnElement {
     const n = this.questions.indexOf(q) + 1;
     const draft = this.readDraft(q, form);
     if (isEmptyDraft(draft)) { this.holdAnswer(q, draft ?? '', s.chooseFirst); return; }
-    const r = grade(q, draft, { lang: this.lang(), misconceptions: this.bank.misconceptions || [] });
+    const r = grade(q, draft, { lang: this.language, misconceptions: this.bank.misconceptions || [] });
     if (!r.valid) { this.holdAnswer(q, draft, `${s.unreadable} ${r.feedback}`); return; }
     recordAnswer(this.state, q, draft, r);
     this.pending = null;
     delete this.drafts[q.id];
     this.save();
-    const L = localizeQuestion(q, this.lang());
+    const L = localizeQuestion(q, this.language);
     this.announce(r.correct
       ? fill(s.announceCorrect, { n, explanation: L.explanation })
       : fill(s.announceWrong, { n, expected: fill(s.expected, { answer: this.expectedShown(q) }), explanation: r.feedback || L.explanation }));
@@ -353,7 +337,7 @@ class PeFfnQuiz extends PeFfnElement {
     delete this.drafts[q.id];
     this.pending = null;
     this.save();
-    const L = localizeQuestion(q, this.lang());
+    const L = localizeQuestion(q, this.language);
     this.announce(`${fill(this.s.expected, { answer: this.expectedShown(q) })}. ${L.explanation}`);
     // A shown solution ends the question unscored; trackers still hear that it was answered.
     this.emitAnswered(q, L, { success: false, response: '', solutionShown: true });
@@ -364,16 +348,16 @@ class PeFfnQuiz extends PeFfnElement {
   /** Fires `answered` with an xAPI-shaped statement for question q (L: its localized text). */
   emitAnswered(q, L, { success, response, solutionShown }) {
     const detail = answeredStatement({
-      activityId: this.activityId(), question: q, prompt: L.prompt, lang: this.lang(),
+      activityId: this.activityId(), question: q, prompt: L.prompt, lang: this.language,
       success, response, solutionShown, context: this.context(),
     });
     this.emit('answered', detail);
     const c = this.counts();
-    this.adapter?.answered({ question: q, lang: this.lang(), answer: this.state.answers[q.id], statement: detail, score: c.score, total: c.total });
+    this.adapter?.answered({ question: q, lang: this.language, answer: this.state.answers[q.id], statement: detail, score: c.score, total: c.total });
   }
 
   hint(q) {
-    const L = localizeQuestion(q, this.lang());
+    const L = localizeQuestion(q, this.language);
     const shown = showNextHint(this.state, q, L.hints.length);
     if (shown < 0) {
       this.announce(this.s.noHints);
@@ -392,10 +376,10 @@ class PeFfnQuiz extends PeFfnElement {
       const c = this.counts();
       const answers = this.questions.map((q) => {
         const a = this.state.answers[q.id] || {};
-        return { id: q.id, input: a.input ?? '', correct: Boolean(a.correct), revealed: Boolean(a.revealed), expected: expectedText(q, this.lang()) };
+        return { id: q.id, input: a.input ?? '', correct: Boolean(a.correct), revealed: Boolean(a.revealed), expected: expectedText(q, this.language) };
       });
       const detail = completedStatement({
-        activityId: this.activityId(), title: this.s.title, lang: this.lang(),
+        activityId: this.activityId(), title: this.s.title, lang: this.language,
         score: c.score, total: c.total, passing: PASSING, context: this.context(),
       });
       this.emit('completed', detail);
@@ -440,7 +424,7 @@ class PeFfnQuiz extends PeFfnElement {
   renderStudySheet() {
     const slot = this.root.querySelector('.study-slot');
     if (!slot) return;
-    const sheet = this.bank && localizeStudySheet(this.bank.studySheet, this.lang());
+    const sheet = this.bank && localizeStudySheet(this.bank.studySheet, this.language);
     if (!sheet) { slot.replaceChildren(); return; }
     slot.replaceChildren(studySheetDetails(sheet, this.s.studySheet, { rowId: (i) => this.id(`study-${i}`) }));
   }
