@@ -2,8 +2,9 @@
 // from the elements' own declarations, so it can never drift from the code:
 //   - which elements exist: the classes src/elements/index.js registers (it is imported here with a
 //     minimal stand-in for the DOM, recording every customElements.define);
-//   - attributes and properties: each class's `static props` (type, range, default, alias) and its
-//     observedAttributes;
+//   - attributes and properties: each class's `static props` (type, range, default, alias, doc: the
+//     declarations of src/elements/attributes.js, described in the words of
+//     scripts/element-attributes.mjs) and its observedAttributes;
 //   - events and CSS parts: JSDoc tags
 //       @fires name - description        @csspart name - description
 //     in the element's own files (its file and what it imports outside shared/) and in the base class
@@ -11,13 +12,16 @@
 //     function or method (cardHtml, dataTableHtml, ...) belongs to the elements whose files call it;
 //   - CSS custom properties: the design tokens of shared/tokens.js (every element reads all of them).
 // Usage: node scripts/custom-elements-manifest.mjs [out.json]   (build.sh runs it)
+//        node scripts/custom-elements-manifest.mjs --check      exits 1 when custom-elements.json is
+//                                                                not what the elements declare now
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { readdir } from 'node:fs/promises';
+import { camel, propertyNames, typeText } from './element-attributes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const out = process.argv[2] || join(root, 'custom-elements.json');
+const out = process.argv.slice(2).find((a) => !a.startsWith('--')) || join(root, 'custom-elements.json');
 
 // What a package user imports (`pe-ffn-wasm/elements`): every element is declared and exported there.
 const PACKAGE_MODULE = 'dist/elements.js';
@@ -107,24 +111,22 @@ async function sharedParts() {
   return parts;
 }
 
-const typeText = { int: 'number', number: 'number', string: 'string', bool: 'boolean' };
-const camel = (name) => name.replace(/-([a-z])/g, (m, c) => c.toUpperCase());
+// A sentence: a leading plain word capitalised (never a name such as d_model), a full stop at the end.
+const sentence = (text) => `${text.replace(/^[a-z]+\b(?![_(])/, (w) => w[0].toUpperCase() + w.slice(1))}.`;
 
 function attributeOf(name, spec) {
-  const type = spec.type === 'enum' ? spec.values.map((v) => `'${v}'`).join(' | ') : typeText[spec.type];
-  const range = spec.type === 'int' || spec.type === 'number'
-    ? `${spec.type === 'int' ? 'Integer' : 'Number'} from ${spec.min} to ${spec.max}` : '';
-  const description = [range, spec.type === 'bool' ? 'Present means true.' : ''].filter(Boolean).join('. ');
-  const attr = { name, fieldName: camel(name), type: { text: type } };
-  if (description) attr.description = `${description}.`.replace('..', '.');
+  const range = { int: 'Integer', number: 'Number' }[spec.type];
+  const kind = spec.type === 'bool' ? 'Present means true' : range && `${range} from ${spec.min} to ${spec.max}`;
+  const description = sentence([kind, spec.doc].filter(Boolean).join(': '));
+  const attr = { name, fieldName: camel(name), type: { text: typeText(spec) } };
+  if (description) attr.description = description;
   if (spec.default !== undefined && spec.default !== '') attr.default = JSON.stringify(spec.default);
   return attr;
 }
 
 function fieldsOf(name, spec) {
   const attr = attributeOf(name, spec);
-  const names = spec.alias ? [camel(name), spec.alias] : [camel(name)];
-  return names.map((fieldName) => ({ kind: 'field', name: fieldName, attribute: name, reflects: true, type: attr.type,
+  return propertyNames(name, spec).map((fieldName) => ({ kind: 'field', name: fieldName, attribute: name, reflects: true, type: attr.type,
     ...(attr.default ? { default: attr.default } : {}), ...(attr.description ? { description: attr.description } : {}) }));
 }
 
@@ -189,6 +191,12 @@ function dedupe(list) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const manifest = await buildManifest();
+  if (process.argv.includes('--check')) {
+    const onDisk = await readFile(out, 'utf8').catch(() => '');
+    const current = onDisk === `${JSON.stringify(manifest, null, 2)}\n`;
+    if (!current) console.error(`${relative(process.cwd(), out) || out} is not what the elements declare: run node scripts/custom-elements-manifest.mjs`);
+    process.exit(current ? 0 : 1);
+  }
   await writeFile(out, `${JSON.stringify(manifest, null, 2)}\n`);
   const count = manifest.modules[0].declarations.length;
   console.log(`build: ${relative(process.cwd(), out) || out} (${count} elements)`);

@@ -12,6 +12,7 @@ import { tex } from '../src/elements/shared/math.js';
 import { escapeHtml } from '../src/elements/shared/format.js';
 import { readUrlState, writeUrlState } from '../src/elements/shared/url-state.js';
 import { watchScrollRegions } from '../src/elements/shared/scroll-regions.js';
+import { attributes, linkedTags } from '../src/elements/attributes.js';
 import { watchElements, loadElement } from './lazy-elements.js';
 import { offerOffline } from './offline.js';
 import { mountThemeSwitch } from './theme-switch.js';
@@ -37,24 +38,19 @@ async function loadTexts(lang) {
 }
 const SIZES = [90, 100, 115, 130, 150];
 
+// The PE settings of the page, kept in the URL: each drives an attribute on every element that
+// marks it linked (src/elements/attributes.js), and is read with <pe-table>'s range for it; values
+// are clamped to each element's own range.
+const PE_PARAMS = { d_model: 'd-model', length: 'length', base: 'base', layout: 'layout' };
+const sync = Object.fromEntries(Object.entries(PE_PARAMS).map(([key, attr]) => [key, { attr, tags: linkedTags(attr) }]));
+
 // Page parameters that live in the URL, with their defaults (a default is left out of the URL).
 const schema = {
   lang: { type: 'enum', values: ['ko', 'en'] },
-  d_model: { type: 'int', min: 1, max: 2048 },
-  length: { type: 'int', min: 1, max: 2048 },
-  base: { type: 'number', min: 1.0001, max: 1e12 },
-  layout: { type: 'enum', values: ['interleaved', 'concat'] },
+  ...Object.fromEntries(Object.entries(PE_PARAMS).map(([key, attr]) => [key, attributes['pe-table'][attr]])),
   size: { type: 'enum', values: SIZES.map(String) },
 };
 const defaults = { lang: 'ko', d_model: 64, length: 50, base: 10000, layout: 'interleaved', size: '100' };
-
-// Which URL parameter drives which attribute of which element (values are clamped to each element).
-const sync = {
-  d_model: { attr: 'd-model', tags: ['pe-table', 'pe-heatmap', 'pe-relative'] },
-  length: { attr: 'length', tags: ['pe-table', 'pe-heatmap', 'pe-relative'] },
-  base: { attr: 'base', tags: ['pe-table', 'pe-heatmap', 'pe-relative', 'pe-clock', 'pe-add'] },
-  layout: { attr: 'layout', tags: ['pe-table', 'pe-heatmap', 'pe-relative', 'pe-clock', 'pe-add'] },
-};
 const byAttr = Object.fromEntries(Object.entries(sync).map(([key, { attr }]) => [attr, key]));
 
 const state = { ...defaults, ...readUrlState(schema) };
@@ -71,8 +67,7 @@ function inline(text) {
 
 /** The attribute value a page parameter gives one element, clamped to what that element accepts. */
 function valueFor(tag, attr, value) {
-  const ctor = customElements.get(tag);
-  const spec = ctor && ctor.props ? ctor.props[attr] : null;
+  const spec = attributes[tag]?.[attr];
   if (!spec || typeof value !== 'number') return value;
   return Math.max(spec.min, Math.min(spec.max, value));
 }
@@ -88,14 +83,6 @@ function applyParam(key, except) {
   }
 }
 
-function clampToElement(el) {
-  for (const [k, { attr, tags }] of Object.entries(sync)) {
-    if (!tags.includes(el.localName)) continue;
-    const v = String(valueFor(el.localName, attr, state[k]));
-    if (el.getAttribute(attr) !== v) el.setAttribute(attr, v);
-  }
-}
-
 function elementFor(block, key) {
   let el = elementNodes.get(key);
   if (!el) {
@@ -106,8 +93,6 @@ function elementFor(block, key) {
       if (tags.includes(tag)) el.setAttribute(attr, String(valueFor(tag, attr, state[k])));
     }
     elementNodes.set(key, el);
-    // Clamping needs the element's declared ranges, known once its module has loaded.
-    if (!customElements.get(tag)) customElements.whenDefined(tag).then(() => clampToElement(el));
   }
   return el;
 }

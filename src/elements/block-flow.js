@@ -11,10 +11,7 @@
 // the first one's output (PE is not added again). Every picture has its data table, CSV/.npy downloads
 // and the NumPy script that reproduces the numbers (block/numpy-script.js).
 //
-// Attributes (reflected as properties): tokens (1..10, default 6), d-model (2..16, default 8),
-//   heads (1..8 dividing d-model, default 2), d-ff (1..64, default 32), activation ('relu' | 'gelu'),
-//   norm ('post' | 'pre'), causal (boolean), blocks (1..2, default 1), seed (0..4294967295, default 0),
-//   step (1..5, default 1), lang.
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Read-only property: data = the latest runFlow() result (block/compute.js): { ids, x, pe, h, eseed,
 //   blocks: [{ seed, input, output, trace, addNorm, ffnIn, eps, paramCount }] }.
 // Keyboard: the step buttons form a tab list (←/→, Home/End); previous/next step buttons; the block
@@ -22,6 +19,7 @@
 // Events: pe-ffn-change { name, value } when the learner changes a value or the step (name 'step');
 //   pe-ffn-render after each render.
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { escapeHtml } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { tex } from './shared/math.js';
@@ -43,7 +41,7 @@ import { scriptPanelHtml, wireScriptPanel, refreshScriptPanel, pictureCode } fro
 import ko from '../i18n/ko/block-flow.js';
 import en from '../i18n/en/block-flow.js';
 
-const STEP_COUNT = 5;
+const STEP_COUNT = attributes['block-flow'].step.max;
 const MARKS = ['①', '②', '③', '④', '⑤'];
 const STEPS = [
   (el, ctx) => inputStep(el, ctx),
@@ -62,18 +60,7 @@ const headsFor = (d, h) => {
 class BlockFlow extends PeFfnElement {
   static tag = 'block-flow';
   static strings = { ko, en };
-  static props = {
-    tokens: { type: 'int', min: 1, max: 10, default: 6 },
-    'd-model': { type: 'int', min: 2, max: 16, default: 8 },
-    heads: { type: 'int', min: 1, max: 8, default: 2 },
-    'd-ff': { type: 'int', min: 1, max: 64, default: 32, alias: 'dFF' },
-    activation: { type: 'enum', values: ['relu', 'gelu'], default: 'relu' },
-    norm: { type: 'enum', values: ['post', 'pre'], default: 'post' },
-    causal: { type: 'bool' },
-    blocks: { type: 'int', min: 1, max: 2, default: 1 },
-    seed: { type: 'int', min: 0, max: 4294967295, default: 0 },
-    step: { type: 'int', min: 1, max: STEP_COUNT, default: 1 },
-  };
+  static props = attributes['block-flow'];
   static css = `${heatGridCss}${figuresCss}${mixMapCss}${pairGridCss}${stackCss}${blockCss}`;
 
   constructor() {

@@ -6,13 +6,12 @@
 // the parameter count (ffn.paramCount) and FLOPs per token (4 * d_model * d_ff, stated in the text).
 // Every number comes from the wasm module (see ffn/pre-activation.js for how z is obtained).
 //
-// Attributes (reflected as properties): d-model (1..64, default 8), d-ff (1..256, default 32),
-//   activation ('relu' | 'gelu' | 'gelu_tanh' | 'silu', default 'relu'), tokens (1..16, default 4),
-//   seed (0..4294967295, default 0: the FFN weights; the token embeddings use seed + 1), lang.
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Read-only property: result = { input, pre, hidden, output, paramCount } of the latest render.
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
 // Heat-map cells carry data-kind ('pre' | 'hidden'), data-t, data-j and data-value.
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { escapeHtml, fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { gradientCss, puor } from './shared/colors.js';
@@ -32,7 +31,6 @@ import { ffnSnippets } from './ffn/snippets.js';
 import ko from '../i18n/ko/ffn-explorer.js';
 import en from '../i18n/en/ffn-explorer.js';
 
-const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 const CURVE_Z = linspace(Z_MIN, Z_MAX, 161);
 
 // The documents' example layer (768 -> 3072) is counted once per module instance, after first paint:
@@ -50,13 +48,7 @@ function bertCount(core) {
 class FfnExplorer extends PeFfnElement {
   static tag = 'ffn-explorer';
   static strings = { ko, en };
-  static props = {
-    'd-model': { type: 'int', min: 1, max: 64, default: 8 },
-    'd-ff': { type: 'int', min: 1, max: 256, default: 32, alias: 'dFF' },
-    activation: { type: 'enum', values: ACTIVATIONS, default: 'relu' },
-    tokens: { type: 'int', min: 1, max: 16, default: 4 },
-    seed: { type: 'int', min: 0, max: 4294967295, default: 0 },
-  };
+  static props = attributes['ffn-explorer'];
   static css = `${heatGridCss}${figuresCss}${curveCss}
     section { margin-top: 1.1rem; }
     .hourglass { width: min(100%, 30rem); display: block; }
@@ -83,7 +75,7 @@ class FfnExplorer extends PeFfnElement {
 
   build() {
     const s = this.s;
-    const actOptions = ACTIVATIONS.map((a) => [a, s.actNames[a]]);
+    const actOptions = this.constructor.props.activation.values.map((a) => [a, s.actNames[a]]);
     this.root.innerHTML = this.cardHtml({
       fields: [
         this.field('d-model', s.dModel),

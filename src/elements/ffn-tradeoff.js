@@ -4,13 +4,13 @@
 // and the latency of ffn.forward measured live in the learner's browser (median of a few repetitions,
 // measured in small steps so the page stays responsive; see ffn/latency.js).
 //
-// Attributes (reflected as properties): d-model (16..768, default 256), layers (1..24, default 4),
-//   tokens (1..128, default 32), repetitions (3..15, default 5), lang.
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Read-only property: rows = [{ multiple, dFF, params, latencyMs }] (null until known).
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after each
 //   render.
 //   @fires ffn-tradeoff-measured - detail { rows }: a full measurement has finished
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { escapeHtml, fmtInt, fmtCompact } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { seriesColor } from './shared/colors.js';
@@ -27,12 +27,7 @@ const DEBOUNCE_MS = 250;
 class FfnTradeoff extends PeFfnElement {
   static tag = 'ffn-tradeoff';
   static strings = { ko, en };
-  static props = {
-    'd-model': { type: 'int', min: 16, max: 768, default: 256 },
-    layers: { type: 'int', min: 1, max: 24, default: 4 },
-    tokens: { type: 'int', min: 1, max: 128, default: 32 },
-    repetitions: { type: 'int', min: 3, max: 15, default: 5 },
-  };
+  static props = attributes['ffn-tradeoff'];
   static css = `
     .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr)); gap: .8rem 1.2rem; margin: .8rem 0; }
     .charts h4 { font-size: .9rem; margin-bottom: .3rem; }

@@ -20,56 +20,92 @@ export interface PeFfnElementBase extends HTMLElement {
   readonly updateComplete: Promise<void>;
 }
 
-/** <pe-table length d-model base offset layout>: the PE table with per-cell formulas. */
+/** <pe-table>: the PE table with per-cell formulas. */
 export interface PeTableElement extends PeFfnElementBase {
+  // <attributes pe-table>
+  /** `length`: integer 1 … 2048: positions (rows). Default: 20. */
   length: number;
+  /** `d-model`: integer 1 … 2048: d_model (columns). Default: 16. */
   dModel: number;
+  /** `base`: number 1.0001 … 10^12: the base b of the angle t / b^(2i/d). Default: 10000. */
   base: number;
+  /** `offset`: integer 0 … 1,000,000: the first position. Default: 0. */
   offset: number;
-  layout: PeLayout;
+  /** `layout`: 'interleaved' | 'concat': interleaved: sin and cos in pairs of columns (2i, 2i + 1); concat: all sines, then all cosines. Default: 'interleaved'. */
+  layout: 'interleaved' | 'concat';
+  // </attributes>
 }
 
-/** <pe-heatmap length d-model base offset layout>: heat map, legend and waves of a few dimensions. */
+/** <pe-heatmap>: heat map, legend and waves of a few dimensions. */
 export interface PeHeatmapElement extends PeFfnElementBase {
+  // <attributes pe-heatmap>
+  /** `length`: integer 1 … 1024: positions (rows). Default: 50. */
   length: number;
+  /** `d-model`: integer 1 … 1024: d_model (columns). Default: 64. */
   dModel: number;
+  /** `base`: number 1.0001 … 10^12: the base b of the angle t / b^(2i/d). Default: 10000. */
   base: number;
+  /** `offset`: integer 0 … 1,000,000: the first position. Default: 0. */
   offset: number;
-  layout: PeLayout;
-  /** Comma-separated columns for the wave chart ('' = four sine columns from fast to slow). */
+  /** `layout`: 'interleaved' | 'concat': interleaved: sin and cos in pairs of columns (2i, 2i + 1); concat: all sines, then all cosines. Default: 'interleaved'. */
+  layout: 'interleaved' | 'concat';
+  /** `dims`: comma-separated columns for the wave chart. Default: four sine columns, fast to slow. */
   dims: string;
+  // </attributes>
 }
 
-/** <pe-clock d-model base position layout>: each (sin, cos) pair as a clock hand. */
+/** <pe-clock>: each (sin, cos) pair as a clock hand. */
 export interface PeClockElement extends PeFfnElementBase {
-  dModel: number;
-  base: number;
+  // <attributes pe-clock>
+  /** `position`: integer 0 … 100,000: the position t the hands show. Default: 0. */
   position: number;
-  layout: PeLayout;
+  /** `d-model`: integer 2 … 64: d_model; one hand per (sin, cos) pair. Default: 16. */
+  dModel: number;
+  /** `base`: number 1.0001 … 10^12: the base b of the angle t / b^(2i/d). Default: 10000. */
+  base: number;
+  /** `layout`: 'interleaved' | 'concat': interleaved: sin and cos in pairs of columns (2i, 2i + 1); concat: all sines, then all cosines. Default: 'interleaved'. */
+  layout: 'interleaved' | 'concat';
+  // </attributes>
 }
 
-/** <pe-relative length d-model base layout p k>: PE(p)·PE(q) and the rotation PE(p) -> PE(p+k). */
+/** <pe-relative>: PE(p)·PE(q) and the rotation PE(p) -> PE(p+k). */
 export interface PeRelativeElement extends PeFfnElementBase {
+  // <attributes pe-relative>
+  /** `length`: integer 2 … 256: positions p, q of the similarity matrix. Default: 40. */
   length: number;
+  /** `d-model`: integer 2 … 512: d_model, the length of every vector. Default: 64. */
   dModel: number;
+  /** `base`: number 1.0001 … 10^12: the base b of the angle t / b^(2i/d). Default: 10000. */
   base: number;
-  layout: PeLayout;
+  /** `layout`: 'interleaved' | 'concat': interleaved: sin and cos in pairs of columns (2i, 2i + 1); concat: all sines, then all cosines. Default: 'interleaved'. */
+  layout: 'interleaved' | 'concat';
+  /** `p`: integer 0 … 100,000: the position p of the rotation check. Default: 5. */
   p: number;
+  /** `k`: integer 0 … 100,000: the shift k of the rotation check (p + k at most 200,000). Default: 3. */
   k: number;
+  // </attributes>
 }
 
-/** <pe-add d-model base layout seed sentence-a sentence-b>: h = x + PE for two word orders. */
+/** <pe-add>: h = x + PE for two word orders. */
 export interface PeAddElement extends PeFfnElementBase {
+  // <attributes pe-add>
+  /** `d-model`: integer 2 … 32: d_model, the length of every vector. Default: 8. */
   dModel: number;
+  /** `base`: number 1.0001 … 10^12: the base b of the angle t / b^(2i/d). Default: 10000. */
   base: number;
-  layout: PeLayout;
+  /** `layout`: 'interleaved' | 'concat': interleaved: sin and cos in pairs of columns (2i, 2i + 1); concat: all sines, then all cosines. Default: 'interleaved'. */
+  layout: 'interleaved' | 'concat';
+  /** `seed`: integer 0 … 4,294,967,295: the token embedding. Default: 7. */
   seed: number;
+  /** `sentence-a`: the first sentence: tokens separated by spaces (at most 12). Default: 「철수 가 영희 를 이겼다」 (en: “the cat ate the fish”). */
   sentenceA: string;
+  /** `sentence-b`: the second sentence, the same tokens in another order. Default: 「영희 가 철수 를 이겼다」 (en: “the fish ate the cat”). */
   sentenceB: string;
-  /** Which sentence the x + PE = h tables show. */
+  /** `show`: 'a' | 'b': which sentence the x + PE = h tables show. Default: 'a'. */
   show: 'a' | 'b';
-  /** Compare the two sentences without PE ('x') or with it ('h'). */
+  /** `compare`: 'x' | 'h': compare the two sentences without PE (x) or with it (h). Default: 'h'. */
   compare: 'x' | 'h';
+  // </attributes>
 }
 
 /** Detail of `pe-compare-table`: the learned table changed (or a .npy could not be loaded: `error`). */
@@ -80,22 +116,29 @@ export interface PeCompareTableDetail {
   error?: string;
 }
 
-/** <pe-compare d-model head-dim positions max-positions position base pairing seed src>: sinusoidal,
- * learned and RoPE side by side, past the trained length, similarity matrices, RoPE's two pairings,
- * and a learned table loaded from a .npy file (float32 [positions, d_model]). */
+/** <pe-compare>: sinusoidal, learned and RoPE side by side, past the trained length, similarity
+ * matrices, RoPE's two pairings, and a learned table loaded from a .npy file (float32 [positions, d_model]). */
 export interface PeCompareElement extends PeFfnElementBase {
+  // <attributes pe-compare>
+  /** `d-model`: integer 2 … 1024: d_model, even (an odd one is raised by 1); a loaded table sets it. Default: 64. */
   dModel: number;
+  /** `head-dim`: integer 2 … 1024: RoPE's head dimension, an even divisor of d-model (else the nearest one). Default: 16. */
   headDim: number;
+  /** `positions`: integer 4 … 256: positions shown. Default: 64. */
   positions: number;
-  /** The learned table's rows (max_position_embeddings); a loaded table sets it. */
+  /** `max-positions`: integer 1 … 1024: the learned table's rows, max_position_embeddings; a loaded table sets it. Default: 48. */
   maxPositions: number;
-  /** The position asked about in "past the trained length". */
+  /** `position`: integer 0 … 1,000,000: the position asked about, past the trained length. Default: 60. */
   position: number;
+  /** `base`: number 1.0001 … 10^12: the base b of the angles (rope_theta). Default: 10000. */
   base: number;
+  /** `pairing`: 'interleaved' | 'half': RoPE's pairs: (2i, 2i + 1), or i with i + head_dim / 2. Default: 'interleaved'. */
   pairing: 'interleaved' | 'half';
+  /** `seed`: integer 0 … 4,294,967,295: the untrained table, q and k. Default: 0. */
   seed: number;
-  /** URL of a .npy learned table ('' = the freshly initialised, untrained one). */
+  /** `src`: URL of a learned table: a .npy file of float32 [positions, d_model]. Default: none: a freshly initialised, untrained table. */
   src: string;
+  // </attributes>
   /** Numbers of the latest render, all from the module: pe (positions x dModel), learned (its rows x
    * dModel), learnedShown (positions x dModel, NaN past its rows), q and k rotated to every position,
    * the similarity matrices (positions x positions) and the largest change along their diagonals. */
@@ -109,14 +152,22 @@ export interface PeCompareElement extends PeFfnElementBase {
 
 export type FfnActivation = 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
 
-/** <ffn-explorer d-model d-ff activation tokens seed>: the FFN's hourglass, shared rows, activations. */
+/** <ffn-explorer>: the FFN's hourglass, shared rows, activations. */
 export interface FfnExplorerElement extends PeFfnElementBase {
+  // <attributes ffn-explorer>
+  /** `d-model`: integer 1 … 64: d_model, the length of every vector. Default: 8. */
   dModel: number;
-  /** The d-ff attribute (also reachable as dFf). */
+  /** `d-ff`: integer 1 … 256: d_ff, the width of the FFN's hidden layer. Default: 32. Also dFF. */
+  dFf: number;
+  /** The same as dFf. */
   dFF: number;
-  activation: FfnActivation;
+  /** `activation`: 'relu' | 'gelu' | 'gelu_tanh' | 'silu': the activation between the two layers. Default: 'relu'. */
+  activation: 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
+  /** `tokens`: integer 1 … 16: token rows. Default: 4. */
   tokens: number;
+  /** `seed`: integer 0 … 4,294,967,295: the FFN weights; the token embeddings use seed + 1. Default: 0. */
   seed: number;
+  // </attributes>
   /** Numbers of the latest render: input h = x + PE (tokens x dModel), pre = xW1 + b1 and
    * hidden = act(pre) (tokens x dFF), output (tokens x dModel), the module's paramCount. */
   readonly result: {
@@ -127,18 +178,24 @@ export interface FfnExplorerElement extends PeFfnElementBase {
 /** One row of <ffn-tradeoff>: a d_ff multiple with its parameters and measured latency (null until known). */
 export interface FfnTradeoffRow {
   multiple: number;
-  /** The d-ff attribute (also reachable as dFf). */
+  /** d_ff of this row: multiple × d_model. */
   dFF: number;
   params: number | null;
   latencyMs: number | null;
 }
 
-/** <ffn-tradeoff d-model layers tokens repetitions>: parameters, FLOPs and live latency for d_ff = 1x..8x. */
+/** <ffn-tradeoff>: parameters, FLOPs and live latency for d_ff = 1x..8x. */
 export interface FfnTradeoffElement extends PeFfnElementBase {
+  // <attributes ffn-tradeoff>
+  /** `d-model`: integer 16 … 768: d_model, the length of every vector. Default: 256. */
   dModel: number;
+  /** `layers`: integer 1 … 24: FFN layers in a row. Default: 4. */
   layers: number;
+  /** `tokens`: integer 1 … 128: tokens passed through the layers. Default: 32. */
   tokens: number;
+  /** `repetitions`: integer 3 … 15: timed samples per d_ff (the median is shown). Default: 5. */
   repetitions: number;
+  // </attributes>
   readonly rows: FfnTradeoffRow[];
 }
 
@@ -161,24 +218,33 @@ export interface BlockFlowBlock {
   paramCount: number;
 }
 
-/** <block-flow tokens d-model heads d-ff activation norm causal blocks seed step>: one encoder block
- * (or two in a row) as a five-step stepper, every number from the module. */
+/** <block-flow>: one encoder block (or two in a row) as a five-step stepper, every number from the
+ * module. */
 export interface BlockFlowElement extends PeFfnElementBase {
+  // <attributes block-flow>
+  /** `tokens`: integer 1 … 10: tokens of the sentence. Default: 6. */
   tokens: number;
+  /** `d-model`: integer 2 … 16: d_model, the length of every vector. Default: 8. */
   dModel: number;
-  /** Attention heads; a value that does not divide d-model is lowered to the largest that does. */
+  /** `heads`: integer 1 … 8: attention heads; one that does not divide d-model is lowered to the largest that does, with a note. Default: 2. */
   heads: number;
-  /** The d-ff attribute (also reachable as dFf). */
+  /** `d-ff`: integer 1 … 64: d_ff, the width of the FFN's hidden layer. Default: 32. Also dFF. */
+  dFf: number;
+  /** The same as dFf. */
   dFF: number;
+  /** `activation`: 'relu' | 'gelu': the FFN's activation. Default: 'relu'. */
   activation: 'relu' | 'gelu';
-  /** 'post' (the paper's and the documents' order) or 'pre' (GPT-2's). */
+  /** `norm`: 'post' | 'pre': where LayerNorm goes: after the residual sum (the paper's order) or before the sub-layer (GPT-2's). Default: 'post'. */
   norm: 'post' | 'pre';
+  /** `causal`: boolean (present = on): the causal mask (each token attends to itself and the tokens before it). Default: off. */
   causal: boolean;
-  /** 1 or 2 blocks in a row. */
+  /** `blocks`: integer 1 … 2: blocks in a row; the second takes the first one's output. Default: 1. */
   blocks: number;
+  /** `seed`: integer 0 … 4,294,967,295: the weights of block 1; block 2 uses seed + 2, the embedding seed + 1. Default: 0. */
   seed: number;
-  /** 1 embedding + PE, 2 attention, 3 Add & Norm, 4 FFN, 5 Add & Norm. */
+  /** `step`: integer 1 … 5: the step shown: 1 embedding + PE, 2 attention, 3 Add & Norm, 4 FFN, 5 Add & Norm. Default: 1. */
   step: number;
+  // </attributes>
   /** Numbers of the latest render: the token ids, embedding x, PE, h = x + PE (tokens x dModel), the
    * embedding's seed, and each block's arrays. */
   readonly data: { ids: number[]; x: Float32Array; pe: Float32Array; h: Float32Array; eseed: number; blocks: BlockFlowBlock[] } | null;
@@ -229,17 +295,24 @@ export interface PeFfnQuizCompleteDetail {
   answers: { id: string; input: string | number; correct: boolean; revealed: boolean; expected: string }[];
 }
 
-/** <pe-ffn-quiz src topic count seed mode url-params tutorial>: the quiz (bank + generated practice), see its file header. */
+/** <pe-ffn-quiz>: the quiz (bank + generated practice), see its file header. */
 export interface PeFfnQuizElement extends PeFfnElementBase {
+  // <attributes pe-ffn-quiz>
+  /** `src`: URL of a bank JSON (fetched and validated). Default: the built-in bank. */
   src: string;
+  /** `topic`: the questions' topic: all, document, pe, ffn, practice, a generated topic (pe-value …) or a section id. Default: 'all'. */
   topic: string;
+  /** `count`: integer 1 … 50: questions in a set. Default: 12 (topic document: all its examples). */
   count: number;
+  /** `seed`: any text or number: the same seed gives the same set. Default: a random seed kept with the progress. */
   seed: string;
+  /** `mode`: 'one' | 'all': one question at a time, or all at once. Default: 'one'. */
   mode: 'one' | 'all';
-  /** Prefix of the share link's URL parameters (`quiz` -> quiz-seed, quiz-topic, quiz-count); 'none': ignore the URL. */
+  /** `url-params`: prefix of the share link's parameters (quiz-seed …); none: the quiz neither reads nor writes the URL. Default: 'quiz'. */
   urlParams: string;
-  /** Address of the tutorial page; each question's source label links to the section that teaches it. */
+  /** `tutorial`: address of the tutorial page: each question's source label then links to the section that teaches it. Default: none: a plain label. */
   tutorial: string;
+  // </attributes>
   /** The questions of the current set, in the bank format of pe-ffn-wasm/quiz. */
   readonly currentQuestions: Record<string, unknown>[];
 }

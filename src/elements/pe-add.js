@@ -3,17 +3,15 @@
 // with the same words in another order: without PE their input rows are the same multiset of vectors
 // (each row of B equals a row of A); with PE they differ.
 //
-// Attributes (reflected): d-model (2..32, default 8), base (> 1, default 10000), layout
-//   ('interleaved' | 'concat'), seed (embedding seed, default 7), sentence-a, sentence-b (tokens
-//   separated by spaces; default: "철수 가 영희 를 이겼다" / "영희 가 철수 를 이겼다" (the same tokens
-//   once the particles are split off, opposite meanings), or an English pair), show ('a' | 'b': which sentence the x + PE = h tables show), compare ('x' | 'h'), lang.
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { signedColor, textColorOn } from './shared/colors.js';
 import { tex } from './shared/math.js';
-import { layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
+import { layoutFieldHtml } from './shared/pe-layout.js';
 import { seededEmbedding, lookup } from './shared/embedding.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
@@ -27,16 +25,7 @@ const COLOR_LIMIT = 1.6;
 class PeAdd extends PeFfnElement {
   static tag = 'pe-add';
   static strings = { ko, en };
-  static props = {
-    'd-model': { type: 'int', min: 2, max: 32, default: 8 },
-    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
-    layout: { type: 'enum', values: LAYOUTS, default: 'interleaved' },
-    seed: { type: 'int', min: 0, max: 4294967295, default: 7 },
-    'sentence-a': { type: 'string', default: '' },
-    'sentence-b': { type: 'string', default: '' },
-    show: { type: 'enum', values: ['a', 'b'], default: 'a' },
-    compare: { type: 'enum', values: ['x', 'h'], default: 'h' },
-  };
+  static props = attributes['pe-add'];
   static css = `
     .tables { display: grid; gap: .3rem; }
     .op { font-size: 1.4em; font-weight: 700; text-align: center; line-height: 1; color: var(--pe-muted); }

@@ -3,14 +3,14 @@
 // turns fast (a second hand), high k slowly (an hour hand). Play/pause, step, and a position slider;
 // the table behind the picture lists every hand's values; PE(t) downloads as CSV / .npy.
 //
-// Attributes (reflected): position (0..100000, default 0), d-model (2..64, default 16), base (> 1,
-//   default 10000), layout ('interleaved' | 'concat': which columns form a pair), lang.
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Events: pe-ffn-change { name, value } when a control changes a value (not on every tick of play);
 //   pe-ffn-render after a render.
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { escapeHtml, fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
-import { pairColumns, frequencyCount, wavelength, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
+import { pairColumns, frequencyCount, wavelength, layoutFieldHtml } from './shared/pe-layout.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { peSnippets } from './shared/snippets.js';
@@ -23,12 +23,7 @@ const TICK_MS = 700;
 class PeClock extends PeFfnElement {
   static tag = 'pe-clock';
   static strings = { ko, en };
-  static props = {
-    position: { type: 'int', min: 0, max: 100000, default: 0 },
-    'd-model': { type: 'int', min: 2, max: 64, default: 16 },
-    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
-    layout: { type: 'enum', values: LAYOUTS, default: 'interleaved' },
-  };
+  static props = attributes['pe-clock'];
   static css = `
     .clocks { display: grid; grid-template-columns: repeat(auto-fill, minmax(5.4rem, 1fr)); gap: .6rem; margin: .6rem 0; list-style: none; padding: 0; }
     .clocks li { text-align: center; font-size: .78em; border-radius: 10px; padding: .3rem .2rem; border: 2px solid transparent; }

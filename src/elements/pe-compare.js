@@ -13,15 +13,12 @@
 // Every number comes from the module (positionalEncoding, applyRotary, rotaryAngle, createFFN for the
 // fresh table); dot products of its float32 rows are summed in double.
 //
-// Attributes (reflected): d-model (2..1024, even, default 64), head-dim (even divisor of d-model,
-//   default 16), positions (shown, 4..256, default 64), max-positions (the learned table's rows,
-//   "trained up to", 1..1024, default 48; a loaded table sets it), position (the position asked
-//   about, 0..1000000, default 60), base (default 10000), pairing ('interleaved' | 'half'), seed
-//   (fresh table, q and k; default 0), src (URL of a .npy table), lang.
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Events (besides the shared pe-ffn-change and pe-ffn-render):
 //   @fires pe-compare-table - detail { source: 'file' | 'src' | 'fresh', positions, dModel } when the
 //     learned table changes, or { source, error } when a .npy could not be loaded
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { escapeHtml, fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { tex } from './shared/math.js';
@@ -33,7 +30,7 @@ import { seededEmbedding } from './shared/embedding.js';
 import { drawMatrix } from './compare/heat.js';
 import { tokenColor } from './shared/theme.js';
 import { crossScores, diagonalSpread, gram, pairingCheck, pairingColumns, rotatedRows } from './compare/views.js';
-import { fetchNpy, freshTable, tableFromNpy } from './compare/learned.js';
+import { fetchNpyTable, freshTable, readNpyTable } from './compare/learned.js';
 import { learnedSnippets, ropeRowsSnippets, ropeScoresSnippets } from './compare/snippets.js';
 import { compareCss } from './compare/styles.js';
 import ko from '../i18n/ko/pe-compare.js';
@@ -54,30 +51,28 @@ class PeCompare extends PeFfnElement {
   static tag = 'pe-compare';
   static strings = { ko, en };
   static redrawOnThemeChange = true; // the "no value" stripes are design tokens painted into a canvas
-  static props = {
-    'd-model': { type: 'int', min: 2, max: 1024, default: 64 },
-    'head-dim': { type: 'int', min: 2, max: 1024, default: 16 },
-    positions: { type: 'int', min: 4, max: 256, default: 64 },
-    'max-positions': { type: 'int', min: 1, max: 1024, default: 48 },
-    position: { type: 'int', min: 0, max: 1000000, default: 60 },
-    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
-    pairing: { type: 'enum', values: ['interleaved', 'half'], default: 'interleaved' },
-    seed: { type: 'int', min: 0, max: 4294967295, default: 0 },
-    src: { type: 'string', default: '' },
-  };
+  static props = attributes['pe-compare'];
   static css = compareCss;
 
   constructor() {
     super();
     this.loaded = null;        // { table, positions, dModel, name, source } of a loaded .npy
     this.loadedSrc = null;     // the src attribute value that `loaded` (or the failure) came from
+    this.loading = null;       // the AbortController of the table being read; a newer choice aborts it
     this.loadError = '';
     this.data = null;          // the numbers of the latest render (for tests and exports)
   }
 
+  teardown() {
+    // Out of the page: stop reading; connected again, the src is read afresh.
+    this.loading?.abort();
+    this.loading = null;
+    this.loadedSrc = null;
+  }
+
   adjustValues(v, notes) {
     const s = this.strFor();
-    if (v.src !== (this.loadedSrc ?? '') && !this.loading) this.loadSrc(v.src);
+    if (v.src !== (this.loadedSrc ?? '')) this.loadSrc(v.src);
     if (this.loaded) {
       v['d-model'] = this.loaded.dModel;
       v['max-positions'] = this.loaded.positions;
@@ -94,28 +89,36 @@ class PeCompare extends PeFfnElement {
   }
 
   /** Fetches the src attribute's table (an empty src goes back to the fresh table). */
-  async loadSrc(src) {
+  loadSrc(src) {
     this.loadedSrc = src;
     if (!src) {
+      this.loading?.abort();
+      this.loading = null;
       if (this.loaded?.source === 'src') this.setTable(null, 'fresh');
       return;
     }
-    this.loading = true;
-    try {
-      const bytes = await fetchNpy(new URL(src, document.baseURI).href);
-      this.setTable({ ...tableFromNpy(bytes), name: src.split('/').pop() || src, source: 'src' }, 'src');
-    } catch (error) {
-      this.failLoad(error, 'src');
-    } finally {
-      this.loading = false;
-    }
+    this.readTable('src', (signal) => fetchNpyTable(new URL(src, document.baseURI).href, { signal }), src.split('/').pop() || src);
   }
 
-  async loadFile(file) {
+  loadFile(file) {
+    this.readTable('file', () => readNpyTable(file.stream(), { fileBytes: file.size }), file.name);
+  }
+
+  /**
+   * Reads a table with read(signal); the latest choice wins: a new src or file aborts the one still
+   * being read, whose result (or failure) is then dropped.
+   */
+  async readTable(source, read, name) {
+    this.loading?.abort();
+    const controller = new AbortController();
+    this.loading = controller;
     try {
-      this.setTable({ ...tableFromNpy(await file.arrayBuffer()), name: file.name, source: 'file' }, 'file');
+      const table = await read(controller.signal);
+      if (this.loading === controller) this.setTable({ ...table, name, source }, source);
     } catch (error) {
-      this.failLoad(error, 'file');
+      if (this.loading === controller) this.failLoad(error, source);
+    } finally {
+      if (this.loading === controller) this.loading = null;
     }
   }
 
@@ -203,6 +206,8 @@ class PeCompare extends PeFfnElement {
     });
     this.$('.npy-file').addEventListener('change', (e) => { const f = e.target.files?.[0]; if (f) this.loadFile(f); });
     this.$('.fresh').addEventListener('click', () => {
+      this.loading?.abort();
+      this.loading = null;
       if (this.getAttribute('src')) this.removeAttribute('src');
       this.setTable(null, 'fresh');
     });

@@ -6,16 +6,9 @@
 // kept in localStorage across reloads (with a reset). Everything from a bank is rendered as text
 // (textContent), never as HTML.
 //
-// Attributes (reflected): src (URL of a bank JSON; fetched and validated), topic ('all' default,
-//   'document', 'pe', 'ffn', 'practice', a generation topic such as 'pe-value', or a section id such
-//   as '001-quiz'), count (1..50; default 12, the document topic all its examples), seed (any text
-//   or number; default: a random seed kept with the saved progress), mode ('one' | 'all'), lang,
-//   url-params (the prefix of the share link's parameters, default 'quiz'; 'none': the quiz neither
-//   reads nor writes the URL).
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 //   A page URL with ?quiz-seed=…&quiz-topic=…&quiz-count=… (the share link) overrides the attributes;
 //   a second quiz on the same page takes its own prefix (url-params="review" -> review-seed, …).
-//   tutorial (address of the tutorial page: each question's source label links to the section that
-//   teaches it; empty: a plain label).
 // Events (bubbling, composed; also sent to window.parent with postMessage when inside an iframe, as
 //   { source: 'pe-ffn-quiz', type, detail }):
 //   @fires answered - detail: an xAPI-shaped statement { actor?, verb, object, result: { success,
@@ -35,6 +28,7 @@
 //   styles.js (shadow CSS)                         study-sheet.js (the documents' study sheet)
 //   xapi.js (statements and events)                bank-loader.js (fetching a teacher's bank)
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { fill } from './shared/i18n.js';
 import { getCore } from './shared/core.js';
 import { h } from './quiz/dom.js';
@@ -61,15 +55,7 @@ const PASSING = 0.6; // the share of right answers that counts as success in the
 class PeFfnQuiz extends PeFfnElement {
   static tag = 'pe-ffn-quiz';
   static strings = { ko, en };
-  static props = {
-    src: { type: 'string', default: '' },
-    topic: { type: 'string', default: 'all' },
-    count: { type: 'int', min: 1, max: 50, default: 12 },
-    seed: { type: 'string', default: '' },
-    mode: { type: 'enum', values: ['one', 'all'], default: 'one' },
-    'url-params': { type: 'string', default: 'quiz', alias: 'urlParams' },
-    tutorial: { type: 'string', default: '' },
-  };
+  static props = attributes['pe-ffn-quiz'];
   static css = quizCss;
 
   constructor() {

@@ -2,15 +2,14 @@
 // waves over position — fast waves in low dimensions, slow ones in high dimensions. A readout gives
 // the value under the pointer or the keyboard cursor; data tables hold the numbers behind both pictures.
 //
-// Attributes (reflected): length (1..1024, default 50), d-model (1..1024, default 64), base (> 1,
-//   default 10000), offset (default 0), layout ('interleaved' | 'concat'), dims (comma-separated
-//   column list for the wave chart; default: four sine columns from fast to slow), lang.
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { valueColor, rgbOf, gradientCss, viridis, seriesColor, SERIES_COUNT } from './shared/colors.js';
-import { columnInfo, pairColumns, frequencyCount, wavelength, layoutDiffHtml, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
+import { columnInfo, pairColumns, frequencyCount, wavelength, layoutDiffHtml, layoutFieldHtml } from './shared/pe-layout.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { dataTableHtml } from './shared/data-table.js';
@@ -26,14 +25,7 @@ class PeHeatmap extends PeFfnElement {
   static tag = 'pe-heatmap';
   static strings = { ko, en };
   static rerenderOnResize = true;
-  static props = {
-    length: { type: 'int', min: 1, max: 1024, default: 50 },
-    'd-model': { type: 'int', min: 1, max: 1024, default: 64 },
-    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
-    offset: { type: 'int', min: 0, max: 1000000, default: 0 },
-    layout: { type: 'enum', values: LAYOUTS, default: 'interleaved' },
-    dims: { type: 'string', default: '' },
-  };
+  static props = attributes['pe-heatmap'];
   static css = `
     .heat { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .2rem .4rem; align-items: stretch; }
     .yaxis { writing-mode: vertical-rl; font-size: .8em; color: var(--pe-muted); text-align: center; }

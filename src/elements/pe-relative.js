@@ -5,17 +5,17 @@
 //
 // Both parts download as CSV/.npy with a NumPy/PyTorch snippet; the rotation file holds every pair.
 //
-// Attributes (reflected): length (2..256, default 40), d-model (2..512, default 64), base (> 1,
-//   default 10000), layout ('interleaved' | 'concat'), p (default 5), k (default 3), lang.
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { rgbOf, valueColor, gradientCss, viridis } from './shared/colors.js';
 import { tokenColor } from './shared/theme.js';
 import { tex } from './shared/math.js';
 import { math, matrix, mn, mo, row } from './shared/mathml.js';
-import { pairColumns, angularFrequency, layoutFieldHtml, LAYOUTS } from './shared/pe-layout.js';
+import { pairColumns, angularFrequency, layoutFieldHtml } from './shared/pe-layout.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { dataTableHtml } from './shared/data-table.js';
@@ -32,14 +32,7 @@ class PeRelative extends PeFfnElement {
   static tag = 'pe-relative';
   static strings = { ko, en };
   static redrawOnThemeChange = true; // the overlay's outlines are design tokens painted into a canvas
-  static props = {
-    length: { type: 'int', min: 2, max: 256, default: 40 },
-    'd-model': { type: 'int', min: 2, max: 512, default: 64 },
-    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
-    layout: { type: 'enum', values: LAYOUTS, default: 'interleaved' },
-    p: { type: 'int', min: 0, max: 100000, default: 5 },
-    k: { type: 'int', min: 0, max: 100000, default: 3 },
-  };
+  static props = attributes['pe-relative'];
   static css = `
     .sim { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .2rem .4rem; max-width: 30rem; }
     .yaxis { writing-mode: vertical-rl; font-size: .8em; color: var(--pe-muted); text-align: center; }

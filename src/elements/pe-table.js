@@ -3,16 +3,16 @@
 // d-model 2048 x length 2048 stays responsive; buttons and arrow keys move the window. Pointing at or
 // focusing a cell shows its formula with the numbers substituted.
 //
-// Attributes (reflected as properties): length (1..2048, default 20), d-model (1..2048, default 16),
-//   base (> 1, default 10000), offset (default 0), layout ('interleaved' | 'concat'), lang.
+// Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
 // Cells carry data-t (position, including offset) and data-j (column) for tests and scripts.
 import { PeFfnElement } from './shared/base.js';
+import { attributes } from './attributes.js';
 import { escapeHtml, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { valueColor, textColorOn } from './shared/colors.js';
 import { tex } from './shared/math.js';
-import { columnInfo, cellMath, generalTex, givenMath, layoutDiffHtml, layoutFieldHtml, wavelength, LAYOUTS } from './shared/pe-layout.js';
+import { columnInfo, cellMath, generalTex, givenMath, layoutDiffHtml, layoutFieldHtml, wavelength } from './shared/pe-layout.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { peSnippets } from './shared/snippets.js';
@@ -20,19 +20,12 @@ import ko from '../i18n/ko/pe-table.js';
 import en from '../i18n/en/pe-table.js';
 
 const ROWS = 12;
-const MAX_OFFSET = 1000000;
 
 class PeTable extends PeFfnElement {
   static tag = 'pe-table';
   static strings = { ko, en };
   static rerenderOnResize = true;
-  static props = {
-    length: { type: 'int', min: 1, max: 2048, default: 20 },
-    'd-model': { type: 'int', min: 1, max: 2048, default: 16 },
-    base: { type: 'number', min: 1.0001, max: 1e12, default: 10000 },
-    offset: { type: 'int', min: 0, max: MAX_OFFSET, default: 0 },
-    layout: { type: 'enum', values: LAYOUTS, default: 'interleaved' },
-  };
+  static props = attributes['pe-table'];
   static css = `
     .grid { max-height: 30rem; }
     .grid table { font-size: .88em; }

@@ -91,6 +91,28 @@ test('<pe-compare>: a .npy table through src and the file picker; a broken file 
   });
 });
 
+test('<pe-compare>: a src that never answers does not block a new one; a file\'s name stays a Python string', needsBuild, async () => {
+  const positions = 12, dModel = 8;
+  await saveArtifact('pe-compare-small.npy', encodeNpy(Float32Array.from({ length: positions * dModel }, (_, i) => i / 96), [positions, dModel]));
+  await withCompare({ width: 1280, height: 900 }, 'en', async (page) => {
+    let hung = 0;
+    await page.route('**/hang.npy', () => { hung++; }); // the request is never answered
+    await setAttr(page, 'src', 'hang.npy');
+    const loaded = page.evaluate(() => new Promise((resolve) => document.querySelector('pe-compare').addEventListener('pe-compare-table', (e) => resolve(e.detail), { once: true })));
+    await setAttr(page, 'src', '../../../test-artifacts/pe-compare-small.npy');
+    assert.deepEqual(await loaded, { source: 'src', positions, dModel }, 'the new src is read while the old one hangs');
+    assert.equal(hung, 1);
+    assert.match(await text(page, '.table-status'), /pe-compare-small\.npy/);
+
+    const name = "a'); __import__('os').system('echo pwned'); ('.npy";
+    const input = page.locator('pe-compare input.npy-file');
+    await input.setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(encodeNpy(new Float32Array(4 * 8), [4, 8])) });
+    await page.waitForFunction(() => /pwned/.test(document.querySelector('pe-compare').shadowRoot.querySelector('.table-status').textContent));
+    const code = await text(page, '[data-export="learned"] [data-code="numpy"]');
+    assert.ok(code.includes(String.raw`table = np.load('a\'); __import__(\'os\').system(\'echo pwned\'); (\'.npy')`), code);
+  });
+});
+
 for (const width of [1280, 390]) {
   for (const lang of ['ko', 'en']) {
     test(`<pe-compare> at ${width} px (${lang}): nothing wider than the screen; screenshot`, needsBuild, async () => {

@@ -81,6 +81,18 @@ test('malformed files are refused with a message saying what is wrong', () => {
   assert.throws(() => parseNpy('not bytes'), TypeError);
 });
 
+test('keys and dtypes named like Object.prototype members get the message any unknown one gets', () => {
+  const six = bytesOf([1, 2, 3, 4, 5, 6]);
+  for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+    const file = npy(`{'${key}': 1, 'descr': '<f4', 'fortran_order': False, 'shape': (2, 3)}`, six);
+    assert.throws(() => parseNpy(file), (e) => e instanceof NpyError && e.message.includes(`unknown key "${key}"`), key);
+    const dtype = npy(`{'descr': '${key}', 'fortran_order': False, 'shape': (2, 3)}`, six);
+    assert.throws(() => parseNpy(dtype), (e) => e instanceof NpyError && e.message.includes(`got '${key}'`), `descr ${key}`);
+  }
+  const missing = npy("{'fortran_order': False, 'shape': (2, 3), '__proto__': 1}", six);
+  assert.throws(() => parseNpy(missing), /unknown key "__proto__"/);
+});
+
 test('a position table must be 2-D [positions, d_model] with an even d_model', () => {
   const table = Float32Array.from({ length: 8 }, (_, i) => i);
   assert.deepEqual(tableFromNpy(encodeNpy(table, [4, 2])), { table, positions: 4, dModel: 2 });

@@ -7,7 +7,9 @@
 //
 // For <block-flow> (block-ui): `blockNumpyScript(options)` returns the script's text; offer it as
 // `block.py` (text/x-python). Only seeded weights are described (the element's case): the script
-// recomputes them from `seed` instead of carrying them.
+// recomputes them from `seed` instead of carrying them. Every value is written as a Python literal of
+// its type (shared/python.js).
+import { pyBool, pyFloat, pyInt, pyList, pyStr } from '../shared/python.js';
 
 const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 const NORMS = ['post', 'pre'];
@@ -24,20 +26,12 @@ function oneOf(name, value, choices) {
   return value;
 }
 
-/** A Python float literal that reads back as exactly this double (JS prints the shortest such decimal). */
-function pyFloat(v) {
-  if (Number.isNaN(v)) return 'float("nan")';
-  if (!Number.isFinite(v)) return v > 0 ? 'float("inf")' : '-float("inf")';
-  const s = String(v);
-  return /[.eE]/.test(s) ? s : `${s}.0`;
-}
-
-/** Rows of x as Python list lines, one token per line. */
+/** Rows of x as Python list lines, one token per line, its label (any text) quoted in a comment. */
 function pyRows(x, dModel, words) {
   const lines = [];
   for (let t = 0; t < x.length / dModel; t++) {
-    const row = Array.from(x.subarray(t * dModel, (t + 1) * dModel), pyFloat).join(', ');
-    lines.push(`    [${row}],${words?.[t] !== undefined ? `  # ${String(words[t]).replace(/[\r\n]/g, ' ')}` : ''}`);
+    const row = pyList(x.subarray(t * dModel, (t + 1) * dModel), pyFloat);
+    lines.push(`    ${row},${words?.[t] !== undefined ? `  # ${pyStr(String(words[t]))}` : ''}`);
   }
   return lines.join('\n');
 }
@@ -81,9 +75,9 @@ import sys
 
 import numpy as np
 
-D_MODEL, HEADS, D_FF = ${dModel}, ${heads}, ${dFF}
-ACTIVATION, NORM, CAUSAL, EPS, SEED = ${JSON.stringify(activation)}, ${JSON.stringify(norm)}, ${causal ? 'True' : 'False'}, ${pyFloat(eps)}, ${seed}
-TOKENS = ${T}
+D_MODEL, HEADS, D_FF = ${pyInt(dModel)}, ${pyInt(heads)}, ${pyInt(dFF)}
+ACTIVATION, NORM, CAUSAL, EPS, SEED = ${pyStr(activation)}, ${pyStr(norm)}, ${pyBool(causal)}, ${pyFloat(eps)}, ${pyInt(seed)}
+TOKENS = ${pyInt(T)}
 # x: the input of the block (embedding + positional encoding), one row per token
 X = np.array([
 ${pyRows(x, dModel, words)}

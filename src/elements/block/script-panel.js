@@ -7,6 +7,7 @@
 import { escapeHtml } from '../shared/format.js';
 import { saveFile } from '../shared/data-export.js';
 import { embeddingSnippets } from '../shared/snippets.js';
+import { pyStr } from '../shared/python.js';
 import { VOCAB } from '../ffn/block-input.js';
 import { blockNumpyScript } from './numpy-script.js';
 
@@ -38,10 +39,11 @@ function inputCode(el) {
  * script's names) with the picture's download `file`.npy.
  */
 export function pictureCode(el, { expr, input = false, file }) {
+  const npy = pyStr(`${file}.npy`);
   return `${input ? inputCode(el) : blockScript(el)}
 
-# This picture: ${expr}, against its download ${file}.npy (float32: within 1e-4)
-print(np.abs(${expr} - np.load('${file}.npy')).max())`;
+# This picture: ${expr}, against its download ${npy} (float32: within 1e-4)
+print(np.abs(${expr} - np.load(${npy})).max())`;
 }
 
 export function scriptPanelHtml(el) {

@@ -7,6 +7,11 @@
 //        bytes: ArrayBuffer or Uint8Array. dtype float32 ('<f4', '>f4', '|f4'; float64 '<f8'/'>f8' is
 //        rounded to float32), C or Fortran order (Fortran is transposed to C order for 2-D). Throws
 //        NpyError (a RangeError) saying what is wrong, before allocating anything for the values.
+//   npyHeaderSize(start)  -> how many bytes of the file the header ends at, from its first 12 bytes
+//        (`start`: a Uint8Array); NpyError if they already show it is no .npy file
+//   readNpyHeader(start, { maxValues })  -> { shape, descr, fortran, itemSize, little, count, dataStart,
+//        fileBytes }: the header alone, checked as parseNpy checks it (`start`: at least the first
+//        npyHeaderSize(start) bytes), so a reader can refuse a file by its shape before its values come
 //   NpyError
 
 export class NpyError extends RangeError {
@@ -99,11 +104,11 @@ class HeaderReader {
 /** The header dictionary: exactly the keys descr, fortran_order and shape. */
 function readHeader(text) {
   const r = new HeaderReader(text);
-  const found = {};
+  const found = Object.create(null); // keys such as "__proto__" or "constructor" are only unknown keys
   r.expect('{');
   while (!r.take('}')) {
     const key = r.string();
-    if (key in found) r.fail(`the key "${key}" twice`);
+    if (Object.hasOwn(found, key)) r.fail(`the key "${key}" twice`);
     r.expect(':');
     if (key === 'descr') found.descr = r.string();
     else if (key === 'fortran_order') {
@@ -119,7 +124,7 @@ function readHeader(text) {
   }
   r.spaces();
   if (r.at !== text.length) r.fail('text after the dictionary');
-  for (const key of ['descr', 'fortran_order', 'shape']) if (!(key in found)) throw new NpyError(`the header has no "${key}"`);
+  for (const key of ['descr', 'fortran_order', 'shape']) if (!Object.hasOwn(found, key)) throw new NpyError(`the header has no "${key}"`);
   return found;
 }
 
@@ -131,9 +136,8 @@ function decodeHeader(bytes, start, length, utf8) {
   return text;
 }
 
-export function parseNpy(input, { maxValues = 2 ** 24 } = {}) {
-  const bytes = input instanceof Uint8Array ? input : input instanceof ArrayBuffer ? new Uint8Array(input) : null;
-  if (!bytes) throw new TypeError('.npy: expected the file as an ArrayBuffer or Uint8Array');
+/** Magic, version and the header's length, from the file's first bytes. */
+function readPrelude(bytes) {
   if (bytes.length < 10 || MAGIC.some((b, i) => bytes[i] !== b)) throw new NpyError('not a NumPy .npy file (it does not start with \\x93NUMPY)');
   const major = bytes[6];
   if (major < 1 || major > 3) throw new NpyError(`format version ${major}.${bytes[7]} is unknown (1.0, 2.0 and 3.0 are read)`);
@@ -141,12 +145,20 @@ export function parseNpy(input, { maxValues = 2 ** 24 } = {}) {
   const lengthBytes = major === 1 ? 2 : 4;
   if (bytes.length < 8 + lengthBytes) throw new NpyError('the file ends inside its header');
   const headerLength = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
-  const headerStart = 8 + lengthBytes;
   if (headerLength > MAX_HEADER_BYTES) throw new NpyError(`the header says it is ${headerLength} bytes long (NumPy writes under ${MAX_HEADER_BYTES})`);
-  if (headerStart + headerLength > bytes.length) throw new NpyError(`the header says it is ${headerLength} bytes long, but the file ends before that`);
-  const { descr, fortran_order: fortran, shape } = readHeader(decodeHeader(bytes, headerStart, headerLength, major === 3));
+  return { major, headerStart: 8 + lengthBytes, headerLength };
+}
 
-  const dtype = DTYPES[descr];
+export function npyHeaderSize(start) {
+  const { headerStart, headerLength } = readPrelude(start);
+  return headerStart + headerLength;
+}
+
+export function readNpyHeader(start, { maxValues = 2 ** 24 } = {}) {
+  const { major, headerStart, headerLength } = readPrelude(start);
+  if (headerStart + headerLength > start.length) throw new NpyError(`the header says it is ${headerLength} bytes long, but the file ends before that`);
+  const { descr, fortran_order: fortran, shape } = readHeader(decodeHeader(start, headerStart, headerLength, major === 3));
+  const dtype = Object.hasOwn(DTYPES, descr) ? DTYPES[descr] : null;
   if (!dtype) throw new NpyError(`the values must be float32 ('<f4'; float64 '<f8' is rounded), got '${descr}'`);
   const [itemSize, little] = dtype;
   let count = 1;
@@ -154,18 +166,26 @@ export function parseNpy(input, { maxValues = 2 ** 24 } = {}) {
     count *= n;
     if (count > maxValues) throw new NpyError(`shape (${shape.join(', ')}) holds more than ${maxValues} values`);
   }
+  if (fortran && shape.length > 2) throw new NpyError('Fortran order is read for 1-D and 2-D arrays only (save with np.ascontiguousarray)');
   const dataStart = headerStart + headerLength;
+  return { shape, descr, fortran, itemSize, little, count, dataStart, fileBytes: dataStart + count * itemSize };
+}
+
+export function parseNpy(input, { maxValues = 2 ** 24 } = {}) {
+  const bytes = input instanceof Uint8Array ? input : input instanceof ArrayBuffer ? new Uint8Array(input) : null;
+  if (!bytes) throw new TypeError('.npy: expected the file as an ArrayBuffer or Uint8Array');
+  const { shape, descr, fortran, itemSize, little, count, dataStart } = readNpyHeader(bytes, { maxValues });
   const dataBytes = bytes.length - dataStart;
   if (dataBytes !== count * itemSize) {
     throw new NpyError(`shape (${shape.join(', ')}) needs ${count * itemSize} bytes of values, the file has ${dataBytes}`);
   }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const data = new Float32Array(count);
   const read = itemSize === 4 ? (i) => view.getFloat32(dataStart + 4 * i, little) : (i) => view.getFloat64(dataStart + 8 * i, little);
   if (fortran && shape.length === 2) {
     const [rows, cols] = shape; // Fortran order: column after column
     for (let j = 0, i = 0; j < cols; j++) for (let r = 0; r < rows; r++, i++) data[r * cols + j] = read(i);
   } else {
-    if (fortran && shape.length > 2) throw new NpyError('Fortran order is read for 1-D and 2-D arrays only (save with np.ascontiguousarray)');
     for (let i = 0; i < count; i++) data[i] = read(i);
   }
   return { shape, data, descr };

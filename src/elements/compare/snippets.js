@@ -5,14 +5,15 @@
 //   ropeRowsSnippets({ positions, dModel, headDim, base, layout, seed, file })   q moved to every position
 //   ropeScoresSnippets({ positions, dModel, headDim, base, layout, seed, file })  S[p, q] = q(p) . k(q), head 0
 //   learnedSnippets({ positions, dModel, seed, loadedName, file })              the table and its last row
+// Every value goes into the code as a literal of its type (shared/python.js): a loaded file's name
+// is the reader's text.
 import { MULBERRY32_PY } from '../shared/snippets.js';
-
-const pyNum = (x) => (Number.isInteger(x) ? `${x}.0` : String(x));
+import { pyFloat, pyInt, pyStr } from '../shared/python.js';
 
 /** q and k: rows 0 and 1 of the seeded 2 x d_model table of shared/embedding.js. */
 const qkLines = (seed) => [
   MULBERRY32_PY, '',
-  `u = np.array(mulberry32(${seed}, 2 * d_model))`,
+  `u = np.array(mulberry32(${pyInt(seed)}, 2 * d_model))`,
   'q, k = ((2 * u - 1) / np.sqrt(2)).astype(np.float32).reshape(2, d_model)  # the same q and k for every position',
 ];
 
@@ -30,7 +31,7 @@ const ropeNumpy = (layout) => [
   '    out[first], out[second] = a * c - b * s, a * s + b * c',
   '    return out.reshape(length, d_model).astype(np.float32)',
   '',
-  `layout = "${layout}"`,
+  `layout = ${pyStr(layout)}`,
 ];
 
 const ropeTorch = (layout) => layout === 'half'
@@ -58,7 +59,7 @@ const ropeTorch = (layout) => layout === 'half'
   ];
 
 function ropeCommon({ positions, dModel, headDim, base, seed }) {
-  return [`positions, d_model, head_dim, base = ${positions}, ${dModel}, ${headDim}, ${pyNum(base)}`, ...qkLines(seed)];
+  return [`positions, d_model, head_dim, base = ${pyInt(positions)}, ${pyInt(dModel)}, ${pyInt(headDim)}, ${pyFloat(base)}`, ...qkLines(seed)];
 }
 
 export function ropeRowsSnippets(args) {
@@ -67,10 +68,10 @@ export function ropeRowsSnippets(args) {
   return {
     numpy: ['import numpy as np', '', ...ropeNumpy(layout), ...ropeCommon(args),
       'rows = rope(np.tile(q, (positions, 1)), 0, head_dim, base, layout)  # row p: q rotated to position p',
-      `# np.allclose(rows, np.load('${file}'), atol=1e-6) -> True`].join('\n'),
+      `# np.allclose(rows, np.load(${pyStr(file)}), atol=1e-6) -> True`].join('\n'),
     torch: ['import numpy as np', 'import torch', '', ...ropeTorch(layout), '', ...ropeCommon(args),
       `rows = ${torchCall}  # row p: q rotated to position p`,
-      `# torch.allclose(rows, torch.from_numpy(np.load('${file}')), atol=1e-6) -> True`].join('\n'),
+      `# torch.allclose(rows, torch.from_numpy(np.load(${pyStr(file)})), atol=1e-6) -> True`].join('\n'),
   };
 }
 
@@ -82,31 +83,31 @@ export function ropeScoresSnippets(args) {
       'ks = rope(np.tile(k, (positions, 1)), 0, head_dim, base, layout)[:, :head_dim].astype(np.float64)',
       'S = qs @ ks.T  # S[p, r] = q(p) . k(r): depends on p - r only',
       'print(max(np.ptp(np.diagonal(S, d)) for d in range(-positions + 1, positions)))  # ~1e-6: float32 rounding',
-      `# np.allclose(S, np.load('${file}'), atol=1e-5) -> True`].join('\n'),
+      `# np.allclose(S, np.load(${pyStr(file)}), atol=1e-5) -> True`].join('\n'),
     torch: ['import numpy as np', 'import torch', '', ...ropeTorch(layout), '', ...ropeCommon(args),
       'qs = rope(torch.from_numpy(np.tile(q, (positions, 1))), 0, head_dim, base)[:, :head_dim].double()  # head 0',
       'ks = rope(torch.from_numpy(np.tile(k, (positions, 1))), 0, head_dim, base)[:, :head_dim].double()',
       'S = qs @ ks.T  # S[p, r] = q(p) . k(r): depends on p - r only',
-      `# torch.allclose(S, torch.from_numpy(np.load('${file}')), atol=1e-5) -> True`].join('\n'),
+      `# torch.allclose(S, torch.from_numpy(np.load(${pyStr(file)})), atol=1e-5) -> True`].join('\n'),
   };
 }
 
 export function learnedSnippets({ positions, dModel, seed, loadedName, file }) {
   const make = loadedName
-    ? [`table = np.load('${loadedName}')  # the table you loaded: (${positions}, ${dModel})`]
+    ? [`table = np.load(${pyStr(loadedName)})  # the table you loaded: (${pyInt(positions)}, ${pyInt(dModel)})`]
     : [MULBERRY32_PY, '',
-      `positions, d_model, seed = ${positions}, ${dModel}, ${seed}`,
+      `positions, d_model, seed = ${pyInt(positions)}, ${pyInt(dModel)}, ${pyInt(seed)}`,
       'u = np.array(mulberry32(seed, positions * d_model))',
       '# freshly initialised, untrained: (2u - 1) / sqrt(positions), as nn.Linear draws its weights',
       'table = ((2 * u - 1) / np.sqrt(positions)).astype(np.float32).reshape(positions, d_model)'];
   return {
     numpy: ['import numpy as np', '', ...make,
-      `x_last = table[${positions - 1}]      # the last position the table has a row for`,
-      `# table[${positions}]  -> IndexError: there is no row past max_position_embeddings = ${positions}`,
-      `# np.allclose(table, np.load('${file}')) -> True`].join('\n'),
+      `x_last = table[${pyInt(positions - 1)}]      # the last position the table has a row for`,
+      `# table[${pyInt(positions)}]  -> IndexError: there is no row past max_position_embeddings = ${pyInt(positions)}`,
+      `# np.allclose(table, np.load(${pyStr(file)})) -> True`].join('\n'),
     torch: ['import numpy as np', 'import torch', '', ...make,
       'emb = torch.nn.Embedding.from_pretrained(torch.from_numpy(table))  # as BERT / GPT-2 hold it',
-      `emb(torch.tensor([${positions - 1}]))   # the last row`,
-      `# emb(torch.tensor([${positions}]))  -> IndexError: index out of range in self`].join('\n'),
+      `emb(torch.tensor([${pyInt(positions - 1)}]))   # the last row`,
+      `# emb(torch.tensor([${pyInt(positions)}]))  -> IndexError: index out of range in self`].join('\n'),
   };
 }

@@ -2,6 +2,7 @@
 // (shared/snippets.js embeddingSnippets), then the FFN weights drawn from the same Mulberry32 stream
 // in the order w1, b1, w2, b2, the pre-activation z, the activation and the output.
 import { embeddingSnippets } from '../shared/snippets.js';
+import { pyInt } from '../shared/python.js';
 
 const NUMPY_ACT = {
   relu: 'a = np.maximum(z, 0)',
@@ -20,7 +21,7 @@ function weightLines({ dFF, seed }) {
   return [
     '',
     '# FFN weights: one Mulberry32 stream from the seed, drawn in the order w1, b1, w2, b2',
-    `d_ff, ffn_seed = ${dFF}, ${seed}`,
+    `d_ff, ffn_seed = ${pyInt(dFF)}, ${pyInt(seed)}`,
     'n1 = d_model * d_ff',
     'u = np.array(mulberry32(ffn_seed, 2 * n1 + d_ff + d_model))',
     'w1 = ((2 * u[:n1] - 1) / np.sqrt(d_model)).astype(np.float32).reshape(d_model, d_ff)',

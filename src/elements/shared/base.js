@@ -6,14 +6,11 @@
 //
 // A subclass declares:
 //   static tag = 'pe-table';
-//   static props = {
-//     'd-model': { type: 'int', min: 1, max: 512, default: 16 },
-//     base:      { type: 'number', min: 1.0001, max: 1e9, default: 10000 },
-//     layout:    { type: 'enum', values: ['interleaved', 'concat'], default: 'interleaved' },
-//     label:     { type: 'string', default: '' },
-//     compact:   { type: 'bool' },            // true when the attribute is present
-//     'd-ff':    { type: 'int', min: 1, max: 64, default: 32, alias: 'dFF' },  // also el.dFF
-//   };
+//   static props = attributes['pe-table'];   // its attributes, declared in attributes.js with the
+//                                            // factories of shared/props.js:
+//     { 'd-model': { type: 'int', min, max, default, doc }, layout: { type: 'enum', values, ... },
+//       label: { type: 'string', ... }, compact: { type: 'bool' } (true when present),
+//       'd-ff': { ..., alias: 'dFF' } (also el.dFF) }
 //   static strings = { ko, en };   // element strings; this.s = { ...common, ...element } for the language
 //   static css = '...';            // extra shadow-DOM CSS (after shared/styles.js)
 //   static rerenderOnResize = true; // update() again when the element's width changes a lot (for

@@ -10,20 +10,20 @@
 //   embeddingSnippets({ vocab, dModel, seed, tokens, peArgs })  -> { numpy, torch }  the seeded token
 //        embedding of shared/embedding.js, plus h = x + PE for the token ids `tokens`
 //   MULBERRY32_PY                                          Python text of the seeded generator
-
-const pyNum = (x) => (Number.isInteger(x) ? `${x}.0` : String(x));
+// Every value goes into the code as a literal of its type (shared/python.js), never as raw text.
+import { pyFloat, pyInt, pyList, pyStr } from './python.js';
 
 // The positions the table is built for: `length` rows from `offset`, or (shift = { p, k }) just the
 // three rows PE(p), PE(k), PE(p + k), so a large p needs no table of p rows.
 function posLines(lib, { length, dModel, base, offset, shift }) {
   if (shift) {
     return [
-      `d_model, base, p, k = ${dModel}, ${pyNum(base)}, ${shift.p}, ${shift.k}`,
+      `d_model, base, p, k = ${pyInt(dModel)}, ${pyFloat(base)}, ${pyInt(shift.p)}, ${pyInt(shift.k)}`,
       `pos = ${lib === 'np' ? 'np.array' : 'torch.tensor'}([p, k, p + k], dtype=${lib}.float64)[:, None]  # rows: PE(p), PE(k), PE(p + k)`,
     ];
   }
   return [
-    `length, d_model, base, offset = ${length}, ${dModel}, ${pyNum(base)}, ${offset}`,
+    `length, d_model, base, offset = ${pyInt(length)}, ${pyInt(dModel)}, ${pyFloat(base)}, ${pyInt(offset)}`,
     `pos = ${lib}.arange(offset, offset + length, dtype=${lib}.float64)[:, None]  # (length, 1)`,
   ];
 }
@@ -98,12 +98,12 @@ export function rotationSnippets({ dModel, base, p, k, layout = 'interleaved', f
     numpy: [
       ...peNumpyLines(args), 'pe_p, pe_k, pe_pk = pe.astype(np.float64)',
       ...check('np', 'np.stack', 'np.maximum', (x) => `np.abs(${x})`),
-      `# np.allclose(table, np.load('${file}'), atol=1e-6) -> True`,
+      `# np.allclose(table, np.load(${pyStr(file)}), atol=1e-6) -> True`,
     ].join('\n'),
     torch: [
       ...peTorchLines(args), 'pe_p, pe_k, pe_pk = pe.double()',
       ...check('torch', 'torch.stack', 'torch.maximum', (x) => `(${x}).abs()`),
-      `# with numpy as np: torch.allclose(table, torch.from_numpy(np.load('${file}')), atol=1e-6) -> True`,
+      `# with numpy as np: torch.allclose(table, torch.from_numpy(np.load(${pyStr(file)})), atol=1e-6) -> True`,
     ].join('\n'),
   };
 }
@@ -122,11 +122,11 @@ export function embeddingSnippets({ vocab, dModel, seed, tokens, peArgs }) {
   const common = [
     MULBERRY32_PY,
     '',
-    `vocab, seed = ${vocab}, ${seed}`,
+    `vocab, seed = ${pyInt(vocab)}, ${pyInt(seed)}`,
     'u = np.array(mulberry32(seed, vocab * d_model))',
     '# token embedding = W1 of a seeded nn.Linear-style layer: (2u - 1) / sqrt(fan_in), fan_in = vocab',
     'emb = ((2 * u - 1) / np.sqrt(vocab)).astype(np.float32).reshape(vocab, d_model)',
-    `tokens = [${tokens.join(', ')}]                        # token ids of the sentence`,
+    `tokens = ${pyList(tokens)}                        # token ids of the sentence`,
     'x = emb[tokens]                                          # (length, d_model)',
   ];
   const numpy = [...peNumpyLines(peArgs), ...common, 'h = x + pe                                               # the Transformer input'].join('\n');

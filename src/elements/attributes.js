@@ -1,0 +1,103 @@
+// The attributes of every element of pe-ffn-wasm, declared once (spec format: shared/props.js). Each
+// element reads its own table (`static props = attributes['pe-table']`); scripts/element-attributes.mjs
+// writes docs/elements.md's attribute tables, the attribute types of index.d.ts and the manifest from
+// them; a page imports this module (no DOM, no element code) to know what an element accepts before
+// the element's code has loaded. Every element also reads `lang` (shared/base.js).
+//
+// API:
+//   attributes          { tag: { attribute: spec } }
+//   linkedTags(name)    the tags whose `name` attribute is marked linked: the PE settings a page sets on
+//                       all its PE views at once (the tutorial page keeps them in its URL)
+import { int, oneOf, text, flag, dModel, dFF, base, layout, seed, length, offset } from './shared/props.js';
+
+const linked = { linked: true };
+const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
+
+export const attributes = {
+  'pe-table': {
+    length: length(1, 2048, 20, 'positions (rows)', linked),
+    'd-model': dModel(1, 2048, 16, 'd_model (columns)', linked),
+    base: base(undefined, linked),
+    offset: offset(),
+    layout: layout(linked),
+  },
+  'pe-heatmap': {
+    length: length(1, 1024, 50, 'positions (rows)', linked),
+    'd-model': dModel(1, 1024, 64, 'd_model (columns)', linked),
+    base: base(undefined, linked),
+    offset: offset(),
+    layout: layout(linked),
+    dims: text('', 'comma-separated columns for the wave chart', { defaultDoc: 'four sine columns, fast to slow' }),
+  },
+  'pe-clock': {
+    position: int(0, 100000, 0, 'the position t the hands show'),
+    'd-model': dModel(2, 64, 16, 'd_model; one hand per (sin, cos) pair'),
+    base: base(undefined, linked),
+    layout: layout(linked),
+  },
+  'pe-relative': {
+    length: length(2, 256, 40, 'positions p, q of the similarity matrix', linked),
+    'd-model': dModel(2, 512, 64, undefined, linked),
+    base: base(undefined, linked),
+    layout: layout(linked),
+    p: int(0, 100000, 5, 'the position p of the rotation check'),
+    k: int(0, 100000, 3, 'the shift k of the rotation check (p + k at most 200,000)'),
+  },
+  'pe-add': {
+    'd-model': dModel(2, 32, 8),
+    base: base(undefined, linked),
+    layout: layout(linked),
+    seed: seed(7, 'the token embedding'),
+    'sentence-a': text('', 'the first sentence: tokens separated by spaces (at most 12)', { defaultDoc: '「철수 가 영희 를 이겼다」 (en: “the cat ate the fish”)' }),
+    'sentence-b': text('', 'the second sentence, the same tokens in another order', { defaultDoc: '「영희 가 철수 를 이겼다」 (en: “the fish ate the cat”)' }),
+    show: oneOf(['a', 'b'], 'a', 'which sentence the x + PE = h tables show'),
+    compare: oneOf(['x', 'h'], 'h', 'compare the two sentences without PE (x) or with it (h)'),
+  },
+  'pe-compare': {
+    'd-model': dModel(2, 1024, 64, 'd_model, even (an odd one is raised by 1); a loaded table sets it'),
+    'head-dim': int(2, 1024, 16, 'RoPE\'s head dimension, an even divisor of d-model (else the nearest one)'),
+    positions: int(4, 256, 64, 'positions shown'),
+    'max-positions': int(1, 1024, 48, 'the learned table\'s rows, max_position_embeddings; a loaded table sets it'),
+    position: int(0, 1000000, 60, 'the position asked about, past the trained length'),
+    base: base('the base b of the angles (rope_theta)'),
+    pairing: oneOf(['interleaved', 'half'], 'interleaved', 'RoPE\'s pairs: (2i, 2i + 1), or i with i + head_dim / 2'),
+    seed: seed(0, 'the untrained table, q and k'),
+    src: text('', 'URL of a learned table: a .npy file of float32 [positions, d_model]', { defaultDoc: 'none: a freshly initialised, untrained table' }),
+  },
+  'ffn-explorer': {
+    'd-model': dModel(1, 64, 8),
+    'd-ff': dFF(1, 256, 32),
+    activation: oneOf(ACTIVATIONS, 'relu', 'the activation between the two layers'),
+    tokens: int(1, 16, 4, 'token rows'),
+    seed: seed(0, 'the FFN weights; the token embeddings use seed + 1'),
+  },
+  'ffn-tradeoff': {
+    'd-model': dModel(16, 768, 256),
+    layers: int(1, 24, 4, 'FFN layers in a row'),
+    tokens: int(1, 128, 32, 'tokens passed through the layers'),
+    repetitions: int(3, 15, 5, 'timed samples per d_ff (the median is shown)'),
+  },
+  'block-flow': {
+    tokens: int(1, 10, 6, 'tokens of the sentence'),
+    'd-model': dModel(2, 16, 8),
+    heads: int(1, 8, 2, 'attention heads; one that does not divide d-model is lowered to the largest that does, with a note'),
+    'd-ff': dFF(1, 64, 32),
+    activation: oneOf(['relu', 'gelu'], 'relu', 'the FFN\'s activation'),
+    norm: oneOf(['post', 'pre'], 'post', 'where LayerNorm goes: after the residual sum (the paper\'s order) or before the sub-layer (GPT-2\'s)'),
+    causal: flag('the causal mask (each token attends to itself and the tokens before it)'),
+    blocks: int(1, 2, 1, 'blocks in a row; the second takes the first one\'s output'),
+    seed: seed(0, 'the weights of block 1; block 2 uses seed + 2, the embedding seed + 1'),
+    step: int(1, 5, 1, 'the step shown: 1 embedding + PE, 2 attention, 3 Add & Norm, 4 FFN, 5 Add & Norm'),
+  },
+  'pe-ffn-quiz': {
+    src: text('', 'URL of a bank JSON (fetched and validated)', { defaultDoc: 'the built-in bank' }),
+    topic: text('all', 'the questions\' topic: all, document, pe, ffn, practice, a generated topic (pe-value …) or a section id'),
+    count: int(1, 50, 12, 'questions in a set', { defaultDoc: '12 (topic document: all its examples)' }),
+    seed: text('', 'any text or number: the same seed gives the same set', { defaultDoc: 'a random seed kept with the progress' }),
+    mode: oneOf(['one', 'all'], 'one', 'one question at a time, or all at once'),
+    'url-params': text('quiz', 'prefix of the share link\'s parameters (quiz-seed …); none: the quiz neither reads nor writes the URL', { alias: 'urlParams' }),
+    tutorial: text('', 'address of the tutorial page: each question\'s source label then links to the section that teaches it', { defaultDoc: 'none: a plain label' }),
+  },
+};
+
+export const linkedTags = (name) => Object.keys(attributes).filter((tag) => attributes[tag][name]?.linked);
