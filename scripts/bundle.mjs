@@ -4,7 +4,6 @@
 // published package declares no runtime dependencies. The core (src/js) is shipped as source and stays
 // an external import, so the elements share the one loader that finds dist/pe_ffn.wasm.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
 import { mathAtBuildEsbuild } from './math-at-build.mjs';
 import { bundleLms } from './bundle-lms.mjs';
 
@@ -22,7 +21,6 @@ const coreExternal = {
 };
 
 for (const [name, entry] of Object.entries(entries)) {
-  if (!existsSync(entry)) continue;
   await build({
     entryPoints: [entry],
     outfile: `dist/${name}.js`,

@@ -5,11 +5,12 @@
 // build, which also exports PF_BENCH_EXPORTS (build/wasm/abi-link-flags-bench.txt). build.sh runs it
 // before linking; tests/js/abi.test.js checks that the committed abi.js is what it would write.
 //
-//   node scripts/gen-abi.mjs            writes both files
+//   node scripts/gen-abi.mjs            writes the three files (each only when it changes)
 //   node scripts/gen-abi.mjs --check    only checks src/js/abi.js, exit 1 when it differs
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runGenerator } from './generated-file.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const HEADER = join(root, 'src/c/pf_abi.h');
@@ -146,19 +147,16 @@ export function linkFlags(abi, { bench = false } = {}) {
   ].join('\n') + '\n';
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const abi = abiFromHeader(readFileSync(HEADER, 'utf8'));
-  const js = abiModule(abi);
-  if (process.argv.includes('--check')) {
-    const current = readFileSync(JS_MODULE, 'utf8');
-    if (current !== js) {
-      console.error('gen-abi: src/js/abi.js is not what src/c/pf_abi.h gives: run node scripts/gen-abi.mjs');
-      process.exit(1);
-    }
-  } else {
-    writeFileSync(JS_MODULE, js);
-    mkdirSync(dirname(LINK_FLAGS), { recursive: true });
-    writeFileSync(LINK_FLAGS, linkFlags(abi));
-    writeFileSync(BENCH_LINK_FLAGS, linkFlags(abi, { bench: true }));
-  }
+/** The committed file it makes (scripts/generate.mjs lists this generator; a test runs its --check). */
+export function outputs() {
+  return [{ file: relative(root, JS_MODULE), content: abiModule(abiFromHeader(readFileSync(HEADER, 'utf8'))) }];
 }
+
+// Besides the committed module, the link flags build.sh's wasm target reads (build/, never committed).
+await runGenerator(import.meta.url, () => {
+  if (process.argv.includes('--check')) return outputs();
+  const abi = abiFromHeader(readFileSync(HEADER, 'utf8'));
+  return [...outputs(),
+    { file: relative(root, LINK_FLAGS), content: linkFlags(abi) },
+    { file: relative(root, BENCH_LINK_FLAGS), content: linkFlags(abi, { bench: true }) }];
+});

@@ -5,22 +5,27 @@
 // harfbuzz's hb-subset (the subset-font package) keeps the OpenType MATH table and the glyphs its
 // size variants and bracket assemblies need.
 //
-// Which characters: every token (mi, mn, mo, mtext) of every formula typeset at build time (the same
-// sources scripts/math-at-build.mjs finds), plus what the live formulas of shared/mathml.js may show
-// (printable ASCII: numbers, signs, single-letter names), plus the mathematical italic forms Chromium
-// substitutes for a one-letter <mi>. tests/browser/math-font.test.js checks on the built page that
-// every formula character is drawn with this font.
+// Which characters: what the typeset MathML draws — the text of every token (mi, mn, mo, mtext, ms) of
+// every formula typeset at build time (the same sources scripts/math-at-build.mjs finds), the glyph a
+// layout element draws itself (the radical sign of msqrt and mroot, U+221A: \sqrt has no token for it),
+// and the mathematical italic forms Chromium substitutes for a one-letter <mi> — plus what the live
+// formulas of shared/mathml.js may show (printable ASCII: numbers, signs, single-letter names).
+// hb-subset keeps, for each of them, the MATH table's size variants and stretchy assemblies.
+// tests/browser/math-font.test.js checks on the built page that every glyph of every formula, tokens
+// and radicals, is drawn with this font.
 //
 // API:
 //   formulaSources()            -> every TeX source of src/elements and src/i18n
 //   liveFormulaText()           -> the token text of the formulas built live with shared/mathml.js
 //   formulaCodePoints(mathml[], liveText) -> sorted code points the font must hold
-//   buildMathFont(outFile)      -> { bytes, codePoints } after writing the woff2 subset
-// Usage: node scripts/math-font.mjs [out.woff2]   (default dist/math-font.woff2, its licence beside it)
+//   outputs()                   -> [{ file, content }]: dist/math-font.woff2 and its licence beside it
+// Usage: node scripts/math-font.mjs [--check]   (scripts/generated-file.mjs: writes what changed, or
+// checks that dist/ holds what the formulas need today; tests/js/math-font.test.js runs --check)
 import subsetFont from 'subset-font';
-import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runGenerator } from './generated-file.mjs';
 import { typeset, rawTemplates, texLiterals, pageFormulas } from './math-at-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -87,6 +92,10 @@ const decode = (text) => text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e) =>
 // Invisible operators (function application, invisible times, ...) and spaces draw no glyph.
 const drawn = (c) => c > 0x20 && !(c >= 0x2061 && c <= 0x2064) && c !== 0xa0 && !(c >= 0x2000 && c <= 0x200f);
 
+// MathML elements that draw a glyph of their own, not from a token (MathML Core, "Radicals").
+export const LAYOUT_GLYPHS = { msqrt: '\u221a', mroot: '\u221a' };
+const LAYOUT_ELEMENT = new RegExp(`<(${Object.keys(LAYOUT_GLYPHS).join('|')})\\b`, 'g');
+
 export function formulaCodePoints(mathml, liveText = '') {
   const points = new Set();
   for (let c = 0x21; c <= 0x7e; c++) points.add(c); // live numbers and names (shared/mathml.js)
@@ -100,11 +109,13 @@ export function formulaCodePoints(mathml, liveText = '') {
       const chars = [...text];
       if (tag === 'mi' && chars.length === 1 && !/mathvariant/.test(attrs) && italicOf(chars[0])) points.add(italicOf(chars[0]));
     }
+    for (const [, tag] of html.matchAll(LAYOUT_ELEMENT)) points.add(LAYOUT_GLYPHS[tag].codePointAt(0));
   }
   return [...points].sort((a, b) => a - b);
 }
 
-export async function buildMathFont(outFile = join(root, 'dist/math-font.woff2')) {
+/** The subset and its licence, as dist/ holds them (node scripts/math-font.mjs [--check]). */
+export async function outputs() {
   const mathml = [];
   for (const source of await formulaSources()) {
     try {
@@ -116,13 +127,11 @@ export async function buildMathFont(outFile = join(root, 'dist/math-font.woff2')
   }
   const codePoints = formulaCodePoints(mathml, await liveFormulaText());
   const font = await subsetFont(await readFile(sourceFont), String.fromCodePoint(...codePoints), { targetFormat: 'woff2' });
-  await writeFile(outFile, font);
-  // The SIL Open Font License travels with the font.
-  await copyFile(join(dirname(sourceFont), '../LICENSE'), outFile.replace(/\.woff2$/, '.LICENSE.txt'));
-  return { bytes: font.length, codePoints };
+  return [
+    { file: 'dist/math-font.woff2', content: font, note: `${font.length} bytes, ${MATH_FONT_FAMILY}, ${codePoints.length} characters`, codePoints },
+    // The SIL Open Font License travels with the font.
+    { file: 'dist/math-font.LICENSE.txt', content: await readFile(join(dirname(sourceFont), '../LICENSE')) },
+  ];
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { bytes, codePoints } = await buildMathFont(process.argv[2]);
-  console.log(`build: dist/math-font.woff2 ${bytes} bytes (${MATH_FONT_FAMILY}, ${codePoints.length} characters)`);
-}
+await runGenerator(import.meta.url, outputs);

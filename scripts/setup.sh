@@ -1,31 +1,48 @@
 #!/usr/bin/env bash
-# Installs what a fresh Debian machine lacks for building and testing: Emscripten, Chromium, clang and
-# its libFuzzer runtime from Debian's packages (when root), and the npm dev dependencies (esbuild among
-# them). The one installer: build.sh only checks and says what is missing. Safe to run again: it skips
-# what is there.
+# Installs what a fresh Debian machine lacks, from Debian's packages (when root) and npm's lock file:
+#
+#   bash scripts/setup.sh page   what `npm start` needs: Emscripten and the npm dev dependencies
+#   bash scripts/setup.sh test   that, and what `npm test` needs besides (the default)
+#
+# The one installer: build.sh only checks and says what is missing. Safe to run again: it skips what
+# is there. A new requirement is one `need` line below.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need_apt=()      # required: the build and the tests cannot run without them
+purpose=${1:-test}
+case "$purpose" in
+  page|test) ;;
+  *) echo "setup: unknown purpose '$purpose' (page or test)" >&2; exit 2 ;;
+esac
+
+need_apt=()      # required: what the purpose cannot run without
 want_apt=()      # optional: the tests run without them, with less to show
-command -v emcc >/dev/null 2>&1 || need_apt+=(emscripten)
-[ -x /usr/bin/chromium ] || need_apt+=(chromium)
-command -v clang >/dev/null 2>&1 || need_apt+=(clang)
+# need|want PURPOSE DEBIAN-PACKAGE CHECK: the package is installed when CHECK (a shell command) fails
+# and the purpose is asked for ('test' includes 'page').
+asked() { [ "$1" = page ] || [ "$purpose" = test ]; }
+need() { asked "$1" || return 0; eval "$3" >/dev/null 2>&1 || need_apt+=("$2"); }
+want() { asked "$1" || return 0; eval "$3" >/dev/null 2>&1 || want_apt+=("$2"); }
+fuzzer_links="echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' | clang -x c -fsanitize=fuzzer - -o /dev/null"
+
+# The core's .wasm (build.sh wasm).
+need page emscripten 'command -v emcc'
+# The browser tests (tests/browser/, playwright-core drives /usr/bin/chromium).
+need test chromium '[ -x /usr/bin/chromium ]'
+# The native sanitizer and fuzz builds (build.sh native; Debian 12's clang is 14).
+need test clang 'command -v clang'
+need test libclang-rt-14-dev "$fuzzer_links"
 # Debian's NumPy for /usr/bin/python3: the encoder block's cross-check runs the NumPy script that
 # <block-flow> offers for download (tests/js/numpy-script.test.js).
-/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need_apt+=(python3-numpy)
+need test python3-numpy "/usr/bin/python3 -c 'import numpy'"
 # Debian's PyTorch for /usr/bin/python3: the second oracle of the trainable Transformer (float64 logits,
 # gradients and AdamW, tests/python/torch_transformer.py) and the CPU peer of the training benchmark.
-/usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || need_apt+=(python3-torch)
+need test python3-torch "/usr/bin/python3 -c 'import torch'"
 # OpenBLAS behind libblas.so.3: with Debian's reference BLAS that peer would run ~8x slower than it can.
-ls /usr/lib/*/openblas-pthread/libblas.so.3 >/dev/null 2>&1 || need_apt+=(libopenblas0-pthread)
-# libFuzzer's runtime: build.sh builds tests/c/fuzz_core.c, which npm test runs (Debian 12's clang is 14).
-echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' \
-  | clang -x c -fsanitize=fuzzer - -o /dev/null 2>/dev/null || need_apt+=(libclang-rt-14-dev)
+need test libopenblas0-pthread 'ls /usr/lib/*/openblas-pthread/libblas.so.3'
 # xmllint validates the LMS packages' manifests against the SCORM XSDs (tests/js/lms-package.test.js).
-command -v xmllint >/dev/null 2>&1 || need_apt+=(libxml2-utils)
+need test libxml2-utils 'command -v xmllint'
 # A Korean font, so that screenshots of the Korean-first page are legible.
-[ -n "$(fc-list :lang=ko 2>/dev/null)" ] || want_apt+=(fonts-nanum)
+want test fonts-nanum '[ -n "$(fc-list :lang=ko 2>/dev/null)" ]'
 
 is_debian_root() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; }
 
@@ -43,7 +60,7 @@ if [ ${#need_apt[@]} -gt 0 ] || [ ${#want_apt[@]} -gt 0 ]; then
         || echo "setup: could not install ${want_apt[*]}; continuing without them" >&2
     fi
   elif [ ${#need_apt[@]} -gt 0 ]; then
-    echo "setup: missing ${need_apt[*]}." >&2
+    echo "setup: missing ${need_apt[*]} (Debian's names)." >&2
     echo "  Emscripten: install it from https://emscripten.org/docs/getting_started (emsdk) and put emcc on PATH." >&2
     echo "  Chromium (browser tests only): install a Chromium and set CHROMIUM=/path/to/chrome." >&2
     echo "  clang with its libFuzzer runtime (native tests): clang and libclang-rt-<version>-dev or your system's equivalent." >&2

@@ -1,7 +1,10 @@
-// Prints the design tokens of src/elements/shared/tokens.js as the Markdown table of docs/elements.md
-// ("Theming"), one row per token: `node scripts/tokens-table.mjs`, then paste it between the
-// <!-- tokens-table --> markers. tests/docs/tokens-table.test.js checks that the two agree.
+// The design tokens of src/elements/shared/tokens.js as the Markdown table of docs/elements.md
+// ("Theming"), one row per token, between the <!-- tokens-table --> markers:
+//   node scripts/tokens-table.mjs [--check]   (scripts/generated-file.mjs; tests/docs/generated.test.js)
 import { tokens } from '../src/elements/shared/tokens.js';
+import { readRepoFile, runGenerator, withSection } from './generated-file.mjs';
+
+const PAGE = 'docs/elements.md';
 
 export function tokensTable() {
   const code = (v) => (v ? `\`${v}\`` : '');
@@ -10,4 +13,8 @@ export function tokensTable() {
   return lines.join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(tokensTable());
+export function outputs() {
+  return [{ file: PAGE, content: withSection(readRepoFile(PAGE), 'tokens-table', tokensTable(), PAGE) }];
+}
+
+await runGenerator(import.meta.url, outputs);

@@ -3,8 +3,8 @@
  *
  * The kernels apply them to whole rows of sums (ReLU in registers, see matmul.c). With libm's erff,
  * tanhf and expf, one value at a time, a forward at T=64, d=512, d_ff=2048 took 14-25 % (GELU),
- * 28-39 % (SiLU) and 36-51 % (tanh-GELU) longer than with ReLU; now 4-12 % (measured, README
- * "Performance"). Everything here is f32x4 arithmetic:
+ * 28-39 % (SiLU) and 36-51 % (tanh-GELU) longer than with ReLU; now 4-12 % (measured,
+ * docs/performance.md, "What makes it fast"). Everything here is f32x4 arithmetic:
  *
  *   exp      x = n ln 2 + r, |r| <= ln 2 / 2: degree-7 Taylor polynomial of r, times 2^n.
  *   SiLU     z sigmoid(z), sigmoid from e = exp(-|z|) (never overflows, accurate in both tails).

@@ -1,4 +1,4 @@
-// Type declarations for pe-ffn-wasm (the contract is shared/API.md; README.md has a tour).
+// Type declarations for pe-ffn-wasm (the contract is docs/API.md; README.md has a tour).
 
 /** Where init() gets the WebAssembly module from. A string is a URL, or in Node also a file path. */
 export type WasmSource = ArrayBuffer | Uint8Array | URL | string | Response | WebAssembly.Module;

@@ -1,5 +1,5 @@
 // pe-ffn-wasm: exact, fast sinusoidal positional encoding and position-wise feed-forward networks in
-// WebAssembly, over linear memory shared with JavaScript. See README.md and shared/API.md.
+// WebAssembly, over linear memory shared with JavaScript. See README.md and docs/API.md.
 import { addPositionalEncoding, peValue, positionalEncoding } from './pe.js';
 import { createFFN } from './ffn.js';
 import { layerNorm } from './layernorm.js';

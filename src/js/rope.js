@@ -45,7 +45,7 @@ function headDimOf(value, dModel) {
 
 /**
  * x (length, dModel) rotated in place, or into out: each head's pair i at position t + offset turns by
- * (t + offset) / base^(2i / headDim). See shared/API.md, "Rotary position embedding".
+ * (t + offset) / base^(2i / headDim). See docs/API.md, "Rotary position embedding".
  */
 export function applyRotary(core, x, length, dModel, options) {
   const o = readOptions('options', options, ['headDim', 'base', 'offset', 'layout', 'out']);

@@ -3,14 +3,14 @@
 // numbers, the lang attribute of one element overrides the page's, and the console stays clean.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { openPage, saveArtifact, repoRoot, useServerAndBrowser } from './harness.js';
+import { openPage, saveArtifact, useServerAndBrowser, requireBuildProducts } from './harness.js';
 import { init } from '../../src/js/index.js';
 import { pairColumns } from '../../src/elements/shared/pe-layout.js';
 
 const TAGS = ['pe-table', 'pe-heatmap', 'pe-clock', 'pe-relative', 'pe-add'];
 
-const needsBuild = { timeout: 60000, skip: !existsSync(`${repoRoot}dist/elements.js`) && 'run build.sh first' };
+requireBuildProducts('bundles', 'dist/elements.js');
+const needsBuild = { timeout: 60000 };
 
 const shared = useServerAndBrowser();
 

@@ -12,9 +12,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { openPage, saveArtifact, useServerAndBrowser } from './harness.js';
+import { openPage, saveArtifact, useServerAndBrowser, requireBuildProducts } from './harness.js';
 import { maxAbs, maxAbsDiff, peTableRef, seededWeightsRef } from '../reference/reference.js';
 import { encoderBlockRef, layerNormRef, seededBlockWeightsRef } from '../reference/block-reference.js';
+
+requireBuildProducts('bundles', 'dist/elements.js');
 
 const run = promisify(execFile);
 const FIXTURE = 'tests/browser/fixtures/block-flow.html';

@@ -7,8 +7,10 @@
 // Screenshots go to test-artifacts/ffn-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, saveArtifact, useServerAndBrowser } from './harness.js';
+import { openPage, saveArtifact, useServerAndBrowser, requireBuildProducts } from './harness.js';
 import { ffnRef, maxAbsDiff, peTableRef, seededWeightsRef } from '../reference/reference.js';
+
+requireBuildProducts('bundles', 'dist/elements.js');
 
 const FIXTURE = 'tests/browser/fixtures/ffn-elements.html';
 const VOCAB = 16; // src/elements/ffn/block-input.js

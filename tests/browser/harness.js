@@ -4,6 +4,7 @@
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
 import { readFile, mkdir, writeFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,13 +61,18 @@ const mimeTypes = {
   '.png': 'image/png', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves `rootDir` as static files on 127.0.0.1 (port 0 = any free port). Returns { url, close }. */
-export async function startStaticServer(rootDir, port = 0) {
-  const root = resolve(rootDir);
+/**
+ * Serves `rootDir` as static files on 127.0.0.1 (any free port), under the path `mount` ('/some/path/':
+ * the site as a sub-path of a host). Returns { url, close, setRoot }; `url` is the mount's URL, and
+ * `setRoot(dir)` serves another folder from the next request on (a new deploy, as far as a page can tell).
+ */
+export async function startStaticServer(rootDir, { mount = '/' } = {}) {
+  let root = resolve(rootDir);
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-      let file = normalize(join(root, path));
+      if (!path.startsWith(mount)) throw new Error('outside the mount');
+      let file = normalize(join(root, path.slice(mount.length)));
       if (!file.startsWith(root)) throw new Error('outside root');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
@@ -77,9 +83,18 @@ export async function startStaticServer(rootDir, port = 0) {
       res.end('not found');
     }
   });
-  await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
-  const url = `http://127.0.0.1:${server.address().port}/`;
-  return { url, close: () => new Promise((ok) => server.close(ok)) };
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${server.address().port}${mount}`;
+  return { url, close: () => new Promise((ok) => server.close(ok)), setRoot: (dir) => { root = resolve(dir); } };
+}
+
+/**
+ * A test that needs build products fails at once, naming the build.sh target that makes them (a
+ * missing product is never a skip).
+ */
+export function requireBuildProducts(target, ...files) {
+  const missing = files.filter((file) => !existsSync(join(repoRoot, file)));
+  if (missing.length) throw new Error(`${missing.join(', ')} missing: run bash build.sh ${target}`);
 }
 
 /** Starts a Vite dev server from a config file on 127.0.0.1. Returns { url, close }. */

@@ -5,13 +5,13 @@
 // screenshots at 1280 and 390 px in Korean and English with nothing wider than the screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { artifactsDir, openPage, repoRoot, saveArtifact, useServerAndBrowser } from './harness.js';
+import { artifactsDir, openPage, saveArtifact, useServerAndBrowser, requireBuildProducts } from './harness.js';
 import { maxAbsDiff, peTableRef } from '../reference/reference.js';
 import { ropeRef } from '../reference/rope-reference.js';
 import { encodeNpy } from '../../src/elements/shared/data-export.js';
 
-const needsBuild = { timeout: 90000, skip: !existsSync(`${repoRoot}dist/elements.js`) && 'run build.sh first' };
+requireBuildProducts('bundles', 'dist/elements.js');
+const needsBuild = { timeout: 90000 };
 const shared = useServerAndBrowser();
 
 async function withCompare(viewport, lang, check) {

@@ -6,10 +6,12 @@
 // desktop and phone widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, saveArtifact, repoRoot, useServerAndBrowser } from './harness.js';
+import { openPage, saveArtifact, repoRoot, useServerAndBrowser, requireBuildProducts } from './harness.js';
 import { keyInAnswer } from './answer-keys.js';
 import { builtinBank, localizeQuestion, buildQuizSet, toMoodleXML } from '../../src/quiz/index.js';
 import { init } from '../../src/js/index.js';
+
+requireBuildProducts('bundles', 'dist/elements.js');
 
 const FIX = 'tests/browser/quiz-fixtures';
 const bank = builtinBank();

@@ -13,7 +13,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, repoRoot, saveArtifact } from './harness.js';
+import { launchChromium, openPage, startStaticServer, repoRoot, saveArtifact, requireBuildProducts } from './harness.js';
+
+requireBuildProducts('bundles', 'dist/elements.js', 'custom-elements.json');
 
 const manifest = JSON.parse(await readFile(join(repoRoot, 'custom-elements.json'), 'utf8'));
 const tags = manifest.modules.flatMap((m) => m.declarations).filter((d) => d.customElement).map((d) => d.tagName);

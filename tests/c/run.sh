@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1
 for binary in build/native/test_core build/native/fuzz_core; do
-  [ -x "$binary" ] || { echo "tests/c: $binary is missing; run 'bash build.sh' first" >&2; exit 1; }
+  [ -x "$binary" ] || { echo "tests/c: $binary is missing; run 'bash build.sh native' first" >&2; exit 1; }
 done
 build/native/test_core
 

@@ -27,6 +27,14 @@ test('the README is a front door of at most 10 KB', () => {
   for (const command of ['npm start', 'npm test']) assert.ok(read('README.md').includes(command), command);
 });
 
+test('the README shows every element of the package', async () => {
+  const readme = read('README.md');
+  const [module] = (await buildManifest()).modules;
+  const tags = module.declarations.map((d) => d.tagName);
+  assert.ok(tags.length >= 10, `${tags.length} elements`);
+  for (const tag of tags) assert.match(readme, new RegExp(`<${tag}[ >]`), `README.md shows <${tag}>`);
+});
+
 for (const file of markdownFiles) {
   test(`every relative link of ${file} resolves inside the repository`, () => {
     const text = read(file);

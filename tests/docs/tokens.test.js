@@ -105,5 +105,5 @@ test('docs/elements.md shows the tokens table that scripts/tokens-table.mjs make
   const doc = readFileSync(join(root, 'docs/elements.md'), 'utf8');
   const shown = /<!-- tokens-table -->\n([\s\S]*?)\n<!-- \/tokens-table -->/.exec(doc);
   assert.ok(shown, 'docs/elements.md marks the table with <!-- tokens-table --> … <!-- /tokens-table -->');
-  assert.equal(shown[1], tokensTable(), 'run node scripts/tokens-table.mjs and paste its output');
+  assert.equal(shown[1], tokensTable(), 'run node scripts/tokens-table.mjs');
 });

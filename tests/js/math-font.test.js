@@ -1,9 +1,15 @@
-// Which characters the formulas' font subset must hold (scripts/math-font.mjs): the drawn token text
-// of the typeset MathML, entities decoded, invisible operators left out, and the mathematical italic
-// letter Chromium draws for a one-letter <mi>. tests/browser/math-font.test.js checks the built page.
+// Which characters the formulas' font subset must hold (scripts/math-font.mjs): what the typeset MathML
+// draws — the token text, entities decoded, invisible operators left out, the mathematical italic letter
+// Chromium draws for a one-letter <mi>, and the radical sign msqrt and mroot draw themselves — and that
+// dist/math-font.woff2 is the subset the formulas need today (its --check). tests/browser/math-font.test.js
+// checks the built page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { formulaCodePoints, italicOf, liveFormulaText } from '../../scripts/math-font.mjs';
+import { typeset } from '../../scripts/math-at-build.mjs';
+import { ATTENTION_FORMULA, LAYER_NORM_FORMULA } from '../../src/elements/block/formulas.js';
 
 const has = (points, ch) => points.includes(typeof ch === 'number' ? ch : ch.codePointAt(0));
 
@@ -28,4 +34,20 @@ test('the live formulas\' operators are found in the modules that build them', a
   assert.ok(live.includes('\u2248'), 'pe-relative.js: the approximate sign');
   assert.ok(live.includes('\u22c5'), 'pe-layout.js: the dot of 2·k/d');
   assert.ok(has(formulaCodePoints([], live), '\u2248'));
+});
+
+test('a radical needs the radical sign, which no token holds: \\sqrt and \\sqrt[n] as Temml typesets them', () => {
+  for (const tex of ['\\sqrt{d}', '\\sqrt[3]{x}', ATTENTION_FORMULA, LAYER_NORM_FORMULA]) {
+    const { inline } = typeset(tex);
+    assert.match(inline, /<m(sqrt|root)\b/, `${tex} typesets to a radical`);
+    assert.ok(!/<mo[^>]*>\u221a<\/mo>/.test(inline), 'the sign is not a token');
+    assert.ok(has(formulaCodePoints([inline]), 0x221a), `${tex}: U+221A`);
+  }
+  assert.ok(!has(formulaCodePoints(['<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math>']), 0x221a), 'no radical, no sign');
+});
+
+test('dist/math-font.woff2 is the subset the formulas need today (node scripts/math-font.mjs --check)', { timeout: 120000 }, () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const { status, stderr } = spawnSync(process.execPath, ['scripts/math-font.mjs', '--check'], { cwd: root, encoding: 'utf8' });
+  assert.equal(status, 0, stderr);
 });

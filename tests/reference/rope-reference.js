@@ -1,4 +1,4 @@
-// An independent double-precision reference for RoPE, written from shared/API.md ("Rotary position
+// An independent double-precision reference for RoPE, written from docs/API.md ("Rotary position
 // embedding"), sharing no code with src/. Slow and simple on purpose. Runs in Node and in browsers.
 
 /** The two columns of pair i inside a head: interleaved (2i, 2i + 1), half (i, i + headDim / 2). */
