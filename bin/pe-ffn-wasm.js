@@ -5,16 +5,16 @@
 // Every option is checked before anything is written; a problem is printed with the option's name and
 // the command exits with status 2 (1 for a failure while writing).
 import { readFile } from 'node:fs/promises';
-import { writeQuizPackage } from '../dist/quiz-package.js';
+import { writeQuizPackage, QUIZ_COUNT, SEED_MAX } from '../dist/quiz-package.js';
 
 const USAGE = `usage: pe-ffn-wasm quiz-package --format scorm12|scorm2004|cmi5 --out FILE.zip [options]
   --topic T      all (default), document, pe, ffn, practice, a generated topic (pe-value, ...) or a section id
-  --count N      questions per learner, 1..50 (default 12; topic document: all its 12 examples)
-  --seed S       the same questions for every learner (default: each learner gets their own set)
+  --count N      questions per learner, ${QUIZ_COUNT.min}..${QUIZ_COUNT.max} (default ${QUIZ_COUNT.default}; topic document: all its examples)
+  --seed S       the same questions for every learner, at most ${SEED_MAX} characters (default: each learner gets their own set)
   --lang ko|en   the quiz's language (default ko)
   --bank FILE    a question bank (JSON, format "pe-ffn-quiz-bank" as the built-in one) instead of it
   --title T      the title in the LMS (default: the quiz's title)
-  --mastery M    the pass mark as a share, 0..1 (default 0.8); 'none': completion only, no pass/fail`;
+  --mastery M    the pass mark as a share, 0..1 in decimal (default 0.8); 'none': completion only, no pass/fail`;
 const OPTIONS = ['format', 'out', 'topic', 'count', 'seed', 'lang', 'bank', 'title', 'mastery'];
 
 class UsageError extends Error {}

@@ -14,8 +14,8 @@ const FONT_DIR = 'node_modules/@fontsource/noto-sans-kr';
 export async function bundleLms() {
   mkdirSync('dist/lms/fonts', { recursive: true });
   const common = { bundle: true, format: 'esm', target: 'es2022', minify: true, legalComments: 'none', logLevel: 'warning' };
-  await build({ ...common, entryPoints: ['src/quiz/lms/launch.js'], outfile: 'dist/lms/quiz-lms.js', platform: 'browser' });
-  await build({ ...common, entryPoints: ['src/quiz/lms/node.js'], outfile: 'dist/quiz-package.js', platform: 'node', minify: false });
+  await build({ ...common, entryPoints: ['web/lms-launch.js'], outfile: 'dist/lms/quiz-lms.js', platform: 'browser' });
+  await build({ ...common, entryPoints: ['src/lms/package/node.js'], outfile: 'dist/quiz-package.js', platform: 'node', minify: false });
   // A package without its fonts would fall back to whatever the learner's device has: stop instead.
   if (!existsSync(FONT_DIR)) throw new Error(`bundle-lms: ${FONT_DIR} is missing; run 'npm ci' (bash scripts/setup.sh)`);
   // unicode.json: { "[0]": "U+f9ca-fa0b,U+ff03-ff05,…", "latin": "…", … }, one entry per piece.

@@ -25,7 +25,7 @@ export async function sizesSection() {
   for (const file of ['dist/pe_ffn.wasm', 'dist/lms/quiz-lms.js', 'dist/lms/fonts.json']) {
     if (!existsSync(join(root, file))) throw new Error(`lms-sizes: ${file} is missing: run bash build.sh wasm bundles first`);
   }
-  const { buildQuizPackage } = await import('../src/quiz/lms/node.js');
+  const { buildQuizPackage } = await import('../src/lms/package/node.js');
   const lines = [`| 문제 은행 | ${FORMATS.join(' | ')} | 글꼴 조각 |`, `|---|${FORMATS.map(() => '---|').join('')}---|`];
   for (const [label, { bank, ...options }] of BANKS) {
     const cells = [];

@@ -3,7 +3,7 @@
 // files (Vite's ?url imports; the launch bundle as ?raw text, since the dev server would rewrite a
 // .js file it serves). Loaded only when a teacher asks for a package.
 //   downloadLmsPackage(options) -> Promise<{ name, bytes }>  (options as for the command)
-import { buildQuizPackage } from '../src/quiz/lms/package.js';
+import { buildQuizPackage } from '../src/lms/package/package.js';
 import { saveFile } from '../src/elements/shared/data-export.js';
 import bundleText from '../dist/lms/quiz-lms.js?raw';
 import wasmUrl from '../dist/pe_ffn.wasm?url';

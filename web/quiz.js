@@ -10,10 +10,12 @@ import { offerOffline } from './offline.js';
 import { mountThemeSwitch } from './theme-switch.js';
 import { escapeHtml } from '../src/elements/shared/format.js';
 import { saveFile } from '../src/elements/shared/data-export.js';
-import { shareParamNames, readShareParams, writeShareParams } from '../src/elements/quiz/url-params.js';
-import { studySheetTable } from '../src/elements/quiz/study-sheet.js';
-import { h } from '../src/elements/quiz/dom.js';
+import { studySheetTable } from '../src/elements/shared/study-sheet.js';
+import { h } from '../src/elements/shared/dom.js';
 import { builtinBank, localizeStudySheet, toGIFT, toMoodleXML, QUIZ_TOPICS, TOPICS } from '../src/quiz/index.js';
+import { shareParamNames, readShareParams, writeShareParams } from '../src/quiz/share-link.js';
+import { QUIZ_COUNT, SEED_MAX, cutSeed, readDecimal } from '../src/quiz/limits.js';
+import { FORMATS as LMS_FORMATS } from '../src/lms/package/package-options.js';
 import ko from '../src/i18n/ko/quiz-page.js';
 import en from '../src/i18n/en/quiz-page.js';
 
@@ -59,7 +61,10 @@ function applyToQuiz() {
   if (state.seed) quiz.setAttribute('seed', state.seed); else quiz.removeAttribute('seed');
 }
 
-const LMS_FORMATS = ['scorm12', 'scorm2004', 'cmi5'];
+// The picker's limits are the quiz's own (src/quiz/limits.js).
+form.elements.count.min = String(QUIZ_COUNT.min);
+form.elements.count.max = String(QUIZ_COUNT.max);
+form.elements.seed.maxLength = SEED_MAX;
 
 function renderForm(t) {
   const topic = form.elements.topic;
@@ -137,8 +142,9 @@ document.addEventListener(LANG_EVENT, (event) => {
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   state.topic = form.elements.topic.value;
-  state.count = Math.max(1, Math.min(50, Math.round(Number(form.elements.count.value)) || 10));
-  state.seed = form.elements.seed.value.trim().slice(0, 64);
+  const asked = Math.round(readDecimal(form.elements.count.value.trim()));
+  state.count = Number.isFinite(asked) ? Math.max(QUIZ_COUNT.min, Math.min(QUIZ_COUNT.max, asked)) : 10;
+  state.seed = cutSeed(form.elements.seed.value.trim());
   state.mode = form.elements.mode.value;
   writeState();
   applyToQuiz();
@@ -184,12 +190,14 @@ document.querySelector('.lms-form').addEventListener('submit', async (event) => 
   const status = document.querySelector('.lms-status');
   const f = event.target.elements;
   const percent = f.mastery.value.trim();
+  const share = readDecimal(percent) / 100;
   status.textContent = t.lmsWorking;
   try {
     const { downloadLmsPackage } = await import('./quiz-lms-download.js');
     const { name, bytes } = await downloadLmsPackage({
       format: f.format.value, topic: state.topic, count: state.count, seed: state.seed, lang: state.lang,
-      mastery: percent === '' ? 'none' : Number(percent) / 100,
+      // Decimal digits only; anything else goes on as typed, for the packer to refuse by name.
+      mastery: percent === '' ? 'none' : Number.isNaN(share) ? percent : share,
     });
     status.textContent = fill(t.lmsDone, { file: name, size: Math.round(bytes / 1024) });
   } catch (error) {

@@ -12,7 +12,7 @@ import { fill } from './shared/i18n.js';
 import { signedColor, textColorOn } from './shared/colors.js';
 import { tex } from './shared/math.js';
 import { layoutFieldHtml } from './shared/pe-layout.js';
-import { seededEmbedding, lookup } from './shared/embedding.js';
+import { seededEmbedding, lookup } from '../js/embedding.js';
 import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
 import { predictHtml, wirePredict } from './shared/predict.js';
 import { embeddingSnippets } from './shared/snippets.js';

@@ -26,7 +26,7 @@ import { gradientCss, viridis, rgbOf } from './shared/colors.js';
 import { dataTableHtml } from './shared/data-table.js';
 import { exportPanelHtml, updateSnippets, wireExport } from './shared/export-panel.js';
 import { peSnippets } from './shared/snippets.js';
-import { seededEmbedding } from './shared/embedding.js';
+import { seededEmbedding } from '../js/embedding.js';
 import { drawMatrix } from './compare/heat.js';
 import { tokenColor } from './shared/theme.js';
 import { crossScores, diagonalSpread, gram, pairingCheck, pairingColumns, rotatedRows } from './compare/views.js';

@@ -18,24 +18,24 @@
 //                  revealed, expected }] }
 //   pe-ffn-change / pe-ffn-render as every element of the package.
 // Property: currentQuestions (read-only) — the questions of the current set, in the bank format.
-// Property: lms — an LMS adapter (src/quiz/lms/adapter.js: SCORM 1.2, SCORM 2004, cmi5); set it before
-//   the element connects: progress is then read from and saved to the LMS, and the adapter hears of
-//   each started set, answer and completion.
+// Property: lms — an LMS adapter (the contract: ./quiz/lms-adapter.js; SCORM 1.2, SCORM 2004 and cmi5
+//   adapters: src/lms/runtime/); set it before the element connects: progress is then read from and
+//   saved to the LMS, and the adapter hears of each started set, answer and completion.
 //
 // The element is the wiring; each job lives in its own file under ./quiz/:
 //   state.js (the set's answers, hints, rounds)   render.js + render-question.js (DOM of the body)
-//   url-params.js (share-link parameters)          progress-store.js (saved progress)
-//   styles.js (shadow CSS)                         study-sheet.js (the documents' study sheet)
-//   xapi.js (statements and events)                bank-loader.js (fetching a teacher's bank)
+//   progress-store.js (saved progress)             lms-adapter.js (the LMS adapter contract)
+//   styles.js (shadow CSS)                         xapi.js (statements and events)
+//   bank-loader.js (fetching a teacher's bank)
+// and in ../quiz/ (below it): share-link.js (the share link's parameters), limits.js (count and seed).
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { fill } from './shared/i18n.js';
 import { getCore } from './shared/core.js';
-import { h } from './quiz/dom.js';
+import { h } from './shared/dom.js';
 import { quizCss } from './quiz/styles.js';
 import { progressKey, localProgress, randomSeed } from './quiz/progress-store.js';
-import { shareParamNames, readShareParams, writeShareParams, replaceSeedInUrl } from './quiz/url-params.js';
-import { studySheetDetails, openStudyRow } from './quiz/study-sheet.js';
+import { studySheetDetails, openStudyRow } from './shared/study-sheet.js';
 import {
   restoreState, tally, isEmptyDraft, recordAnswer, recordReveal, showNextHint, completeRound, retryWrongAnswers,
 } from './quiz/state.js';
@@ -43,10 +43,12 @@ import { renderBody } from './quiz/render.js';
 import { expectedShown } from './quiz/answer-text.js';
 import { emit, quizActivityId, quizContext, answeredStatement, completedStatement } from './quiz/xapi.js';
 import { loadBank } from './quiz/bank-loader.js';
-import { checkAdapter, adapterProgressStore } from '../quiz/lms/adapter.js';
+import { checkAdapter, adapterProgressStore } from './quiz/lms-adapter.js';
 import {
   builtinBank, grade, expectedText, buildQuizSet, localizeQuestion, localizeStudySheet, normalizeSeed,
 } from '../quiz/index.js';
+import { shareParamNames, readShareParams, writeShareParams, withSeed } from '../quiz/share-link.js';
+import { cutSeed } from '../quiz/limits.js';
 import ko from '../i18n/ko/pe-ffn-quiz.js';
 import en from '../i18n/en/pe-ffn-quiz.js';
 
@@ -156,10 +158,11 @@ class PeFfnQuiz extends PeFfnElement {
     try {
       const bank = v.src ? await loadBank(v.src, this.s) : builtinBank();
       const core = v.src ? null : (this.core || await getCore());
+      if (this.adapter && this.adapter.ready) await this.adapter.ready; // an LMS still being reached
       if (token !== this.loadToken) return;
       const key = this.storageKey();
       const saved = this.progress.read(key);
-      const savedSeed = saved && (typeof saved.seed === 'string' || Number.isInteger(saved.seed)) ? String(saved.seed).slice(0, 64) : '';
+      const savedSeed = saved ? cutSeed(saved.seed) : '';
       const seed = v.seed || savedSeed || randomSeed();
       const set = buildQuizSet(bank, core, { topic: v.topic, count: v.countAsked ? v.count : undefined, seed, generated: !v.src });
       this.bank = bank;
@@ -404,7 +407,9 @@ class PeFfnQuiz extends PeFfnElement {
       // A fixed seed (attribute or share link): the next set uses the next seed.
       const next = String((normalizeSeed(this.values.seed) + 1) % 4294967296);
       this.setAttribute('seed', next);
-      replaceSeedInUrl(this.urlNames(), next);
+      // The address bar follows if it carries a seed (a sandboxed frame may not change it).
+      const href = withSeed(location.href, this.urlNames(), next);
+      try { if (href) history.replaceState(history.state, '', href); } catch { /* the link keeps the old seed */ }
     } else {
       this.configKey = null;
       this.requestRender();

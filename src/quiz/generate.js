@@ -7,6 +7,7 @@ import { createRandom, hashSeed } from './prng.js';
 import ko from '../i18n/ko/quiz.js';
 import en from '../i18n/en/quiz.js';
 import { fill } from './localize.js';
+import { fixed, round3, thousands, vec, check, bilingualFor } from './generate/shared.js';
 import { BLOCK_GENERATORS } from './generate/block.js';
 import { ROPE_GENERATORS } from './generate/rope.js';
 
@@ -16,33 +17,8 @@ export const MAX_COUNT = 100;
 const VALUE_TOLERANCE = 0.001;
 const ROTATION_TOLERANCE = 0.002; // the pair is given to 4 decimals, so allow that rounding too
 
-const LANGS = { ko: ko.generate, en: en.generate };
-
-/** Prints x with at most `digits` decimals, no trailing zeros, never "-0". */
-export function fixed(x, digits) {
-  const r = Number(x.toFixed(digits));
-  return String(r === 0 ? 0 : r);
-}
-const round3 = (x) => Number(fixed(x, 3));
-const thousands = (n) => n.toLocaleString('en-US');
-const vec = (xs) => `[${xs.join(', ')}]`;
+const bilingual = bilingualFor({ ko: ko.generate, en: en.generate });
 const matrix = (flat, cols) => vec(Array.from({ length: flat.length / cols }, (_, r) => vec(flat.slice(r * cols, r * cols + cols))));
-
-/** Builds the ko text and the en translation of one question from per-language template functions. */
-function bilingual(build) {
-  const base = build(LANGS.ko, 'ko');
-  const t = build(LANGS.en, 'en');
-  const translation = { prompt: t.prompt, explanation: t.explanation };
-  if (t.choices) translation.choices = t.choices;
-  if (t.hints) translation.hints = t.hints;
-  if (t.unit !== undefined) translation.unit = t.unit;
-  if (t.distractors) translation.distractors = t.distractors.map((d) => d.explanation);
-  return { ...base, en: translation };
-}
-
-function check(condition, what) {
-  if (!condition) throw new Error(`quiz generation: the module's value disagrees with the hand formula (${what})`);
-}
 
 const generators = {
   ...BLOCK_GENERATORS,
@@ -57,19 +33,16 @@ const generators = {
     const angle = pos / 10000 ** ((2 * i) / dModel);
     check(Math.abs(value - (j % 2 ? Math.cos(angle) : Math.sin(angle))) < 1e-9, `PE(${pos}, ${j})`);
     const fn = j % 2 ? 'cos' : 'sin';
-    return {
-      ...bilingual((s) => {
-        const v = { dModel, pos, j, i, twoI: 2 * i, fn, parity: j % 2 ? s.peValue.odd : s.peValue.even,
-          angle: fixed(angle, 6), value: fixed(value, 6), rounded: fixed(value, 3), tolerance: VALUE_TOLERANCE };
-        return {
-          prompt: `${fill(s.peValue.prompt, v)} ${fill(s.roundingNote, v)}`,
-          explanation: fill(s.peValue.explanation, v),
-          hints: [fill(s.peValue.hint, v)],
-        };
-      }),
-      type: 'number', section: '000-3', difficulty: 2, tags: ['PE 값', '공식'],
-      answer: round3(value), tolerance: VALUE_TOLERANCE, params: { dModel, pos, j, exact: value },
-    };
+    return bilingual((s) => {
+      const v = { dModel, pos, j, i, twoI: 2 * i, fn, parity: j % 2 ? s.peValue.odd : s.peValue.even,
+        angle: fixed(angle, 6), value: fixed(value, 6), rounded: fixed(value, 3), tolerance: VALUE_TOLERANCE };
+      return {
+        prompt: `${fill(s.peValue.prompt, v)} ${fill(s.roundingNote, v)}`,
+        explanation: fill(s.peValue.explanation, v),
+        hints: [fill(s.peValue.hint, v)],
+      };
+    }, { type: 'number', section: '000-3', difficulty: 2, tags: ['PE 값', '공식'],
+      answer: round3(value), tolerance: VALUE_TOLERANCE, params: { dModel, pos, j, exact: value } });
   },
 
   // Which function fills column j, in the interleaved or the concat layout; the module decides via PE(0, j).
@@ -88,24 +61,19 @@ const generators = {
     check(isCos === (layout === 'interleaved' ? j % 2 === 1 : j >= half) && (isCos || atZero === 0), `column ${j}`);
     const k = layout === 'interleaved' ? Math.floor(j / 2) : (isCos ? j - half : j);
     const fn = isCos ? 'cos' : 'sin';
-    return {
-      ...bilingual((s) => {
-        const v = { dModel, j, k, half, fn, atZero, parity: j % 2 ? s.peColumn.odd : s.peColumn.even };
-        const inter = layout === 'interleaved';
-        return {
-          prompt: fill(inter ? s.peColumn.promptInterleaved : s.peColumn.promptConcat, v),
-          choices: ['sin', 'cos'],
-          explanation: fill(inter ? s.peColumn.explanationInterleaved : s.peColumn.explanationConcat, v),
-          hints: [s.peColumn.hint],
-          distractors: [{ explanation: inter ? s.peColumn.distractorInterleaved : s.peColumn.distractorConcat }],
-        };
-      }),
-      type: 'mc', section: layout === 'concat' ? '001-2' : '000-3', difficulty: layout === 'concat' ? 3 : 1,
-      tags: ['사인·코사인 PE', layout], choices: ['sin', 'cos'], answer: isCos ? 2 : 1,
-      distractors: [{ match: isCos ? 1 : 2, misconception: 'sincos-layout',
-        explanation: layout === 'interleaved' ? ko.generate.peColumn.distractorInterleaved : ko.generate.peColumn.distractorConcat }],
-      params: { dModel, j, layout },
-    };
+    return bilingual((s) => {
+      const v = { dModel, j, k, half, fn, atZero, parity: j % 2 ? s.peColumn.odd : s.peColumn.even };
+      const inter = layout === 'interleaved';
+      return {
+        prompt: fill(inter ? s.peColumn.promptInterleaved : s.peColumn.promptConcat, v),
+        choices: ['sin', 'cos'],
+        explanation: fill(inter ? s.peColumn.explanationInterleaved : s.peColumn.explanationConcat, v),
+        hints: [s.peColumn.hint],
+        distractors: [inter ? s.peColumn.distractorInterleaved : s.peColumn.distractorConcat],
+      };
+    }, { type: 'mc', section: layout === 'concat' ? '001-2' : '000-3', difficulty: layout === 'concat' ? 3 : 1,
+      tags: ['사인·코사인 PE', layout], answer: isCos ? 2 : 1, params: { dModel, j, layout } },
+    [{ match: isCos ? 1 : 2, misconception: 'sincos-layout' }]);
   },
 
   // Parameter count of one FFN layer, read from a layer the module builds.
@@ -118,20 +86,15 @@ const generators = {
     ffn.dispose();
     check(total === 2 * dModel * dFF + dFF + dModel, `paramCount ${dModel}x${dFF}`);
     const weightsOnly = 2 * dModel * dFF;
-    return {
-      ...bilingual((s) => {
-        const v = { dModel, dFF, w: thousands(dModel * dFF), total: thousands(total) };
-        return {
-          prompt: fill(s.ffnParams.prompt, v), explanation: fill(s.ffnParams.explanation, v),
-          hints: [s.ffnParams.hint], unit: s.ffnParams.unit,
-          distractors: [{ explanation: fill(s.ffnParams.distractorBias, v) }],
-        };
-      }),
-      type: 'number', section: '001-how', difficulty: 2, tags: ['파라미터 수', 'd_ff'],
-      answer: total, tolerance: 0, unit: ko.generate.ffnParams.unit,
-      distractors: [{ match: weightsOnly, misconception: 'forget-bias', explanation: fill(ko.generate.ffnParams.distractorBias, { dModel, dFF }) }],
-      params: { dModel, dFF },
-    };
+    return bilingual((s) => {
+      const v = { dModel, dFF, w: thousands(dModel * dFF), total: thousands(total) };
+      return {
+        prompt: fill(s.ffnParams.prompt, v), explanation: fill(s.ffnParams.explanation, v),
+        hints: [s.ffnParams.hint], unit: s.ffnParams.unit,
+        distractors: [fill(s.ffnParams.distractorBias, v)],
+      };
+    }, { type: 'number', section: '001-how', difficulty: 2, tags: ['파라미터 수', 'd_ff'], answer: total, tolerance: 0,
+      params: { dModel, dFF } }, [{ match: weightsOnly, misconception: 'forget-bias' }]);
   },
 
   // d_ff from the usual ratio to d_model (plain arithmetic; the module is not needed).
@@ -139,19 +102,14 @@ const generators = {
     const dModel = rnd.pick([64, 128, 256, 384, 512, 768, 1024]);
     const ratio = rnd.pick([4, 4, 4, 2, 8]);
     const expected = ratio * dModel;
-    return {
-      ...bilingual((s) => {
-        const v = { dModel, ratio, dFF: expected };
-        return {
-          prompt: fill(s.ffnDff.prompt, v), explanation: fill(s.ffnDff.explanation, v),
-          hints: [fill(s.ffnDff.hint, v)], distractors: [{ explanation: fill(s.ffnDff.distractorDivide, v) }],
-        };
-      }),
-      type: 'number', section: '001-how', difficulty: 1, tags: ['d_ff', 'intermediate_size'],
-      answer: expected, tolerance: 0,
-      distractors: [{ match: dModel / ratio, explanation: fill(ko.generate.ffnDff.distractorDivide, { dModel, ratio }) }],
-      params: { dModel, ratio },
-    };
+    return bilingual((s) => {
+      const v = { dModel, ratio, dFF: expected };
+      return {
+        prompt: fill(s.ffnDff.prompt, v), explanation: fill(s.ffnDff.explanation, v),
+        hints: [fill(s.ffnDff.hint, v)], distractors: [fill(s.ffnDff.distractorDivide, v)],
+      };
+    }, { type: 'number', section: '001-how', difficulty: 1, tags: ['d_ff', 'intermediate_size'], answer: expected, tolerance: 0,
+      params: { dModel, ratio } }, [{ match: dModel / ratio }]);
   },
 
   // n × n attention scores (times the number of heads).
@@ -160,21 +118,16 @@ const generators = {
     const heads = rnd.next() < 0.35 ? rnd.pick([2, 4, 8, 12]) : 1;
     const square = n * n;
     const total = square * heads;
-    return {
-      ...bilingual((s) => {
-        const v = { n, heads, square: thousands(square), total: thousands(total) };
-        return {
-          prompt: fill(heads > 1 ? s.attention.promptHeads : s.attention.prompt, v),
-          explanation: fill(heads > 1 ? s.attention.explanationHeads : s.attention.explanation, v),
-          hints: [s.attention.hint], unit: s.attention.unit,
-          distractors: [{ explanation: fill(s.attention.distractorDouble, v) }],
-        };
-      }),
-      type: 'number', section: '001-quiz', difficulty: heads > 1 ? 2 : 1, tags: ['attention', '계산'],
-      answer: total, tolerance: 0, unit: ko.generate.attention.unit,
-      distractors: [{ match: 2 * n * heads, misconception: 'n-not-n-squared', explanation: fill(ko.generate.attention.distractorDouble, { n }) }],
-      params: { n, heads },
-    };
+    return bilingual((s) => {
+      const v = { n, heads, square: thousands(square), total: thousands(total) };
+      return {
+        prompt: fill(heads > 1 ? s.attention.promptHeads : s.attention.prompt, v),
+        explanation: fill(heads > 1 ? s.attention.explanationHeads : s.attention.explanation, v),
+        hints: [s.attention.hint], unit: s.attention.unit,
+        distractors: [fill(s.attention.distractorDouble, v)],
+      };
+    }, { type: 'number', section: '001-quiz', difficulty: heads > 1 ? 2 : 1, tags: ['attention', '계산'], answer: total, tolerance: 0,
+      params: { n, heads } }, [{ match: 2 * n * heads, misconception: 'n-not-n-squared' }]);
   },
 
   // A 2 → dFF → 2 ReLU FFN with small integer weights: computed by core.createFFN, checked by hand.
@@ -202,22 +155,16 @@ const generators = {
     const index = rnd.int(0, 1);
     const answer = out[index];
     const withoutRelu = byHand(pre)[index];
-    const distractors = withoutRelu !== answer ? [withoutRelu] : [];
-    return {
-      ...bilingual((s) => {
-        const v = { dFF, w1: matrix(w1, dFF), b1: vec(b1), w2: matrix(w2, dModel), b2: vec(b2), x: vec(x),
-          which: index ? s.ffnForward.second : s.ffnForward.first, index: index + 1,
-          pre: vec(pre), hidden: vec(hiddenByHand), output: vec(out), answer };
-        return {
-          prompt: fill(s.ffnForward.prompt, v), explanation: fill(s.ffnForward.explanation, v), hints: [s.ffnForward.hint],
-          distractors: distractors.map(() => ({ explanation: s.ffnForward.distractorNoRelu })),
-        };
-      }),
-      type: 'number', section: '001-3', difficulty: 3, tags: ['FFN', 'ReLU', '계산'],
-      answer, tolerance: 0,
-      distractors: distractors.map((m) => ({ match: m, explanation: ko.generate.ffnForward.distractorNoRelu })),
-      params: { w1, b1, w2, b2, x, index },
-    };
+    return bilingual((s) => {
+      const v = { dFF, w1: matrix(w1, dFF), b1: vec(b1), w2: matrix(w2, dModel), b2: vec(b2), x: vec(x),
+        which: index ? s.ffnForward.second : s.ffnForward.first, index: index + 1,
+        pre: vec(pre), hidden: vec(hiddenByHand), output: vec(out), answer };
+      return {
+        prompt: fill(s.ffnForward.prompt, v), explanation: fill(s.ffnForward.explanation, v), hints: [s.ffnForward.hint],
+        distractors: [s.ffnForward.distractorNoRelu],
+      };
+    }, { type: 'number', section: '001-3', difficulty: 3, tags: ['FFN', 'ReLU', '계산'], answer, tolerance: 0,
+      params: { w1, b1, w2, b2, x, index } }, [{ match: withoutRelu }]);
   },
 
   // The rotation between PE(p) and PE(p+k): the angle k·ω, or the rotated sine component.
@@ -231,22 +178,15 @@ const generators = {
     check(Math.abs(omega - 1 / 10000 ** (j / dModel)) < 1e-9, `ω_${i}`);
     const angle = k * omega;
     if (rnd.next() < 0.5) {
-      const added = round3(k + omega);
-      const withDistractor = Math.abs(added - round3(angle)) > VALUE_TOLERANCE;
-      return {
-        ...bilingual((s) => {
-          const v = { dModel, i, twoI: j, k, omega: fixed(omega, 6), angle: fixed(angle, 6), tolerance: VALUE_TOLERANCE };
-          return {
-            prompt: `${fill(s.rotation.promptAngle, v)} ${fill(s.roundingNote, v)}`,
-            explanation: fill(s.rotation.explanationAngle, v), hints: [s.rotation.hint], unit: s.rotation.unit,
-            distractors: withDistractor ? [{ explanation: s.rotation.distractorAdd }] : undefined,
-          };
-        }),
-        type: 'number', section: '000-6', difficulty: 2, tags: ['상대 위치', '회전'],
-        answer: round3(angle), tolerance: VALUE_TOLERANCE, unit: ko.generate.rotation.unit,
-        distractors: withDistractor ? [{ match: added, explanation: ko.generate.rotation.distractorAdd }] : [],
-        params: { dModel, i, k, exact: angle },
-      };
+      return bilingual((s) => {
+        const v = { dModel, i, twoI: j, k, omega: fixed(omega, 6), angle: fixed(angle, 6), tolerance: VALUE_TOLERANCE };
+        return {
+          prompt: `${fill(s.rotation.promptAngle, v)} ${fill(s.roundingNote, v)}`,
+          explanation: fill(s.rotation.explanationAngle, v), hints: [s.rotation.hint], unit: s.rotation.unit,
+          distractors: [s.rotation.distractorAdd],
+        };
+      }, { type: 'number', section: '000-6', difficulty: 2, tags: ['상대 위치', '회전'],
+        answer: round3(angle), tolerance: VALUE_TOLERANCE, params: { dModel, i, k, exact: angle } }, [{ match: round3(k + omega) }]);
     }
     const p = rnd.int(0, 20);
     const sinP = core.peValue(p, j, dModel);
@@ -254,18 +194,15 @@ const generators = {
     const rotated = sinP * Math.cos(angle) + cosP * Math.sin(angle);
     const direct = core.peValue(p + k, j, dModel);
     check(Math.abs(rotated - direct) < 1e-9, `rotation of PE(${p}) by ${k}`);
-    const q = bilingual((s) => {
+    return bilingual((s) => {
       const v = { dModel, p, k, pk: p + k, j, j1: j + 1, s: fixed(sinP, 4), c: fixed(cosP, 4), angle: fixed(angle, 4),
         value: fixed(rotated, 6), rounded: fixed(direct, 3), direct: fixed(direct, 6), tolerance: ROTATION_TOLERANCE };
       return {
         prompt: `${fill(s.rotation.promptValue, v)} ${fill(s.roundingNote, v)}`,
         explanation: fill(s.rotation.explanationValue, v), hints: [s.rotation.hint],
       };
-    });
-    return {
-      ...q, type: 'number', section: '000-6', difficulty: 3, tags: ['상대 위치', '회전'],
-      answer: round3(direct), tolerance: ROTATION_TOLERANCE, params: { dModel, p, k, j, exact: direct },
-    };
+    }, { type: 'number', section: '000-6', difficulty: 3, tags: ['상대 위치', '회전'],
+      answer: round3(direct), tolerance: ROTATION_TOLERANCE, params: { dModel, p, k, j, exact: direct } });
   },
 };
 

@@ -6,11 +6,12 @@
 // original choice numbers).
 import { createRandom, hashSeed } from './prng.js';
 import { generate, normalizeSeed, TOPICS } from './generate.js';
+import { QUIZ_COUNT } from './limits.js';
 
 const PE_SECTIONS = ['000-1', '000-2', '000-3', '000-4', '000-5', '000-6', '000-7', '000-8', '000-9', '000-10', '001-0', '001-1', '001-2'];
 const FFN_SECTIONS = ['001-3', '001-4', '001-why', '001-how', '001-summary'];
 /** Questions in a quiz when no count is asked for (the element's and the package command's default). */
-export const DEFAULT_COUNT = 12;
+export const DEFAULT_COUNT = QUIZ_COUNT.default;
 
 /**
  * Named topics. `sections`: bank sections to draw from (null = all, [] = none); `origin`: only

@@ -11,7 +11,7 @@ import { unzipSync } from 'fflate';
 import { openPage, saveArtifact, useServerAndBrowser } from './harness.js';
 import { unpack } from './lms-helpers.js';
 import { startLrsRecorder } from './lms-lrs-recorder.js';
-import { buildQuizPackage } from '../../src/quiz/lms/node.js';
+import { buildQuizPackage } from '../../src/lms/package/node.js';
 import { builtinBank, buildQuizSet, choiceOrder } from '../../src/quiz/index.js';
 
 const shared = useServerAndBrowser();
@@ -154,4 +154,49 @@ test('cmi5: statements with categories, registration and session, offline queue,
     assert.equal(s.context.contextActivities.parent[0].id, auId);
     assert.equal(s.object.definition.interactionType, 'choice');
   }
+});
+
+test('cmi5: a fetch URL that never answers: the quiz is on the page with a "connecting" status, and after the time limit runs on its own and says so; a registration that is no UUID is refused at once', async () => {
+  const { zip } = await buildQuizPackage({ format: 'cmi5', topic: 'document', count: 4, seed: SEED, lang: 'ko' });
+  const course = new TextDecoder().decode(unzipSync(zip)['cmi5.xml']);
+  const auId = /<au id="([^"]+)"/.exec(course)[1];
+  const { launch } = await unpack(zip, 'cmi5-slow');
+  lrs ??= await startLrsRecorder({ launchData: { contextTemplate: {}, launchMode: 'Normal' } });
+  const before = lrs.statements.length;
+  const actor = { objectType: 'Agent', name: 'Kang', account: { homePage: 'https://lms.invalid', name: 'learner-9' } };
+  const launchUrl = (over) => `${shared.server.url}${launch.slice(1)}?${new URLSearchParams({
+    endpoint: `${lrs.url}xapi/`, fetch: lrs.newFetchUrl({ hang: true }), actor: JSON.stringify(actor), registration: randomUUID(), activityId: auId, ...over })}`;
+  const status = (page) => page.locator('.lms-status').textContent();
+
+  const page = await openPage(shared.browser);
+  try {
+    await page.clock.install();
+    await page.goto(launchUrl());
+    await page.waitForFunction(() => /연결하는 중/.test(document.querySelector('.lms-status').textContent));
+    // The quiz is there (its heading and its loading line) while the LMS has not answered.
+    assert.equal(await page.locator('pe-ffn-quiz >> h3').count(), 1);
+    assert.equal(await page.locator('pe-ffn-quiz article.q').count(), 0, 'no progress is read before the LMS answers or the time runs out');
+    await page.clock.fastForward('00:21');
+    await page.waitForSelector('pe-ffn-quiz article.q', { timeout: 30000 });
+    assert.match(await status(page), /LMS가 20초 동안 응답하지 않았습니다.*이 브라우저에만 보관됩니다/);
+    await answer(page, docSet[0], true);
+    assert.match(await page.locator('pe-ffn-quiz >> .status-line').textContent(), /1 \/ 4/);
+    assert.ok(page.problems.every((p) => /did not answer within 20000 ms/.test(p)), page.problems.join('\n'));
+  } finally {
+    await page.context().close();
+  }
+
+  const refused = await openPage(shared.browser);
+  try {
+    const asked = lrs.fetched.length;
+    await refused.goto(launchUrl({ registration: 'not-a-uuid' }));
+    await refused.waitForSelector('pe-ffn-quiz article.q', { timeout: 30000 });
+    assert.match(await status(refused), /실행 주소의 registration 값이 올바르지 않아 LMS에 연결하지 않았습니다/);
+    assert.equal(lrs.fetched.length, asked, 'the fetch URL is not asked');
+    assert.ok(refused.problems.every((p) => /registration is not a UUID/.test(p)), refused.problems.join('\n'));
+    await saveArtifact('lms-cmi5-refused.png', await refused.screenshot({ fullPage: true }));
+  } finally {
+    await refused.context().close();
+  }
+  assert.equal(lrs.statements.length, before, 'no statement from either launch');
 });

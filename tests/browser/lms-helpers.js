@@ -19,10 +19,13 @@ export async function unpack(zip, name) {
   return { launch: `/test-artifacts/lms/${name}/index.html`, dir };
 }
 
-/** The host page with a fresh scorm-again API (loaded with `initial`) and the package in its iframe. */
-export async function launchInHost(page, serverUrl, format, launch, initial) {
+/**
+ * The host page with a fresh scorm-again API (loaded with `initial`) and the package in its iframe;
+ * failInit 'false' or 'throw' makes the API's initialize fail that way.
+ */
+export async function launchInHost(page, serverUrl, format, launch, initial, failInit = null) {
   await page.goto(`${serverUrl}tests/browser/lms-fixtures/scorm-host.html`);
-  await page.evaluate(([f, u, i]) => window.startLms(f, u, i), [format, launch, initial || null]);
+  await page.evaluate(([f, u, i, x]) => window.startLms(f, u, i, x), [format, launch, initial || null, failInit]);
   const frame = page.frameLocator('#sco');
   await frame.locator('pe-ffn-quiz article.q').waitFor({ timeout: 30000 });
   return frame;

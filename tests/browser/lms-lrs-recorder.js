@@ -4,7 +4,8 @@
 // token once, LMS.LaunchData and other State API documents are kept per activity/agent/registration,
 // and every statement POSTed is validated with xapi-validation (Learning Locker's conformance-tested
 // validator) before it is recorded: a statement with warnings gets HTTP 400, as an LRS answers.
-//   startLrsRecorder({ launchData }) -> { url, statements, rejected, newFetchUrl(), close() }
+// A fetch URL made with { hang: true } never answers (an LMS that hangs).
+//   startLrsRecorder({ launchData }) -> { url, statements, rejected, fetched, newFetchUrl({ hang }), close() }
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import validateStatement from 'xapi-validation';
@@ -26,6 +27,7 @@ export async function startLrsRecorder({ launchData }) {
   const states = new Map();
   const tokens = new Map(); // fetch id -> token or null once handed out
   const issued = new Set();
+  const fetched = []; // the fetch URLs' paths, in the order they were asked
   const cors = {
     'access-control-allow-origin': '*',
     'access-control-allow-headers': 'Authorization, Content-Type, X-Experience-API-Version',
@@ -38,6 +40,8 @@ export async function startLrsRecorder({ launchData }) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
     if (req.method === 'OPTIONS') { res.writeHead(204, cors); res.end(); return; }
+    if (url.pathname.startsWith('/fetch')) fetched.push(url.pathname);
+    if (url.pathname.startsWith('/fetch-hang/')) return; // never answered; close() ends the connection
     const fetchMatch = /^\/fetch\/([\w-]+)$/.exec(url.pathname);
     if (fetchMatch && req.method === 'POST') {
       const id = fetchMatch[1];
@@ -88,11 +92,12 @@ export async function startLrsRecorder({ launchData }) {
     statements,
     rejected,
     states,
-    /** A fresh launch's fetch URL (usable once). */
-    newFetchUrl() {
+    fetched,
+    /** A fresh launch's fetch URL (usable once; with hang, one that never answers). */
+    newFetchUrl({ hang = false } = {}) {
       const id = randomUUID();
       tokens.set(id, 'unused');
-      return `${url}fetch/${id}`;
+      return `${url}${hang ? 'fetch-hang' : 'fetch'}/${id}`;
     },
     close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(ok); }),
   };

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { openPage, repoRoot, saveArtifact, startViteServer, useServerAndBrowser } from './harness.js';
-import { buildQuizPackage } from '../../src/quiz/lms/node.js';
+import { buildQuizPackage } from '../../src/lms/package/node.js';
 
 const shared = useServerAndBrowser();
 

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openPage, repoRoot, saveArtifact, useServerAndBrowser } from './harness.js';
 import { unpack, launchInHost, lmsData, lmsCalls, answerByKeyboard, goToQuestion, statusLine } from './lms-helpers.js';
-import { buildQuizPackage } from '../../src/quiz/lms/node.js';
-import { decodeProgress } from '../../src/quiz/lms/suspend-data.js';
+import { buildQuizPackage } from '../../src/lms/package/node.js';
+import { decodeProgress, encodeProgress } from '../../src/lms/runtime/suspend-data.js';
 import { builtinBank, buildQuizSet } from '../../src/quiz/index.js';
 
 const shared = useServerAndBrowser();
@@ -201,6 +201,70 @@ test('a package from a hostile bank shows its text as text; without an LMS it st
     assert.equal(await page.locator('pe-ffn-quiz >> .prompt script, pe-ffn-quiz >> .prompt iframe').count(), 0);
     assert.equal(await page.locator('h1').textContent(), '<img src=x onerror="window.pwned=9">');
     assert.deepEqual(foreign, []);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('an LMS whose initialize returns "false" or throws: the status line says the quiz is not connected, and the quiz runs', async () => {
+  for (const [format, failInit] of [['scorm12', 'false'], ['scorm2004', 'throw']]) {
+    const { zip } = await buildQuizPackage({ format, topic: 'document', count: 4, seed: SEED });
+    const { launch } = await unpack(zip, `${format}-down`);
+    const page = await openPage(shared.browser);
+    try {
+      await launchInHost(page, shared.server.url, format, launch, null, failInit);
+      const status = await page.frameLocator('#sco').locator('.lms-status').textContent();
+      assert.doesNotMatch(status, /연결되었습니다|자동으로 저장/, `${format}: ${status}`);
+      assert.match(status, /LMS에 연결하지 못했습니다/);
+      await answerByKeyboard(page, docSet[0], SEED, true);
+      assert.match(await statusLine(page), /1 \/ 4/);
+      assert.ok(page.problems.every((p) => /pe-ffn-quiz LMS: (LMS)?Initialize/.test(p)), page.problems.join('\n'));
+    } finally {
+      await page.context().close();
+    }
+  }
+});
+
+test('SCORM 1.2: fifty questions with 128-character ids resume thirty answers from 4,096 characters; a cut typed answer keeps its verdict alone', async () => {
+  // A teacher's bank at the schema's limits: 50 questions, ids of 128 characters, numbers and choices.
+  const id = (i) => `q${String(i).padStart(2, '0')}-${'long-question-identifier-'.repeat(6)}`.slice(0, 128);
+  const bank = { format: 'pe-ffn-quiz-bank', version: 1, questions: Array.from({ length: 50 }, (_, i) => (i % 2
+    ? { id: id(i), type: 'mc', prompt: `문제 ${i}: 위치 인코딩은 무엇에 더해지나요?`, choices: ['어텐션 가중치', '토큰 임베딩'], answer: 2, explanation: '토큰 임베딩에 더해집니다.' }
+    : { id: id(i), type: 'number', prompt: `문제 ${i}: d_model = 4, d_ff = 8일 때 W1의 원소 수는?`, answer: 32, explanation: '4 × 8 = 32' })) };
+  const set = buildQuizSet(bank, null, { topic: 'all', count: 50, seed: SEED, generated: false }).questions;
+  // Thirty answers; the typed ones are long sentences whose number comes last, so a cut loses it.
+  const typed = `${'제가 계산해 보니 W1은 d_model 곱하기 d_ff 개의 원소를 가지므로 '.repeat(8)}32`;
+  const answers = Object.fromEntries(set.slice(0, 30).map((q) => [q.id, q.type === 'number'
+    ? { input: typed, given: 32, correct: true, attempts: 1 }
+    : { input: 2, given: 2, correct: true, attempts: 1 }]));
+  const stored = encodeProgress({ seed: SEED, ids: set.map((q) => q.id), index: 30, answers, hints: {}, view: 'quiz', completedRound: -1, round: 0, savedAt: 1 }, 4096);
+  assert.ok(stored && stored.length <= 4096 && !stored.includes(set[0].id), 'positions, not ids');
+  const cut = set.slice(0, 30).findIndex((q) => q.type === 'number');
+  assert.equal(decodeProgress(stored).answers[cut].shortened, true, 'the typed answers had to be cut');
+
+  const { zip } = await buildQuizPackage({ format: 'scorm12', bank, count: 50, seed: SEED });
+  const { launch } = await unpack(zip, 'scorm12-long-ids');
+  const page = await openPage(shared.browser);
+  try {
+    await launchInHost(page, shared.server.url, 'scorm12', launch, { core: { student_id: 'learner-5', entry: 'resume' }, suspend_data: stored });
+    const shown = await page.frames()[1].evaluate(() => window.peFfnQuizLms.quiz.currentQuestions.map((q) => q.id));
+    assert.deepEqual(shown, set.map((q) => q.id), 'the element draws the same set');
+    assert.match(await statusLine(page), /30 \/ 50/);
+    // The cut answer: its verdict, the text shown as cut, and no note from grading the cut text again.
+    await goToQuestion(page, cut + 1);
+    const card = page.frameLocator('#sco').locator(`pe-ffn-quiz >> article.q[data-id="${set[cut].id}"] .feedback`);
+    const feedback = await card.textContent();
+    assert.match(feedback, /정답입니다/);
+    assert.doesNotMatch(feedback, /읽을 수 없|숫자로/, feedback);
+    assert.match(feedback, /…/);
+    await saveArtifact('lms-scorm12-long-ids.png', await page.screenshot({ fullPage: true }));
+    // One more answer by keyboard: still within the limit, now 31.
+    await goToQuestion(page, 31);
+    await answerByKeyboard(page, set[30], SEED, true);
+    const after = (await lmsData(page)).suspend_data;
+    assert.ok(after.length <= 4096, `${after.length}`);
+    assert.equal(Object.keys(decodeProgress(after).answers).length, 31);
     assert.deepEqual(page.problems, []);
   } finally {
     await page.context().close();

@@ -70,3 +70,20 @@ test('a hexadecimal quiz-count in the link is refused (the default count is used
     await page.close();
   }
 });
+
+test('saved progress holding an object where the seed belongs: the quiz shows its questions, on every reload', async () => {
+  const key = 'pe-ffn-quiz:v1:builtin|document|12|5';
+  // String({ toString: 1 }) throws a TypeError; before the fix every load ended in that error.
+  const saved = { seed: { toString: 1 }, ids: DOC_IDS, index: 0, answers: {}, hints: {}, view: 'quiz', completedRound: -1, round: 0 };
+  const page = await openQuiz('topic=document&count=12&seed=5', ([k, v]) => localStorage.setItem(k, v), [key, JSON.stringify(saved)]);
+  try {
+    for (let load = 0; load < 2; load++) {
+      if (load) { await page.reload(); await page.waitForSelector('pe-ffn-quiz article.q, pe-ffn-quiz .error', { timeout: 20000 }); }
+      assert.equal(await page.locator('pe-ffn-quiz .error').count(), 0, `load ${load + 1}`);
+      assert.match(await page.locator('pe-ffn-quiz article.q h4').first().textContent(), /1 \/ 12/);
+    }
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.close();
+  }
+});

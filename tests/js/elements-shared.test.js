@@ -7,7 +7,7 @@ import { parseState, encodeState } from '../../src/elements/shared/url-state.js'
 import { fmt, parseShown, fmtInt } from '../../src/elements/shared/format.js';
 import { columnInfo, pairColumns, cellMath } from '../../src/elements/shared/pe-layout.js';
 import { peSnippets, similaritySnippets, embeddingSnippets, rotationSnippets } from '../../src/elements/shared/snippets.js';
-import { seededEmbedding, lookup } from '../../src/elements/shared/embedding.js';
+import { seededEmbedding, lookup } from '../../src/js/embedding.js';
 import { normalizeLang, fill, pick } from '../../src/elements/shared/i18n.js';
 import { init } from '../../src/js/index.js';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
-import { buildQuizPackage } from '../../src/quiz/lms/node.js';
+import { buildQuizPackage } from '../../src/lms/package/node.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const XSD = { scorm12: `${root}tests/js/fixtures/lms-xsd/scorm12/manifest-all.xsd`, scorm2004: `${root}tests/js/fixtures/lms-xsd/scorm2004-4th/manifest-all.xsd` };
@@ -109,12 +109,40 @@ const refused = [
   [{ format: 'cmi5', title: '   ' }, /^--title: must not be empty/],
   [{ format: 'cmi5', bank: { format: 'pe-ffn-quiz-bank', version: 1, questions: [{ id: 'a', type: 'mc', prompt: 'p', choices: ['x'], answer: 3, explanation: 'e' }] } }, /^--bank: .*questions\[0\]/],
   [{ format: 'cmi5', bank: { format: 'pe-ffn-quiz-bank', version: 1, questions: [{ id: 'a', type: 'ox', prompt: 'p', answer: 1, explanation: 'e' }] }, topic: 'practice' }, /^--topic: practice is generated practice/],
+  // Decimal numbers only (issue 24): Number() would read each of these as 16, 7, 1, 1, 0 or 0.
+  [{ format: 'cmi5', count: '0x10' }, /^--count: .*decimal digits, got "0x10"/],
+  [{ format: 'cmi5', count: [7] }, /^--count: .*got \[7\]/],
+  [{ format: 'cmi5', count: true }, /^--count: .*got true/],
+  [{ format: 'cmi5', count: ' 12' }, /^--count: /],
+  [{ format: 'cmi5', mastery: true }, /^--mastery: .*got true/],
+  [{ format: 'cmi5', mastery: '0x1' }, /^--mastery: .*got "0x1"/],
+  [{ format: 'cmi5', mastery: '   ' }, /^--mastery: .*got "   "/],
+  [{ format: 'cmi5', mastery: '' }, /^--mastery: /],
+  [{ format: 'cmi5', mastery: '1e-7' }, /^--mastery: /],
+  [{ format: 'cmi5', mastery: [0.5] }, /^--mastery: /],
+  [{ format: 'cmi5', seed: [7] }, /^--seed: expected text or a number, got \[7\]/],
+  [{ format: 'cmi5', seed: true }, /^--seed: /],
+  [{ format: 'cmi5', title: { toString: () => 'x' } }, /^--title: expected text/],
 ];
 for (const [options, message] of refused) {
   test(`refused before anything is built: ${JSON.stringify(options).slice(0, 90)}`, async () => {
     await assert.rejects(buildQuizPackage(options), { message });
   });
 }
+
+test('options in decimal text are read as numbers; a tiny pass mark is written without an exponent and the manifests still validate', async () => {
+  const o = (await buildQuizPackage({ format: 'cmi5', count: '12', mastery: '0.75', seed: 42 })).options;
+  assert.deepEqual([o.count, o.mastery, o.seed], [12, 0.75, '42']);
+  assert.equal((await buildQuizPackage({ format: 'cmi5', mastery: null })).options.mastery, null, 'null: completion only, as the types say');
+  for (const format of ['scorm12', 'scorm2004']) {
+    const manifest = text(unzipSync((await buildQuizPackage({ format, mastery: 1e-7 })).zip)['imsmanifest.xml']);
+    const r = validate(format, manifest);
+    assert.equal(r.status, 0, `${format}: ${r.stderr}`);
+    if (format === 'scorm2004') assert.match(manifest, /<imsss:minNormalizedMeasure>0\.0000001<\/imsss:minNormalizedMeasure>/);
+  }
+  const course = text(unzipSync((await buildQuizPackage({ format: 'cmi5', mastery: 1e-7 })).zip)['cmi5.xml']);
+  assert.match(course, / masteryScore="0\.0000001"/);
+});
 
 const cli = (args) => spawnSync(process.execPath, [`${root}bin/pe-ffn-wasm.js`, ...args], { encoding: 'utf8', cwd: tmp });
 
@@ -134,6 +162,11 @@ test('the command writes a zip, and on a bad bank prints the problem, exits 2 an
   const unknown = cli(['quiz-package', '--format', 'cmi5', '--out', 'bad.zip', '--colour', 'red']);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unknown argument "--colour"/);
+  for (const [option, value] of [['--count', '0x10'], ['--mastery', '0x1'], ['--mastery', ' '], ['--count', '7.0']]) {
+    const r = cli(['quiz-package', '--format', 'cmi5', '--out', 'bad.zip', option, value]);
+    assert.equal(r.status, 2, `${option} ${value}`);
+    assert.match(r.stderr, new RegExp(`${option}: `));
+  }
   const noOut = cli(['quiz-package', '--format', 'cmi5']);
   assert.equal(noOut.status, 2);
   assert.match(noOut.stderr, /--out: required/);

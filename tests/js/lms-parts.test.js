@@ -5,14 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { encodeProgress, decodeProgress } from '../../src/quiz/lms/suspend-data.js';
-import { interactionRecord, interactionId } from '../../src/quiz/lms/interactions.js';
-import { scorm12Time, iso8601Duration } from '../../src/quiz/lms/session-time.js';
-import { fontPieces } from '../../src/quiz/lms/fonts.js';
-import { readCmi5Launch } from '../../src/quiz/lms/cmi5-launch.js';
-import { statementQueue } from '../../src/quiz/lms/statement-queue.js';
-import { newerProgress } from '../../src/quiz/lms/backup.js';
-import { checkAdapter } from '../../src/quiz/lms/adapter.js';
+import { encodeProgress, decodeProgress } from '../../src/lms/runtime/suspend-data.js';
+import { interactionRecord, interactionId } from '../../src/lms/runtime/interactions.js';
+import { scorm12Time, iso8601Duration } from '../../src/lms/runtime/session-time.js';
+import { fontPieces } from '../../src/lms/package/fonts.js';
+import { readCmi5Launch } from '../../src/lms/runtime/cmi5-launch.js';
+import { statementQueue } from '../../src/lms/runtime/statement-queue.js';
+import { newerProgress } from '../../src/lms/runtime/backup.js';
+import { checkAdapter } from '../../src/elements/quiz/lms-adapter.js';
 
 const ids = Array.from({ length: 50 }, (_, i) => `gen-123456-${i}-ffn-forward`);
 const progress = {
@@ -106,8 +106,10 @@ test('font pieces: the binary search covers every character with pieces a brute-
   assert.equal(fontPieces(index, '').length, 0);
 });
 
+const goodLaunch = { endpoint: 'https://lrs.invalid/xapi', fetch: 'https://lms.invalid/f/1', actor: JSON.stringify({ account: { homePage: 'https://lms.invalid', name: 'u1' } }), registration: '5b3f3c0e-6f1a-4c55-9d2a-0f3a1c2b4d5e', activityId: 'https://a.invalid/au' };
+
 test('cmi5 launch: every required parameter named when missing; actor must be an account Agent', () => {
-  const good = { endpoint: 'https://lrs.invalid/xapi', fetch: 'https://lms.invalid/f/1', actor: JSON.stringify({ account: { homePage: 'https://lms.invalid', name: 'u1' } }), registration: 'r', activityId: 'https://a.invalid/au' };
+  const good = goodLaunch;
   const launch = readCmi5Launch(new URLSearchParams(good).toString());
   assert.equal(launch.endpoint, 'https://lrs.invalid/xapi/');
   for (const name of Object.keys(good)) {

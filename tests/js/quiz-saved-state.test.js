@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { restoreState, freshState, tally, recordAnswer, showNextHint } from '../../src/elements/quiz/state.js';
-import { readShareParams, shareParamNames } from '../../src/elements/quiz/url-params.js';
+import { readShareParams, shareParamNames, withSeed } from '../../src/quiz/share-link.js';
 
 const ids = ['q1', 'q2', 'q3'];
 const good = { input: '2', given: 2, correct: true, attempts: 1 };
@@ -60,4 +60,12 @@ test('a share link\'s count is decimal digits only', () => {
   for (const bad of ['0x10', '1e1', ' 12', '12.0', '+12', '-1', '0', '51', '']) {
     assert.equal(readShareParams(`?quiz-count=${encodeURIComponent(bad)}`, names).count, undefined, bad);
   }
+});
+
+test('the next seed replaces the one in the address, and only there is one', () => {
+  const names = shareParamNames('review');
+  assert.equal(withSeed('https://x.invalid/q.html?review-seed=7&quiz-seed=1#a', names, 8), 'https://x.invalid/q.html?review-seed=8&quiz-seed=1#a');
+  assert.equal(withSeed('https://x.invalid/q.html?quiz-seed=1', names, 8), null);
+  assert.equal(withSeed('not a url', names, 8), null);
+  assert.equal(withSeed('https://x.invalid/?review-seed=7', shareParamNames('none'), 8), null);
 });

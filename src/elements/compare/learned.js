@@ -8,7 +8,7 @@
 //
 // API:
 //   freshTable(core, positions, dModel, seed)  -> Float32Array(positions * dModel): row p is position
-//        p's vector, uniform in ±1/sqrt(positions) (the seeded initialisation of shared/embedding.js,
+//        p's vector, uniform in ±1/sqrt(positions) (the seeded initialisation of src/js/embedding.js,
 //        as nn.Linear draws its weights; BERT and GPT-2 start from a normal of std 0.02 instead)
 //   tableFromNpy(bytes)   -> { table, positions, dModel }; throws NpyError (a RangeError) saying what
 //        is wrong
@@ -20,7 +20,7 @@
 //        or with the signal's reason when the caller aborts
 //   LIMITS                { positions: 8192, dModel: 1024 }: what the element shows
 //   LOAD_TIMEOUT_MS       30000: how long an address may take to deliver its whole table
-import { seededEmbedding } from '../shared/embedding.js';
+import { seededEmbedding } from '../../js/embedding.js';
 import { NpyError, npyHeaderSize, parseNpy, readNpyHeader } from './npy.js';
 
 export const LIMITS = { positions: 8192, dModel: 1024 };

@@ -10,7 +10,7 @@
 import { MULBERRY32_PY } from '../shared/snippets.js';
 import { pyFloat, pyInt, pyStr } from '../shared/python.js';
 
-/** q and k: rows 0 and 1 of the seeded 2 x d_model table of shared/embedding.js. */
+/** q and k: rows 0 and 1 of the seeded 2 x d_model table of src/js/embedding.js. */
 const qkLines = (seed) => [
   MULBERRY32_PY, '',
   `u = np.array(mulberry32(${pyInt(seed)}, 2 * d_model))`,

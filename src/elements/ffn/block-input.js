@@ -1,6 +1,6 @@
 // The input rows the FFN demos work on: h_t = x_t + PE(t) (the documents' h_t^(0) = x_t + PE(t)),
-// with x_t the module's seeded token embedding (shared/embedding.js) and PE added by the module.
-import { seededEmbedding, lookup } from '../shared/embedding.js';
+// with x_t the module's seeded token embedding (src/js/embedding.js) and PE added by the module.
+import { seededEmbedding, lookup } from '../../js/embedding.js';
 
 /** Size of the demo vocabulary: token ids 0 .. VOCAB - 1, so adding tokens keeps earlier rows. */
 export const VOCAB = 16;

@@ -4,11 +4,11 @@
 // view.quiz, view.bank, view.s) and call its actions (view.check, view.hint, view.reveal,
 // view.openStudyRow); they change nothing themselves.
 //   renderQuestion(view, q, i) -> <article class="q">
-import { h, circled } from './dom.js';
+import { h, circled } from '../shared/dom.js';
 import { fill } from '../shared/i18n.js';
 import { grade, choiceOrder, localizeQuestion, localizeStudySheet, tutorialSection, tutorialHref } from '../../quiz/index.js';
 import { expectedShown, givenText } from './answer-text.js';
-import { studyRowFor } from './study-sheet.js';
+import { studyRowFor } from '../shared/study-sheet.js';
 
 function choiceFieldset(view, q, i, L, a, form) {
   const s = view.s;
@@ -51,7 +51,7 @@ function textRow(view, q, i, L, a) {
     placeholder: q.type === 'number' ? s.numberPlaceholder : s.textPlaceholder,
     'aria-describedby': `${view.id(`prompt-${i}`)} ${view.id(`fb-${i}`)}`,
   });
-  input.value = locked ? String(a.input ?? '') : (view.drafts[q.id] ?? '');
+  input.value = locked ? givenText(q, L, a, view.quiz.seed, s) : (view.drafts[q.id] ?? '');
   input.addEventListener('input', () => { view.drafts[q.id] = input.value; });
   return h('div', { class: 'answer-row' },
     h('label', { for: inputId, text: s.answerLabel }), input, L.unit ? h('span', { class: 'muted', text: L.unit }) : null);
@@ -105,7 +105,9 @@ function renderFeedback(view, q, i, L, a) {
   }
   const lang = view.lang();
   const seed = view.quiz.seed;
-  const r = a.revealed ? null : grade(q, a.input, { lang, misconceptions: view.bank.misconceptions || [] });
+  // Graded again for its feedback, unless the text was cut to fit an LMS (the cut text would read
+  // differently; the grade it was given stays).
+  const r = a.revealed || a.shortened ? null : grade(q, a.input, { lang, misconceptions: view.bank.misconceptions || [] });
   box.className = `feedback ${a.revealed ? 'info' : a.correct ? 'ok' : 'bad'}`;
   box.append(h('p', { class: 'verdict' }, a.revealed ? `? ${s.revealed}` : a.correct ? `✓ ${s.correct}` : `✗ ${s.wrong}`));
   if (!a.revealed) box.append(h('p', { class: 'misc', text: fill(s.yourAnswer, { input: givenText(q, L, a, seed, s) }) }));

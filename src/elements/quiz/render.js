@@ -3,7 +3,7 @@
 // `view` is the element (see render-question.js): read-only here, actions go through view.go,
 // view.showResult, view.retryWrong, view.newSet.
 //   renderBody(view, counts) -> <div class="quiz">
-import { h } from './dom.js';
+import { h } from '../shared/dom.js';
 import { fill } from '../shared/i18n.js';
 import { localizeQuestion } from '../../quiz/index.js';
 import { renderQuestion } from './render-question.js';

@@ -3,8 +3,10 @@
 // the round (a retry of the wrong answers starts a new round). No DOM here.
 //   state = { seed, ids, index, answers: { [id]: answer }, hints: { [id]: n }, view: 'quiz'|'result',
 //             completedRound, round }
-//   answer = { input, given, correct, attempts } or, when the solution was shown,
+//   answer = { input, given, correct, attempts, shortened? } or, when the solution was shown,
 //            { input: '', given: null, correct: false, revealed: true, attempts: 0 }
+//   shortened: the input was cut to fit an LMS's suspend data; its grade is kept as it was given.
+import { fromPositions } from '../../quiz/positional-progress.js';
 
 // answers and hints are null-prototype maps: a question id such as "constructor" or "toString" is
 // an ordinary key, never an inherited member that would look answered.
@@ -24,17 +26,22 @@ function checkedAnswer(a) {
   const given = typeof a.given === 'string' || (typeof a.given === 'number' && Number.isFinite(a.given)) ? a.given : null;
   const out = { input, given, correct: a.correct, attempts: a.attempts };
   if (a.revealed === true) out.revealed = true;
+  else if (a.shortened === true) out.shortened = true;
   return out;
 }
 
 /**
  * The saved state if it belongs to this very set (same seed, same questions in order), checked part by
  * part: what is unusable (an index of 999, -5, "abc" or 1.5, hints: null, an answer of the wrong
- * shape, an unknown id) starts fresh, and the rest is kept. Anything else gives a fresh state.
+ * shape, an unknown id) starts fresh, and the rest is kept. Anything else gives a fresh state, also a
+ * seed that is no text or number ({ toString: 1 } would throw in String()). Progress that names its
+ * questions by position (src/quiz/positional-progress.js) is read too.
  */
 export function restoreState(saved, seed, ids) {
   const state = freshState(seed, ids);
-  if (!isPlainObject(saved) || String(saved.seed) !== String(seed) || !Array.isArray(saved.ids)
+  if (isPlainObject(saved) && !Array.isArray(saved.ids) && 'digest' in saved) saved = fromPositions(saved, ids);
+  if (!isPlainObject(saved) || !(typeof saved.seed === 'string' || typeof saved.seed === 'number')
+    || String(saved.seed) !== String(seed) || !Array.isArray(saved.ids)
     || saved.ids.length !== ids.length || saved.ids.some((id, i) => id !== ids[i])) return state;
   const known = new Set(ids);
   if (isInt(saved.index, 0, ids.length - 1)) state.index = saved.index;

@@ -8,8 +8,9 @@
 //   completedStatement({ activityId, title, lang, score, total, passing, context })
 //   emit(element, type, detail)
 
+import { INTERACTION_TYPES } from '../../quiz/limits.js';
+
 const VERBS = 'http://adlnet.gov/expapi/verbs/';
-export const INTERACTION_TYPES = { mc: 'choice', ox: 'true-false', number: 'numeric', text: 'fill-in' };
 export const ACTIVITY_TYPES = {
   interaction: 'http://adlnet.gov/expapi/activities/cmi.interaction',
   assessment: 'http://adlnet.gov/expapi/activities/assessment',

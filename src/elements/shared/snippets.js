@@ -8,7 +8,7 @@
 //   rotationSnippets({ dModel, base, p, k, layout, file })  -> { numpy, torch }  the rotation check of
 //        <pe-relative>, shape (d_model // 2, 10), one row per frequency pair; `file`: its .npy download
 //   embeddingSnippets({ vocab, dModel, seed, tokens, peArgs })  -> { numpy, torch }  the seeded token
-//        embedding of shared/embedding.js, plus h = x + PE for the token ids `tokens`
+//        embedding of src/js/embedding.js, plus h = x + PE for the token ids `tokens`
 //   MULBERRY32_PY                                          Python text of the seeded generator
 // Every value goes into the code as a literal of its type (shared/python.js), never as raw text.
 import { pyFloat, pyInt, pyList, pyStr } from './python.js';

@@ -10,43 +10,14 @@
 import ko from '../../i18n/ko/quiz-block.js';
 import en from '../../i18n/en/quiz-block.js';
 import { fill } from '../localize.js';
+import { fixed, round3, thousands, vec, check, bilingualFor } from './shared.js';
 
-const LANGS = { ko, en };
+const bilingual = bilingualFor({ ko, en });
 const TOLERANCE = 0.001;
 
-const fixed = (x, digits) => {
-  const r = Number(x.toFixed(digits));
-  return String(r === 0 ? 0 : r);
-};
-const round3 = (x) => Number(fixed(x, 3));
-const thousands = (n) => n.toLocaleString('en-US');
-const vec = (xs) => `[${xs.join(', ')}]`;
 /** True when x is within 5e-5 of a rounding boundary of the third decimal (the float32 answer and a
  * double-precision one could then round apart). */
 const nearBoundary = (x) => Math.abs(((Math.abs(x) * 1000) % 1) - 0.5) < 0.05;
-
-function check(condition, what) {
-  if (!condition) throw new Error(`quiz generation: the module's value disagrees with the hand formula (${what})`);
-}
-
-/**
- * The Korean question with its English translation, from build(strings, lang) -> { prompt,
- * explanation, hints, unit?, distractors?: [text] }; `distractors` pairs those texts with `matches`
- * (numbers) and leaves out any match the tolerance would grade right.
- */
-function bilingual(build, { answer, tolerance, matches = [] }) {
-  const keep = matches.map((m, i) => [m, i]).filter(([m]) => Number.isFinite(m) && Math.abs(m - answer) > tolerance);
-  const texts = (t) => keep.map(([, i]) => t.distractors[i]);
-  const k = build(LANGS.ko, 'ko');
-  const e = build(LANGS.en, 'en');
-  const q = { prompt: k.prompt, explanation: k.explanation, hints: k.hints, answer, tolerance };
-  if (k.unit) q.unit = k.unit;
-  if (keep.length) q.distractors = keep.map(([m], j) => ({ match: m, explanation: texts(k)[j] }));
-  q.en = { prompt: e.prompt, explanation: e.explanation, hints: e.hints };
-  if (e.unit) q.en.unit = e.unit;
-  if (keep.length) q.en.distractors = texts(e);
-  return q;
-}
 
 /** Seeded blocks' parameter counts, per module instance and size (BERT-base takes ~28 MB to build). */
 const paramCounts = new WeakMap();
@@ -84,20 +55,17 @@ export const BLOCK_GENERATORS = {
     check(total === n * n && kept === (causal ? (n * (n + 1)) / 2 : n * n), `pairs of ${n} tokens`);
     const answer = kept;
     const matches = causal ? [n * n, (n * (n - 1)) / 2] : [(n * (n + 1)) / 2];
-    return {
-      ...bilingual((s) => {
-        const v = { n, last: n - 1, kept: thousands(kept), total: thousands(total), masked: thousands(total - kept) };
-        const c = s.causal;
-        return {
-          prompt: fill(causal ? c.promptCausal : c.promptFull, v),
-          explanation: fill(causal ? c.explanationCausal : c.explanationFull, v),
-          hints: [causal ? c.hintCausal : c.hintFull], unit: c.unit,
-          distractors: causal ? [fill(c.distractorNoMask, v), c.distractorNoSelf] : [c.distractorMasked],
-        };
-      }, { answer, tolerance: 0, matches }),
-      type: 'number', section: '001-how', difficulty: causal ? 2 : 1, tags: ['셀프 어텐션', '인과 마스크', '계산'],
-      params: { n, causal },
-    };
+    return bilingual((s) => {
+      const v = { n, last: n - 1, kept: thousands(kept), total: thousands(total), masked: thousands(total - kept) };
+      const c = s.causal;
+      return {
+        prompt: fill(causal ? c.promptCausal : c.promptFull, v),
+        explanation: fill(causal ? c.explanationCausal : c.explanationFull, v),
+        hints: [causal ? c.hintCausal : c.hintFull], unit: c.unit,
+        distractors: causal ? [fill(c.distractorNoMask, v), c.distractorNoSelf] : [c.distractorMasked],
+      };
+    }, { type: 'number', section: '001-how', difficulty: causal ? 2 : 1, tags: ['셀프 어텐션', '인과 마스크', '계산'],
+      answer, tolerance: 0, params: { n, causal } }, matches.map((match) => ({ match })));
   },
 
   'softmax-row'(core, rnd) {
@@ -126,19 +94,16 @@ export const BLOCK_GENERATORS = {
     const answer = round3(weights[token]);
     const scoreSum = scores.reduce((a, b) => a + b, 0);
     const matches = [scoreSum !== 0 ? round3(scores[token] / scoreSum) : NaN, round3(1 / count)];
-    return {
-      ...bilingual((s) => {
-        const v = { count, token, scores: vec(scores), exps: vec(exps.map((e) => fixed(e, 4))), sum: fixed(sum, 4),
-          weights: vec(weights.map((w) => fixed(w, 4))), exact: fixed(weights[token], 6), rounded: fixed(answer, 3), tolerance: TOLERANCE };
-        return {
-          prompt: `${fill(s.softmax.prompt, v)} ${fill(s.roundingNote, v)}`,
-          explanation: fill(s.softmax.explanation, v), hints: [s.softmax.hint],
-          distractors: [s.softmax.distractorRatio, fill(s.softmax.distractorUniform, v)],
-        };
-      }, { answer, tolerance: TOLERANCE, matches }),
-      type: 'number', section: '001-4', difficulty: 2, tags: ['셀프 어텐션', '소프트맥스', '계산'],
-      params: { scores, token, exact: weights[token] },
-    };
+    return bilingual((s) => {
+      const v = { count, token, scores: vec(scores), exps: vec(exps.map((e) => fixed(e, 4))), sum: fixed(sum, 4),
+        weights: vec(weights.map((w) => fixed(w, 4))), exact: fixed(weights[token], 6), rounded: fixed(answer, 3), tolerance: TOLERANCE };
+      return {
+        prompt: `${fill(s.softmax.prompt, v)} ${fill(s.roundingNote, v)}`,
+        explanation: fill(s.softmax.explanation, v), hints: [s.softmax.hint],
+        distractors: [s.softmax.distractorRatio, fill(s.softmax.distractorUniform, v)],
+      };
+    }, { type: 'number', section: '001-4', difficulty: 2, tags: ['셀프 어텐션', '소프트맥스', '계산'],
+      answer, tolerance: TOLERANCE, params: { scores, token, exact: weights[token] } }, matches.map((match) => ({ match })));
   },
 
   'layer-norm'(core, rnd) {
@@ -160,21 +125,18 @@ export const BLOCK_GENERATORS = {
     check(out.every((y, j) => Math.abs(y - byHand[j]) < 1e-5), `LayerNorm of ${vec(z)}`);
     const answer = round3(out[index]);
     const matches = [round3((z[index] - mean) / Math.sqrt((variance * 4) / 3 + 1e-5)), z[index] - mean];
-    return {
-      ...bilingual((s) => {
-        const v = { z: vec(z), index, which: s.layerNorm.ordinals[index], mean: fixed(mean, 4), variance: fixed(variance, 4),
-          std: fixed(std, 4), zi: z[index], exact: fixed(out[index], 6), rounded: fixed(answer, 3),
-          sumText: z.join(' + ').replace(/\+ -/g, '− '), squares: z.map((x) => (x >= mean ? `${fixed(x - mean, 4)}²` : `(${fixed(x - mean, 4)})²`)).join(' + '),
-          all: vec(out.map((y) => fixed(y, 3))), tolerance: TOLERANCE };
-        return {
-          prompt: `${fill(s.layerNorm.prompt, v)} ${fill(s.roundingNote, v)}`,
-          explanation: fill(s.layerNorm.explanation, v), hints: [s.layerNorm.hint],
-          distractors: [s.layerNorm.distractorUnbiased, s.layerNorm.distractorNoScale],
-        };
-      }, { answer, tolerance: TOLERANCE, matches }),
-      type: 'number', section: '001-4', difficulty: 3, tags: ['층 정규화', '계산'],
-      params: { z, index, exact: out[index] },
-    };
+    return bilingual((s) => {
+      const v = { z: vec(z), index, which: s.layerNorm.ordinals[index], mean: fixed(mean, 4), variance: fixed(variance, 4),
+        std: fixed(std, 4), zi: z[index], exact: fixed(out[index], 6), rounded: fixed(answer, 3),
+        sumText: z.join(' + ').replace(/\+ -/g, '− '), squares: z.map((x) => (x >= mean ? `${fixed(x - mean, 4)}²` : `(${fixed(x - mean, 4)})²`)).join(' + '),
+        all: vec(out.map((y) => fixed(y, 3))), tolerance: TOLERANCE };
+      return {
+        prompt: `${fill(s.layerNorm.prompt, v)} ${fill(s.roundingNote, v)}`,
+        explanation: fill(s.layerNorm.explanation, v), hints: [s.layerNorm.hint],
+        distractors: [s.layerNorm.distractorUnbiased, s.layerNorm.distractorNoScale],
+      };
+    }, { type: 'number', section: '001-4', difficulty: 3, tags: ['층 정규화', '계산'],
+      answer, tolerance: TOLERANCE, params: { z, index, exact: out[index] } }, matches.map((match) => ({ match })));
   },
 
   'block-params'(core, rnd) {
@@ -187,18 +149,15 @@ export const BLOCK_GENERATORS = {
     const ffn = 2 * dModel * dFF + dFF + dModel;
     check(total === attW + 4 * dModel + ffn + 4 * dModel, `paramCount ${dModel}x${dFF}`);
     const matches = [total - 4 * dModel, attW + 2 * dModel * dFF];
-    return {
-      ...bilingual((s) => {
-        const v = { dModel, dFF, heads, attW: thousands(attW), attB: thousands(4 * dModel), ffn: thousands(ffn),
-          ln: thousands(4 * dModel), total: thousands(total) };
-        return {
-          prompt: fill(bert ? s.params.promptBert : s.params.prompt, v), explanation: fill(s.params.explanation, v),
-          hints: [s.params.hint], unit: s.params.unit,
-          distractors: [fill(s.params.distractorNoNorm, v), s.params.distractorNoBias],
-        };
-      }, { answer: total, tolerance: 0, matches }),
-      type: 'number', section: '001-4', difficulty: bert ? 2 : 3, tags: ['파라미터 수', '인코더 블록'],
-      params: { dModel, dFF, heads },
-    };
+    return bilingual((s) => {
+      const v = { dModel, dFF, heads, attW: thousands(attW), attB: thousands(4 * dModel), ffn: thousands(ffn),
+        ln: thousands(4 * dModel), total: thousands(total) };
+      return {
+        prompt: fill(bert ? s.params.promptBert : s.params.prompt, v), explanation: fill(s.params.explanation, v),
+        hints: [s.params.hint], unit: s.params.unit,
+        distractors: [fill(s.params.distractorNoNorm, v), s.params.distractorNoBias],
+      };
+    }, { type: 'number', section: '001-4', difficulty: bert ? 2 : 3, tags: ['파라미터 수', '인코더 블록'],
+      answer: total, tolerance: 0, params: { dModel, dFF, heads } }, matches.map((match) => ({ match })));
   },
 };

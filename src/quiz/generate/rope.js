@@ -13,34 +13,11 @@
 import ko from '../../i18n/ko/quiz-rope.js';
 import en from '../../i18n/en/quiz-rope.js';
 import { fill } from '../localize.js';
-import { seededEmbedding } from '../../elements/shared/embedding.js';
+import { seededEmbedding } from '../../js/embedding.js';
+import { fixed, thousands, check, bilingualFor } from './shared.js';
 
-const LANGS = { ko, en };
+const bilingual = bilingualFor({ ko, en });
 const TOLERANCE = 0.001;
-
-const fixed = (x, digits) => {
-  const r = Number(x.toFixed(digits));
-  return String(r === 0 ? 0 : r);
-};
-const thousands = (n) => n.toLocaleString('en-US');
-
-function check(condition, what) {
-  if (!condition) throw new Error(`quiz generation: the module's value disagrees with the hand formula (${what})`);
-}
-
-/** The Korean question with its English translation: build(strings) -> texts; `distractors` are numbers. */
-function bilingual(build, fields, distractors = []) {
-  const k = build(LANGS.ko), e = build(LANGS.en);
-  const q = { prompt: k.prompt, explanation: k.explanation, hints: k.hints, ...fields };
-  if (k.choices) q.choices = k.choices;
-  if (k.unit) q.unit = k.unit;
-  if (distractors.length) q.distractors = distractors.map((d, i) => ({ ...d, explanation: k.distractors[i] }));
-  q.en = { prompt: e.prompt, explanation: e.explanation, hints: e.hints };
-  if (e.choices) q.en.choices = e.choices;
-  if (e.unit) q.en.unit = e.unit;
-  if (distractors.length) q.en.distractors = e.distractors;
-  return q;
-}
 
 /** The columns of a head that a one-hot row at `column` reaches when rotated (position 1). */
 function reachedColumns(core, headDim, column, layout) {

@@ -2,9 +2,27 @@
 // edition (one SCO: the launch page, with every file listed), cmi5.xml for cmi5 (one AU).
 //   scorm12Manifest(p), scorm2004Manifest(p), cmi5CourseStructure(p)
 //     p = { id, title, lang, mastery (0..1 or null), files: ['index.html', ...], description }
-import { xmlText as x } from './xml.js';
+import { xmlText as x, xmlDecimal } from './xml.js';
 
 const files = (list) => list.map((f) => `      <file href="${x(f)}"/>`).join('\n');
+
+// The one organization with its one item, and the one SCO resource listing every file, the same in
+// both SCORM versions but for the item's extra attribute and element and the spelling of scormtype.
+const scoBody = ({ title, itemAttribute, itemExtra, scormType, list }) => `  <organizations default="org">
+    <organization identifier="org">
+      <title>${x(title)}</title>
+      <item identifier="quiz" identifierref="quiz-sco"${itemAttribute}>
+        <title>${x(title)}</title>${itemExtra}
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="quiz-sco" type="webcontent" adlcp:${scormType}="sco" href="index.html">
+${files(list)}
+    </resource>
+  </resources>
+</manifest>
+`;
 
 export function scorm12Manifest({ id, title, mastery, files: list }) {
   const masteryLine = mastery === null ? '' : `\n        <adlcp:masteryscore>${Math.round(mastery * 100)}</adlcp:masteryscore>`;
@@ -18,21 +36,7 @@ export function scorm12Manifest({ id, title, mastery, files: list }) {
     <schema>ADL SCORM</schema>
     <schemaversion>1.2</schemaversion>
   </metadata>
-  <organizations default="org">
-    <organization identifier="org">
-      <title>${x(title)}</title>
-      <item identifier="quiz" identifierref="quiz-sco" isvisible="true">
-        <title>${x(title)}</title>${masteryLine}
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="quiz-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">
-${files(list)}
-    </resource>
-  </resources>
-</manifest>
-`;
+${scoBody({ title, itemAttribute: ' isvisible="true"', itemExtra: masteryLine, scormType: 'scormtype', list })}`;
 }
 
 export function scorm2004Manifest({ id, title, mastery, files: list }) {
@@ -42,7 +46,7 @@ export function scorm2004Manifest({ id, title, mastery, files: list }) {
         <imsss:sequencing>
           <imsss:objectives>
             <imsss:primaryObjective objectiveID="pass-mark" satisfiedByMeasure="true">
-              <imsss:minNormalizedMeasure>${mastery}</imsss:minNormalizedMeasure>
+              <imsss:minNormalizedMeasure>${xmlDecimal(mastery)}</imsss:minNormalizedMeasure>
             </imsss:primaryObjective>
           </imsss:objectives>
         </imsss:sequencing>`;
@@ -59,28 +63,14 @@ export function scorm2004Manifest({ id, title, mastery, files: list }) {
     <schema>ADL SCORM</schema>
     <schemaversion>2004 4th Edition</schemaversion>
   </metadata>
-  <organizations default="org">
-    <organization identifier="org">
-      <title>${x(title)}</title>
-      <item identifier="quiz" identifierref="quiz-sco">
-        <title>${x(title)}</title>${sequencing}
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="quiz-sco" type="webcontent" adlcp:scormType="sco" href="index.html">
-${files(list)}
-    </resource>
-  </resources>
-</manifest>
-`;
+${scoBody({ title, itemAttribute: '', itemExtra: sequencing, scormType: 'scormType', list })}`;
 }
 
 export function cmi5CourseStructure({ id, title, lang, mastery, description }) {
   const l = lang === 'en' ? 'en-US' : 'ko-KR';
   const text = (t) => `<langstring lang="${l}">${x(t)}</langstring>`;
   const moveOn = mastery === null ? 'Completed' : 'CompletedAndPassed';
-  const masteryAttr = mastery === null ? '' : ` masteryScore="${mastery}"`;
+  const masteryAttr = mastery === null ? '' : ` masteryScore="${xmlDecimal(mastery)}"`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
   <course id="${x(id)}">

@@ -1,7 +1,9 @@
-// Token embeddings for the demos, computed by the wasm module: the embedding table is W1 of a seeded
-// layer createFFN({ dModel: vocab, dFF: dModel, seed }), read out exactly with one-hot inputs
-// (relu(e_i W1) - relu(-e_i W1) = row i of W1). So every number is the module's own, and
-// shared/snippets.js embeddingSnippets reproduces it bit for bit in NumPy.
+// Token embeddings for the demos and the generated questions, computed by the wasm module: the
+// embedding table is W1 of a seeded layer createFFN({ dModel: vocab, dFF: dModel, seed }), read out
+// exactly with one-hot inputs (relu(e_i W1) - relu(-e_i W1) = row i of W1). So every number is the
+// module's own, and src/elements/shared/snippets.js embeddingSnippets reproduces it bit for bit in
+// NumPy. Built on the public API only (not exported by index.js): the elements and the quiz, which
+// both need it, sit above this layer.
 //
 // API:
 //   seededEmbedding(core, vocab, dModel, seed = 0)  -> Float32Array(vocab * dModel), row-major

@@ -1,19 +1,20 @@
 // The few LRS calls a cmi5 AU makes, with the token the LMS handed out: the token itself (POST to the
 // fetch URL, once per launch: kept in sessionStorage so a reload of the same launch reuses it), the
 // State API (LaunchData, our own progress document) and statements.
-//   fetchAuthToken(fetchUrl, fetchImpl)          -> token (throws Error with the LMS's error text)
-//   xapiClient({ endpoint, token, fetchImpl })   -> { getState(q), putState(q, body), postStatements(list, { keepalive }) }
+//   fetchAuthToken(fetchUrl, fetchImpl, { signal }) -> token (throws Error with the LMS's error text)
+//   xapiClient({ endpoint, token, fetchImpl })   -> { getState(q, { signal }), putState(q, body), postStatements(list, { keepalive }) }
+//     signal: an AbortSignal that ends a request the LMS never answers (the launch's time limit)
 const VERSION = '1.0.3';
 
 function session() {
   try { return globalThis.sessionStorage || null; } catch { return null; }
 }
 
-export async function fetchAuthToken(fetchUrl, fetchImpl = fetch) {
+export async function fetchAuthToken(fetchUrl, fetchImpl = fetch, { signal } = {}) {
   const key = `pe-ffn-quiz:cmi5-token:${fetchUrl}`;
   const cached = session()?.getItem(key);
   if (cached) return cached;
-  const response = await fetchImpl(fetchUrl, { method: 'POST' });
+  const response = await fetchImpl(fetchUrl, { method: 'POST', signal });
   let body = null;
   try { body = await response.json(); } catch { body = null; }
   if (!response.ok || !body || typeof body['auth-token'] !== 'string') {
@@ -32,8 +33,8 @@ export function xapiClient({ endpoint, token, fetchImpl = fetch }) {
     return `${endpoint}activities/state?${q}`;
   };
   return {
-    async getState(query) {
-      const response = await fetchImpl(stateUrl(query), { headers });
+    async getState(query, { signal } = {}) {
+      const response = await fetchImpl(stateUrl(query), { headers, signal });
       if (response.status === 404) return null;
       if (!response.ok) throw new Error(`LRS state ${query.stateId}: HTTP ${response.status}`);
       return response.json();

@@ -9,12 +9,12 @@ export interface QuizPackageOptions {
   lang?: 'ko' | 'en';
   /** 'all' (default), 'document', 'pe', 'ffn', 'practice', a generated topic or a bank section id. */
   topic?: string;
-  /** Questions per learner, 1..50 (default 12). */
-  count?: number;
-  /** The same set for every learner; default: each learner gets their own. At most 64 characters. */
+  /** Questions per learner, QUIZ_COUNT.min..QUIZ_COUNT.max (1..50; default 12): a whole number, or its decimal digits. */
+  count?: number | string;
+  /** The same set for every learner; default: each learner gets their own. At most SEED_MAX (64) characters. */
   seed?: string | number;
-  /** Pass mark as a share 0..1 (default 0.8); 'none' or null: completion only. */
-  mastery?: number | 'none' | null;
+  /** Pass mark as a share 0..1 (default 0.8), a number or its decimal text ('0.75'); 'none' or null: completion only. */
+  mastery?: number | string | null;
   /** A question bank (parsed JSON, format "pe-ffn-quiz-bank" like the built-in one); validated first. */
   bank?: unknown;
 }
@@ -35,3 +35,7 @@ export function writeQuizPackage(options: QuizPackageOptions, outFile: string, r
 /** Reads the prebuilt parts from a dist/ folder (default: the package's own). */
 export function distReader(distDir?: string | URL): AssetReader;
 export const FORMATS: QuizPackageFormat[];
+/** The quiz's count range and default (the same as <pe-ffn-quiz>'s). */
+export const QUIZ_COUNT: Readonly<{ min: number; max: number; default: number }>;
+/** The longest seed, in characters. */
+export const SEED_MAX: number;

@@ -12,16 +12,17 @@ import { packageOptions } from './package-options.js';
 import { scorm12Manifest, scorm2004Manifest, cmi5CourseStructure } from './manifests.js';
 import { launchPage } from './launch-page.js';
 import { launchCss } from './launch-css.js';
-import { hashSeed } from '../prng.js';
+import { hashSeed } from '../../quiz/prng.js';
 import { fontPieces, fontFaceCss } from './fonts.js';
 import { licenseText } from './licenses.js';
-import { launchStrings } from './launch-strings.js';
+import launchKo from '../../i18n/ko/lms-launch.js';
+import launchEn from '../../i18n/en/lms-launch.js';
 import quizKo from '../../i18n/ko/pe-ffn-quiz.js';
 import quizEn from '../../i18n/en/pe-ffn-quiz.js';
 import commonKo from '../../i18n/ko/common.js';
 import commonEn from '../../i18n/en/common.js';
 
-const UI_TEXT = { ko: [quizKo, commonKo], en: [quizEn, commonEn] };
+const UI_TEXT = { ko: [quizKo, commonKo, launchKo], en: [quizEn, commonEn, launchEn] };
 const decoder = new TextDecoder();
 const DESCRIPTION = {
   ko: '사인·코사인 위치 인코딩과 피드포워드(FFN) 퀴즈 (pe-ffn-wasm)',
@@ -42,7 +43,7 @@ export async function buildQuizPackage(rawOptions, read) {
   const fontIndex = JSON.parse(decoder.decode(fontIndexBytes));
   // Every character the page can show: the bank, the interface and the title (digits and Latin come
   // with the bank's formulas and the English strings).
-  const text = [JSON.stringify(o.bank), JSON.stringify(UI_TEXT[o.lang]), JSON.stringify(launchStrings(o.lang)), o.title, '0123456789'].join('');
+  const text = [JSON.stringify(o.bank), JSON.stringify(UI_TEXT[o.lang]), o.title, '0123456789'].join('');
   const pieces = fontPieces(fontIndex, text);
   const fontBytes = await Promise.all(pieces.map((p) => read(`lms/fonts/${p.file}`)));
   const content = {

@@ -1,15 +1,17 @@
-// The SCORM 2004 (4th edition) adapter (see adapter.js), through API_1484_11:
-// cmi.completion_status 'incomplete' then 'completed'; cmi.success_status 'passed'/'failed' against
-// the pass mark (the LMS's cmi.scaled_passing_score when it has one, else the package's mastery) or
-// 'unknown' without one; cmi.score.scaled/raw/min/max; one cmi.interactions.n per answer (id, type,
-// learner_response, result, correct_responses where the type has one, timestamp, description);
-// progress in cmi.suspend_data (and a local backup), committed after every change; session time,
-// cmi.exit and Terminate when the learner leaves.
+// The SCORM 2004 (4th edition) adapter (the contract: src/elements/quiz/lms-adapter.js), through
+// API_1484_11: cmi.completion_status 'incomplete' then 'completed'; cmi.success_status
+// 'passed'/'failed' against the pass mark (the LMS's cmi.scaled_passing_score when it has one, else
+// the package's mastery) or 'unknown' without one; cmi.score.scaled/raw/min/max; one
+// cmi.interactions.n per answer (id, type, learner_response, result, correct_responses where the type
+// has one, timestamp, description); progress in cmi.suspend_data (and a local backup), committed
+// after every change; session time, cmi.exit and Terminate when the learner leaves. An LMS whose
+// Initialize returns "false" or throws is not connected (adapter.connected false): progress is then
+// kept in this browser only.
 //   scorm2004Adapter({ api, mastery, key, onProblem, now }) -> adapter
 import { scormCalls } from './scorm-calls.js';
 import { scormProgress } from './scorm-progress.js';
 import { iso8601Duration } from './session-time.js';
-import { interactionRecord } from './interactions.js';
+import { interactionRecord, lmsText } from './interactions.js';
 
 const SUSPEND_LIMIT = 64000; // characterstring SPM 64000 in the 4th edition
 const DESCRIPTION_LIMIT = 250;
@@ -21,9 +23,9 @@ export function scorm2004Adapter({ api, mastery = null, key = 'package', onProbl
   const lmsPass = live ? Number.parseFloat(lms.get('cmi.scaled_passing_score')) : NaN;
   const passMark = Number.isFinite(lmsPass) ? lmsPass : mastery;
   const learner = live ? lms.get('cmi.learner_id') : '';
-  const progress = scormProgress({ lms, live, backupKey: `scorm2004|${learner}|${key}`, limit: SUSPEND_LIMIT, onProblem, now });
   let success = live ? lms.get('cmi.success_status') : '';
   let finished = false;
+  const progress = scormProgress({ lms, live, backupKey: `scorm2004|${learner}|${key}`, limit: SUSPEND_LIMIT, onProblem, now, open: () => live && !finished });
 
   const writeInteraction = (question, answer, lang) => {
     const count = Number.parseInt(lms.get('cmi.interactions._count'), 10);
@@ -38,13 +40,13 @@ export function scorm2004Adapter({ api, mastery = null, key = 'package', onProbl
     lms.set(`${at}.result`, r.result);
     lms.set(`${at}.timestamp`, new Date(now()).toISOString().replace(/Z$/, ''));
     const prompt = (question[lang] && question[lang].prompt) || question.prompt;
-    lms.set(`${at}.description`, String(prompt).slice(0, DESCRIPTION_LIMIT));
+    // localized_string_type: the language first, then the prompt as one line.
+    lms.set(`${at}.description`, `{lang=${lang === 'en' ? 'en' : 'ko'}}${lmsText(prompt, DESCRIPTION_LIMIT)}`);
   };
 
   return {
     passMark,
-    resume: () => progress.saved,
-    suspend: (p) => progress.save(p, live && !finished),
+    ...progress, // connected, resume(), suspend(progress)
     started() {
       if (!live || finished) return;
       if (lms.get('cmi.completion_status') !== 'completed') lms.set('cmi.completion_status', 'incomplete');

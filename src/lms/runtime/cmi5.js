@@ -1,12 +1,13 @@
-// The cmi5 adapter (see adapter.js): reads the launch parameters, asks the fetch URL once for the
-// token, reads LMS.LaunchData (contextTemplate, launchMode, masteryScore), and sends `initialized`,
-// one `answered` per question, then `completed` and `passed`/`failed` (result.score.scaled, the
-// mastery score) and, on leaving, `terminated`. Statements go through a queue that survives going
-// offline. Progress is a State API document of this AU (and a local backup), so a learner resumes
-// on any computer; it also remembers what was sent, since cmi5 allows one `completed` and one
-// `passed` per registration.
-//   cmi5Adapter({ search, mastery, onProblem, now, fetchImpl }) -> Promise<adapter>
-import { readCmi5Launch } from './cmi5-launch.js';
+// The cmi5 adapter (the contract: src/elements/quiz/lms-adapter.js): with the launch parameters
+// (cmi5-launch.js), asks the fetch URL once for the token, reads LMS.LaunchData (contextTemplate,
+// launchMode, masteryScore), and sends `initialized`, one `answered` per question, then `completed`
+// and `passed`/`failed` (result.score.scaled, the mastery score) and, on leaving, `terminated`.
+// Statements go through a queue that survives going offline. Progress is a State API document of
+// this AU (and a local backup), so a learner resumes on any computer; it also remembers what was sent,
+// since cmi5 allows one `completed` and one `passed` per registration.
+//   cmi5Adapter({ launch, mastery, onProblem, now, fetchImpl, signal }) -> Promise<adapter>
+//     signal: aborts the requests made while connecting (the launch page's time limit)
+//   cmi5BackupKey(launch) -> the key of this registration's local backup
 import { fetchAuthToken, xapiClient } from './xapi-client.js';
 import { statementQueue } from './statement-queue.js';
 import { cmi5Statement, answeredFor } from './cmi5-statements.js';
@@ -16,20 +17,21 @@ import { iso8601Duration } from './session-time.js';
 
 const PROGRESS_STATE = 'https://pe-ffn-wasm.dev/xapi/state/quiz-progress';
 
-export async function cmi5Adapter({ search, mastery = null, onProblem = () => {}, now = () => Date.now(), fetchImpl = (...a) => fetch(...a) }) {
+export const cmi5BackupKey = (launch) => `cmi5|${launch.registration}|${launch.activityId}`;
+
+export async function cmi5Adapter({ launch, mastery = null, onProblem = () => {}, now = () => Date.now(), fetchImpl = (...a) => fetch(...a), signal }) {
   const began = now();
-  const launch = readCmi5Launch(search);
-  const token = await fetchAuthToken(launch.fetchUrl, fetchImpl);
+  const token = await fetchAuthToken(launch.fetchUrl, fetchImpl, { signal });
   const lrs = xapiClient({ endpoint: launch.endpoint, token, fetchImpl });
   const where = { activityId: launch.activityId, agent: launch.actor, registration: launch.registration };
-  const launchData = await lrs.getState({ ...where, stateId: 'LMS.LaunchData' });
+  const launchData = await lrs.getState({ ...where, stateId: 'LMS.LaunchData' }, { signal });
   if (!launchData || !launchData.contextTemplate) throw new Error('cmi5: the LMS gave no LMS.LaunchData with a contextTemplate');
   const template = launchData.contextTemplate;
   const normal = (launchData.launchMode || 'Normal') === 'Normal';
   const passMark = typeof launchData.masteryScore === 'number' ? launchData.masteryScore : mastery;
   let doc = null;
-  try { doc = await lrs.getState({ ...where, stateId: PROGRESS_STATE }); } catch (error) { onProblem(error.message); }
-  const backup = progressBackup(`cmi5|${launch.registration}|${launch.activityId}`);
+  try { doc = await lrs.getState({ ...where, stateId: PROGRESS_STATE }, { signal }); } catch (error) { if (signal?.aborted) throw error; onProblem(error.message); }
+  const backup = progressBackup(cmi5BackupKey(launch));
   const saved = newerProgress(doc ? decodeProgress(doc.progress) : null, backup.read());
   const sent = { completed: Boolean(doc && doc.sent && doc.sent.completed), passed: Boolean(doc && doc.sent && doc.sent.passed) };
   let failedThisSession = false; // one `failed` per session at most; never after `passed`
@@ -55,6 +57,7 @@ export async function cmi5Adapter({ search, mastery = null, onProblem = () => {}
   queue.send([statement('initialized')]);
 
   return {
+    connected: true,
     passMark,
     launchMode: launchData.launchMode || 'Normal',
     returnURL: typeof launchData.returnURL === 'string' ? launchData.returnURL : '',

@@ -1,8 +1,10 @@
-// The SCORM 1.2 adapter (see adapter.js): cmi.core.lesson_status 'incomplete' while answering, then
-// 'passed'/'failed' against the mastery score (the LMS's cmi.student_data.mastery_score when it has
-// one, else the package's) or 'completed' without one; cmi.core.score.raw as a percentage with min 0
-// and max 100; progress in cmi.suspend_data (and a local backup), committed after every change;
-// session time and LMSFinish when the learner leaves.
+// The SCORM 1.2 adapter (the contract: src/elements/quiz/lms-adapter.js): cmi.core.lesson_status
+// 'incomplete' while answering, then 'passed'/'failed' against the mastery score (the LMS's
+// cmi.student_data.mastery_score when it has one, else the package's) or 'completed' without one;
+// cmi.core.score.raw as a percentage with min 0 and max 100; progress in cmi.suspend_data (and a local
+// backup), committed after every change; session time and LMSFinish when the learner leaves. An LMS
+// whose LMSInitialize returns "false" or throws is not connected (adapter.connected false): progress
+// is then kept in this browser only.
 //   scorm12Adapter({ api, mastery, key, onProblem, now }) -> adapter
 //     mastery: 0..1 or null; key: names this package in the local backup
 import { scormCalls } from './scorm-calls.js';
@@ -20,13 +22,12 @@ export function scorm12Adapter({ api, mastery = null, key = 'package', onProblem
   const lmsMastery = live ? Number.parseFloat(lms.get('cmi.student_data.mastery_score')) : NaN;
   const passMark = Number.isFinite(lmsMastery) ? lmsMastery / 100 : mastery;
   const learner = live ? lms.get('cmi.core.student_id') : '';
-  const progress = scormProgress({ lms, live, backupKey: `scorm12|${learner}|${key}`, limit: SUSPEND_LIMIT, onProblem, now });
   let finished = false;
+  const progress = scormProgress({ lms, live, backupKey: `scorm12|${learner}|${key}`, limit: SUSPEND_LIMIT, onProblem, now, open: () => live && !finished });
 
   return {
     passMark,
-    resume: () => progress.saved,
-    suspend: (p) => progress.save(p, live && !finished),
+    ...progress, // connected, resume(), suspend(progress)
     started() {
       if (!live || finished) return;
       if (!DONE.includes(status) && status !== 'failed') lms.set('cmi.core.lesson_status', 'incomplete');

@@ -9,9 +9,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildQuizPackage as build } from './package.js';
 
 export { packageOptions, FORMATS } from './package-options.js';
+export { QUIZ_COUNT, SEED_MAX } from '../../quiz/limits.js';
 
 function defaultDist() {
-  // Bundled as dist/quiz-package.js the parts sit beside it; run from src/quiz/lms they are in ../../../dist.
+  // Bundled as dist/quiz-package.js the parts sit beside it; run from src/lms/package they are in ../../../dist.
   for (const rel of ['./', '../../../dist/']) {
     const dir = new URL(rel, import.meta.url);
     if (existsSync(new URL('lms/quiz-lms.js', dir))) return dir;

@@ -3,9 +3,10 @@
 // and the element's answer record.
 //   interactionRecord(question, answer) -> { id, type, response, result, patterns: [..] }
 //     response is omitted (null) when the solution was shown; result is then 'neutral'.
-import { allTextAnswers } from '../localize.js';
+//   lmsText(text, max) -> text an LMS's characterstring takes (see below)
+import { allTextAnswers } from '../../quiz/localize.js';
+import { INTERACTION_TYPES } from '../../quiz/limits.js';
 
-const TYPES = { mc: 'choice', ox: 'true-false', number: 'numeric', text: 'fill-in' };
 const MAX_TEXT = 250; // localized_string_type entries are SPM 250
 
 // SCORM identifiers (long_identifier_type) must be URIs; a bank id becomes a URN part.
@@ -13,8 +14,16 @@ export function interactionId(questionId) {
   return `urn:pe-ffn-wasm:q:${encodeURIComponent(questionId).replace(/%/g, '.')}`;
 }
 
-// "[,]" and "[.]" delimit fill-in and numeric entries; a learner's text must not contain them.
-const clean = (text) => String(text).replace(/\[[,.:]\]/g, ' ').slice(0, MAX_TEXT);
+/**
+ * Any text as one SCORM characterstring: one line (the data model's strings hold no line breaks),
+ * none of the delimiters "[,]" "[.]" "[:]" that separate fill-in and numeric entries, at most `max`
+ * characters, and no "{" first, which the data model reads as a delimiter such as {lang=ko} or
+ * {case_matters=true} (a prompt "{x} …" or a typed "{" made SetValue fail).
+ */
+export function lmsText(text, max = MAX_TEXT) {
+  const line = String(text).replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ').replace(/\[[,.:]\]/g, ' ');
+  return Array.from(line.startsWith('{') ? ` ${line}` : line).slice(0, max).join('');
+}
 
 function patterns(q) {
   switch (q.type) {
@@ -24,7 +33,7 @@ function patterns(q) {
       const tol = q.tolerance || 0;
       return [tol ? `${q.answer - tol}[:]${q.answer + tol}` : `${q.answer}[:]${q.answer}`];
     }
-    default: return [...new Set(allTextAnswers(q))].filter((t) => typeof t === 'string' && t.trim()).map((t) => `{case_matters=false}${clean(t)}`);
+    default: return [...new Set(allTextAnswers(q))].filter((t) => typeof t === 'string' && t.trim()).map((t) => `{case_matters=false}${lmsText(t)}`);
   }
 }
 
@@ -34,14 +43,14 @@ function response(q, a) {
     case 'mc': return String(a.given);
     case 'ox': return a.given === 1 ? 'true' : 'false';
     case 'number': return String(a.given);
-    default: return clean(a.input);
+    default: return lmsText(a.input);
   }
 }
 
 export function interactionRecord(q, a) {
   return {
     id: interactionId(q.id),
-    type: TYPES[q.type],
+    type: INTERACTION_TYPES[q.type],
     response: response(q, a),
     result: a.revealed ? 'neutral' : a.correct ? 'correct' : 'incorrect',
     patterns: patterns(q),

@@ -1,5 +1,5 @@
-// DOM building for <pe-ffn-quiz>: h(tag, attrs, ...children) creates elements whose string children
-// become text nodes, so text from a question bank can never turn into markup.
+// DOM building for <pe-ffn-quiz> and the quiz page: h(tag, attrs, ...children) creates elements whose
+// string children become text nodes, so text from a question bank can never turn into markup.
 //   attrs: class, text (textContent), on<event> (listener), anything else -> setAttribute
 //   (true -> empty attribute; false/null/undefined -> left out)
 

@@ -1,9 +1,14 @@
-// The one interface an LMS adapter (SCORM 1.2, SCORM 2004, cmi5) implements to carry a <pe-ffn-quiz>
-// into a gradebook. The element calls it at the moments its events name; set it before the element
-// connects (`quiz.lms = adapter`), so that the very first load reads the LMS's saved progress.
+// The one interface an LMS adapter (SCORM 1.2, SCORM 2004, cmi5: src/lms/runtime/) implements to carry
+// a <pe-ffn-quiz> into a gradebook. The element calls it at the moments its events name; set it before
+// the element connects (`quiz.lms = adapter`), so that the very first load reads the LMS's saved
+// progress. It lives beside the element that calls it: the adapters are written against it from below.
 //
+//   ready                   (optional) a Promise: the element waits for it before it calls resume(),
+//                           for an LMS still being reached (cmi5 asks the network first)
 //   resume()             -> the saved progress (plain data from the element) or null. Synchronous: an
-//                           adapter reads it while it starts, before the element asks.
+//                           adapter reads it while it starts, before the element asks. The progress may
+//                           name its questions by position instead of by id, with a digest of the ids
+//                           (src/quiz/positional-progress.js): the element reads both.
 //   suspend(progress)       keep this progress (null: forget it). Called after every change.
 //   started({ title, lang, seed, topic, total, restored })       a set is on screen
 //   answered({ question, lang, answer, statement, score, total }) one question is answered (or its
