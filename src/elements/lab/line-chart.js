@@ -1,0 +1,84 @@
+// The lab's line charts as SVG in the project's style (the FFN and PE charts' axes, the series design
+// tokens), not a chart library: a chart here holds at most 12 lines of at most 51 points, which SVG
+// draws in well under a millisecond; its colours are CSS custom properties, so it follows the theme
+// with no redraw; and it adds nothing to the bundle (uPlot, the lightest well-kept choice, would add
+// 51 KB minified, 22 KB gzip (1.6.32), and paint into a canvas that is redrawn at every theme change).
+//
+// API:
+//   lineChartCss                      the CSS the charts need (design tokens)
+//   lineChartSvg({ series, x: { min, max, ticks, format, title }, y: { min, max, ticks, format,
+//     title }, guides, bands, label, width = 560 })  -> SVG string; width: the drawing's own width
+//     (its text is 11 units high: pass about the width it is shown at, so text stays readable)
+//     series  [{ points: [[x, y | null], ...], color (CSS), dashed, strong }]; null breaks the line
+//     guides  [{ y, label }] dashed horizontal lines (chance, a bound), labelled at the right
+//     bands   [{ from, to, label }] a shaded x range (the lengths seen in training)
+//     label   the accessible name (role="img"); the numbers are in the data table beside it
+//   niceTicks(min, max, count = 5)    -> round tick values covering [min, max]
+import { escapeHtml, fmt } from '../shared/format.js';
+
+export const lineChartCss = `
+  svg.line-chart { width: 100%; height: auto; display: block; overflow: visible; }
+  .line-chart .grid { stroke: var(--pe-grid); stroke-opacity: .35; }
+  .line-chart .axis { stroke: var(--pe-grid); }
+  .line-chart text { fill: var(--pe-muted); }
+  .line-chart .title { fill: var(--pe-fg); font-weight: 600; }
+  .line-chart .guide { stroke: var(--pe-fg); stroke-dasharray: 2 4; stroke-opacity: .75; }
+  .line-chart .guide-label { fill: var(--pe-fg); }
+  .line-chart .band { fill: var(--pe-highlight); }
+  .line-chart .line { fill: none; stroke-width: 2; stroke-linejoin: round; stroke-linecap: round; }
+  .line-chart .line.dashed { stroke-dasharray: 6 4; }
+  .line-chart .line.strong { stroke-width: 3.2; }
+`;
+
+const M = { l: 48, r: 86, t: 12, b: 40 };
+
+export function niceTicks(min, max, count = 5) {
+  const span = max - min || 1;
+  const raw = span / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => span / s <= count) ?? 10 * power;
+  const ticks = [];
+  for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) ticks.push(Number(v.toPrecision(12)));
+  return ticks;
+}
+
+export function lineChartSvg({ series, x, y, guides = [], bands = [], label, width = 560 }) {
+  const W = width;
+  const H = Math.round(Math.min(260, Math.max(200, width * 0.52)));
+  const sx = (v) => M.l + ((v - x.min) / (x.max - x.min || 1)) * (W - M.l - M.r);
+  const sy = (v) => H - M.b - ((v - y.min) / (y.max - y.min || 1)) * (H - M.t - M.b);
+  const clampY = (v) => Math.max(y.min, Math.min(y.max, v));
+  const fx = x.format ?? ((v) => fmt(v, 0));
+  const fy = y.format ?? ((v) => fmt(v, 1));
+  let body = '';
+  for (const band of bands) {
+    body += `<rect class="band" x="${sx(band.from).toFixed(1)}" y="${M.t}" width="${(sx(band.to) - sx(band.from)).toFixed(1)}" height="${H - M.t - M.b}"/>`;
+    if (band.label) body += `<text x="${((sx(band.from) + sx(band.to)) / 2).toFixed(1)}" y="${M.t + 12}" text-anchor="middle" font-size="11">${escapeHtml(band.label)}</text>`;
+  }
+  for (const t of y.ticks ?? niceTicks(y.min, y.max)) {
+    body += `<line class="grid" x1="${M.l}" x2="${W - M.r}" y1="${sy(t).toFixed(1)}" y2="${sy(t).toFixed(1)}"/>`;
+    body += `<text x="${M.l - 6}" y="${(sy(t) + 4).toFixed(1)}" text-anchor="end" font-size="11">${escapeHtml(fy(t))}</text>`;
+  }
+  for (const t of x.ticks ?? niceTicks(x.min, x.max)) {
+    body += `<text x="${sx(t).toFixed(1)}" y="${H - M.b + 16}" text-anchor="middle" font-size="11">${escapeHtml(fx(t))}</text>`;
+  }
+  body += `<line class="axis" x1="${M.l}" x2="${W - M.r}" y1="${H - M.b}" y2="${H - M.b}"/><line class="axis" x1="${M.l}" x2="${M.l}" y1="${M.t}" y2="${H - M.b}"/>`;
+  if (x.title) body += `<text class="title" x="${((M.l + W - M.r) / 2).toFixed(1)}" y="${H - 6}" text-anchor="middle" font-size="12">${escapeHtml(x.title)}</text>`;
+  if (y.title) body += `<text class="title" x="${-(M.t + (H - M.t - M.b) / 2)}" y="13" transform="rotate(-90)" text-anchor="middle" font-size="12">${escapeHtml(y.title)}</text>`;
+  for (const guide of guides) {
+    const gy = sy(clampY(guide.y)).toFixed(1);
+    body += `<line class="guide" x1="${M.l}" x2="${W - M.r}" y1="${gy}" y2="${gy}"/>`;
+    body += `<text class="guide-label" x="${W - M.r + 4}" y="${(Number(gy) + 4).toFixed(1)}" font-size="11">${escapeHtml(guide.label)}</text>`;
+  }
+  for (const s of series) {
+    let d = '';
+    let open = false;
+    for (const [px, py] of s.points) {
+      if (py === null || !Number.isFinite(py)) { open = false; continue; }
+      d += `${open ? 'L' : 'M'}${sx(px).toFixed(1)} ${sy(clampY(py)).toFixed(1)}`;
+      open = true;
+    }
+    if (d) body += `<path class="line${s.dashed ? ' dashed' : ''}${s.strong ? ' strong' : ''}" d="${d}" style="stroke:${s.color}"/>`;
+  }
+  return `<svg class="line-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(label)}" font-size="11">${body}</svg>`;
+}
