@@ -31,7 +31,7 @@ import { EXPERIMENTS, SCHEMES, TRAINING, presetValue } from './lab/presets.js';
 import { labPlan, masksOf, parseDFFs, parseSchemes } from './lab/plan.js';
 import { LabTraining, loadInWorker, wasmForWorker, workerCount } from './lab/client.js';
 import { curvesCsv, runLabel } from './lab/results.js';
-import { byLengthHtml, curveChartsHtml, finalTableHtml, legendHtml } from './lab/result-views.js';
+import { byLengthHtml, curveChartsHtml, finalTableHtml, legendHtml, refreshCurveCharts } from './lab/result-views.js';
 import { drawAttention, drawSimilarity, exampleText, insideHtml } from './lab/inside.js';
 import { labShareUrl, readLabParams } from './lab/share-link.js';
 import { labCss } from './lab/styles.js';
@@ -50,6 +50,21 @@ const REDRAW_MS = { normal: 250, reduced: 2000 };
 function headsFor(d, h, even) {
   for (let k = Math.min(h, d); k >= 1; k--) if (d % k === 0 && (!even || (d / k) % 2 === 0)) return k;
   return 1;
+}
+
+/**
+ * Runs draw(), which replaces parts of `root`'s DOM, and opens again the <details> that were open
+ * (found again by the data-chart or data-matrix of their figure), so a redraw never folds what the
+ * reader unfolded.
+ */
+function keepingOpen(root, draw) {
+  const keyOf = (details) => {
+    const figure = details.closest('[data-chart], [data-matrix]');
+    return figure ? `${figure.dataset.chart ?? ''}/${figure.dataset.matrix ?? ''}` : null;
+  };
+  const open = new Set([...root.querySelectorAll('figure details[open]')].map(keyOf).filter(Boolean));
+  draw();
+  for (const details of root.querySelectorAll('figure details')) if (open.has(keyOf(details))) details.open = true;
 }
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -222,6 +237,7 @@ class PeLab extends PeFfnElement {
       this.setView(this.viewRun, n);
     });
     this.$('.view-example').max = String(TRAINING.evalSequences - 1);
+    this.$('details.inside').addEventListener('toggle', () => this.drawInside());
     this.predictFor = null;
   }
 
@@ -358,6 +374,7 @@ class PeLab extends PeFfnElement {
     this.training.pause();
     this.announce(this.s.announcePaused);
     this.drawRunBar();
+    this.drawResults(); // the tables fill in
   }
 
   reset() {
@@ -378,7 +395,7 @@ class PeLab extends PeFfnElement {
       this.announced = quarter;
       this.announce(fill(this.s.announceQuarter, { pct: 25 * quarter, step: fmtInt(p.step, this.lang_) }));
     }
-    this.drawRunBar();
+    this.scheduleDraw();
   }
 
   onPoint(point) {
@@ -456,7 +473,8 @@ class PeLab extends PeFfnElement {
     this.$('.status').textContent = text;
   }
 
-  /** Redraws the charts soon: at most every REDRAW_MS (longer when the reader asks for reduced motion). */
+  /** Redraws the progress line and the charts soon: at most every REDRAW_MS (longer when the reader
+   * asks for reduced motion). */
   scheduleDraw() {
     if (this.drawTimer) return;
     const wait = Math.max(0, this.lastDraw + REDRAW_MS[reducedMotion() ? 'reduced' : 'normal'] - performance.now());
@@ -464,18 +482,26 @@ class PeLab extends PeFfnElement {
       this.drawTimer = 0;
       this.lastDraw = performance.now();
       if (!this.isConnected || !this.state) return;
-      this.drawResults();
+      this.drawRunBar();
+      // While training, the lines alone when the charts' frames hold (no new DOM on the page's thread).
+      const running = this.training?.state === 'running';
+      if (!(running && this.state.points.length > 1 && refreshCurveCharts(this, this.$('.charts'), this.state))) this.drawResults();
       this.drawInside();
     }, wait);
   }
 
   drawResults() {
     const state = this.state;
-    this.$('.legend-box').innerHTML = state ? legendHtml(this, state.plan) : '';
-    this.$('.charts').innerHTML = state?.points.length ? curveChartsHtml(this, state) : '';
-    this.$('.by-length').innerHTML = state ? byLengthHtml(this, state) : '';
-    const table = state || this.loaded ? finalTableHtml(this, { ...(state ?? { plan: this.shownPlan(), points: [] }), loaded: this.loaded }) : '';
-    this.$('.final-box').innerHTML = table || `<p class="muted">${escapeHtml(this.s.insideNoRun)}</p>`;
+    const box = this.$('.results');
+    keepingOpen(box, () => {
+      this.$('.legend-box').innerHTML = state ? legendHtml(this, state.plan) : '';
+      // While training, the curves' tables wait (the page's thread stays free): filled when paused or done.
+      const tables = this.training?.state !== 'running';
+      this.$('.charts').innerHTML = state?.points.length ? curveChartsHtml(this, state, { tables }) : '';
+      this.$('.by-length').innerHTML = state ? byLengthHtml(this, state) : '';
+      const table = state || this.loaded ? finalTableHtml(this, { ...(state ?? { plan: this.shownPlan(), points: [] }), loaded: this.loaded }) : '';
+      this.$('.final-box').innerHTML = table || `<p class="muted">${escapeHtml(this.s.insideNoRun)}</p>`;
+    });
     this.$('.csv').disabled = !state?.points.length;
     const trained = Boolean(this.training && this.training.state !== 'failed' && (this.progress?.step || state?.final));
     this.$('.save-model').disabled = !trained;
@@ -507,6 +533,7 @@ class PeLab extends PeFfnElement {
 
   drawInside() {
     const s = this.s;
+    if (!this.$('details.inside').open) return; // drawn when opened (the toggle listener)
     const plan = this.shownPlan();
     const loadedView = this.viewRun === -1 && this.loaded;
     const snapshot = loadedView ? this.loaded.snapshot : this.snapshot;
@@ -524,6 +551,10 @@ class PeLab extends PeFfnElement {
         name = runLabel(s, plan, index);
       }
     }
+    keepingOpen(this.$('details.inside'), () => this.drawInsideNow({ s, plan, loadedView, snapshot, T, dModel, sinusoid, learned, name }));
+  }
+
+  drawInsideNow({ s, plan, loadedView, snapshot, T, dModel, sinusoid, learned, name }) {
     drawSimilarity(this, { T, dModel, sinusoid, learned, name });
     const labelTask = createTask((loadedView ? this.loaded.plan : plan).task, { vocab: plan.vocab });
     const label = (token) => labelTask.label(token);

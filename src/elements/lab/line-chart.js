@@ -13,6 +13,8 @@
 //     guides  [{ y, label }] dashed horizontal lines (chance, a bound), labelled at the right
 //     bands   [{ from, to, label }] a shaded x range (the lengths seen in training)
 //     label   the accessible name (role="img"); the numbers are in the data table beside it
+//   updateLineChart(svg, spec)        -> true when `svg` (drawn by lineChartSvg) has the same axes as
+//     `spec`: then only its lines are redrawn (a few path attributes, no new DOM); false: draw anew
 //   niceTicks(min, max, count = 5)    -> round tick values covering [min, max]
 import { escapeHtml, fmt } from '../shared/format.js';
 
@@ -42,12 +44,31 @@ export function niceTicks(min, max, count = 5) {
   return ticks;
 }
 
-export function lineChartSvg({ series, x, y, guides = [], bands = [], label, width = 560 }) {
+/** The drawing's size and scales for a spec; `key` names its axes (two specs with the same key draw
+ * the same frame). */
+function frame({ x, y, width = 560 }) {
   const W = width;
   const H = Math.round(Math.min(260, Math.max(200, width * 0.52)));
   const sx = (v) => M.l + ((v - x.min) / (x.max - x.min || 1)) * (W - M.l - M.r);
-  const sy = (v) => H - M.b - ((v - y.min) / (y.max - y.min || 1)) * (H - M.t - M.b);
-  const clampY = (v) => Math.max(y.min, Math.min(y.max, v));
+  const sy = (v) => H - M.b - ((Math.max(y.min, Math.min(y.max, v)) - y.min) / (y.max - y.min || 1)) * (H - M.t - M.b);
+  return { W, H, sx, sy, key: [x.min, x.max, y.min, y.max, W].join(' ') };
+}
+
+/** The path of one series; null or a non-finite value breaks the line. */
+function pathOf({ sx, sy }, points) {
+  let d = '';
+  let open = false;
+  for (const [px, py] of points) {
+    if (py === null || !Number.isFinite(py)) { open = false; continue; }
+    d += `${open ? 'L' : 'M'}${sx(px).toFixed(1)} ${sy(py).toFixed(1)}`;
+    open = true;
+  }
+  return d;
+}
+
+export function lineChartSvg({ series, x, y, guides = [], bands = [], label, width = 560 }) {
+  const f = frame({ x, y, width });
+  const { W, H, sx, sy } = f;
   const fx = x.format ?? ((v) => fmt(v, 0));
   const fy = y.format ?? ((v) => fmt(v, 1));
   let body = '';
@@ -66,19 +87,20 @@ export function lineChartSvg({ series, x, y, guides = [], bands = [], label, wid
   if (x.title) body += `<text class="title" x="${((M.l + W - M.r) / 2).toFixed(1)}" y="${H - 6}" text-anchor="middle" font-size="12">${escapeHtml(x.title)}</text>`;
   if (y.title) body += `<text class="title" x="${-(M.t + (H - M.t - M.b) / 2)}" y="13" transform="rotate(-90)" text-anchor="middle" font-size="12">${escapeHtml(y.title)}</text>`;
   for (const guide of guides) {
-    const gy = sy(clampY(guide.y)).toFixed(1);
+    const gy = sy(guide.y).toFixed(1);
     body += `<line class="guide" x1="${M.l}" x2="${W - M.r}" y1="${gy}" y2="${gy}"/>`;
     body += `<text class="guide-label" x="${W - M.r + 4}" y="${(Number(gy) + 4).toFixed(1)}" font-size="11">${escapeHtml(guide.label)}</text>`;
   }
-  for (const s of series) {
-    let d = '';
-    let open = false;
-    for (const [px, py] of s.points) {
-      if (py === null || !Number.isFinite(py)) { open = false; continue; }
-      d += `${open ? 'L' : 'M'}${sx(px).toFixed(1)} ${sy(clampY(py)).toFixed(1)}`;
-      open = true;
-    }
-    if (d) body += `<path class="line${s.dashed ? ' dashed' : ''}${s.strong ? ' strong' : ''}" d="${d}" style="stroke:${s.color}"/>`;
-  }
-  return `<svg class="line-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(label)}" font-size="11">${body}</svg>`;
+  series.forEach((s, i) => {
+    body += `<path class="line${s.dashed ? ' dashed' : ''}${s.strong ? ' strong' : ''}" data-series="${i}" d="${pathOf(f, s.points)}" style="stroke:${s.color}"/>`;
+  });
+  return `<svg class="line-chart" viewBox="0 0 ${W} ${H}" data-frame="${f.key}" role="img" aria-label="${escapeHtml(label)}" font-size="11">${body}</svg>`;
+}
+
+export function updateLineChart(svg, spec) {
+  const f = frame(spec);
+  const paths = svg?.querySelectorAll('path[data-series]');
+  if (!svg || svg.dataset.frame !== f.key || paths.length !== spec.series.length) return false;
+  spec.series.forEach((s, i) => paths[i].setAttribute('d', pathOf(f, s.points)));
+  return true;
 }

@@ -4,13 +4,16 @@
 //
 // API (el: the element, for strings, ids and its width; state: { plan, points, final, seconds }):
 //   legendHtml(el, plan)              the runs' names with their line styles
-//   curveChartsHtml(el, state)        the charts of the curves with their data tables
+//   curveChartsHtml(el, state, { tables = true })  the charts of the curves with their data tables
+//                                     (tables: false while training, a note instead)
+//   refreshCurveCharts(el, root, state) -> true when the charts under root were brought up to date by
+//                                     redrawing their lines only (their frames unchanged); else false
 //   byLengthHtml(el, state)           accuracy by length (chart and table), '' when not tested
 //   finalTableHtml(el, state)         the final results table, '' before the end
 import { escapeHtml, fmt, fmtInt } from '../shared/format.js';
 import { fill } from '../shared/i18n.js';
 import { dataTableHtml } from '../shared/data-table.js';
-import { lineChartSvg, niceTicks } from './line-chart.js';
+import { lineChartSvg, niceTicks, updateLineChart } from './line-chart.js';
 import { curve, reachedStep, runLabel, runStyle } from './results.js';
 
 const pct = (x) => fmt(100 * x, 1);
@@ -26,40 +29,62 @@ export function legendHtml(el, plan) {
   return `<ul class="legend line-chart" aria-label="${escapeHtml(el.s.legendTitle)}">${items.join('')}</ul>`;
 }
 
-/** A chart of one measure for every run, and its table. */
-function chartHtml(el, { plan, points }, { key, title, measure, xOf = 'step' }) {
+/** The line chart of one measure for every run (lineChartSvg's spec). */
+function chartSpec(el, { plan, points }, { title, measure, xOf = 'step' }) {
   const s = el.s;
   const series = plan.runs.map((_, i) => ({ ...runStyle(plan, i), points: curve(points, i, measure, xOf) }));
   const accuracy = measure === 'accuracy';
-  const yMax = accuracy ? 100 : Math.max(0.5, ...series.flatMap((c) => c.points.map(([, y]) => y)).filter(Number.isFinite));
+  // Loss: from 0 to the loss of a uniform guess, ln(vocab), or above when a curve goes higher, in
+  // steps of 0.5, so the frame stays the same while the curves grow (the lines alone are redrawn).
+  const highest = Math.max(Math.log(plan.vocab), ...series.flatMap((c) => c.points.map(([, y]) => y)).filter(Number.isFinite));
+  const yMax = accuracy ? 100 : Math.ceil(highest * 2) / 2;
   const xMax = xOf === 'seconds' ? Math.max(1e-3, ...series.flatMap((c) => c.points.map(([x]) => x))) : plan.steps;
   const guides = accuracy ? [
     { y: 100 * plan.chance, label: fill(s.chance, { v: pct(plan.chance) }) },
     { y: 100 * plan.positionBlindBound, label: fill(s.bound, { v: pct(plan.positionBlindBound) }) },
   ] : [];
-  const svg = lineChartSvg({
+  return {
     series, guides, label: fill(s.chartAria, { what: title, n: plan.runs.length }), width: chartWidth(el),
     x: { min: 0, max: xMax, title: xOf === 'seconds' ? s.axisSeconds : s.axisStep, format: (v) => (xOf === 'seconds' ? fmt(v, v < 10 ? 1 : 0) : fmtInt(v, el.lang_)) },
     y: { min: 0, max: yMax, ticks: accuracy ? [0, 25, 50, 75, 100] : niceTicks(0, yMax, 4), title: accuracy ? s.axisAccuracy : s.axisLoss, format: (v) => fmt(v, accuracy ? 0 : 1) },
-  });
+  };
+}
+
+/** A chart of one measure for every run, and its table. */
+function chartHtml(el, { plan, points }, { key, title, measure, xOf = 'step', tables = true }) {
+  const s = el.s;
+  const accuracy = measure === 'accuracy';
+  const svg = lineChartSvg(chartSpec(el, { plan, points }, { title, measure, xOf }));
   const rows = points.length;
   const data = new Float64Array(rows * plan.runs.length);
   points.forEach((p, r) => p.runs.forEach((run, i) => { data[r * plan.runs.length + i] = accuracy ? 100 * run.accuracy : (xOf === 'seconds' ? run.seconds : run.loss); }));
-  const table = rows ? dataTableHtml(el, {
-    caption: fill(s.curveTableCaption, { what: title }), data, rows, cols: plan.runs.length,
-    colNames: plan.runs.map((_, i) => runLabel(s, plan, i)), rowNames: points.map((p) => p.step), corner: s.axisStep,
-    maxRows: 51, maxCols: 12, digits: accuracy ? 1 : 4,
-  }) : '';
+  const table = !tables ? `<details class="data-table"><summary>${escapeHtml(s.dataTable)}</summary><p class="muted">${escapeHtml(s.tablesLater)}</p></details>`
+    : rows ? dataTableHtml(el, {
+      caption: fill(s.curveTableCaption, { what: title }), data, rows, cols: plan.runs.length,
+      colNames: plan.runs.map((_, i) => runLabel(s, plan, i)), rowNames: points.map((p) => p.step), corner: s.axisStep,
+      maxRows: 51, maxCols: 12, digits: accuracy ? 1 : 4,
+    }) : '';
   return `<figure class="chart" data-chart="${key}"><figcaption><strong>${escapeHtml(title)}</strong></figcaption>${svg}${table}</figure>`;
 }
 
-export function curveChartsHtml(el, state) {
+/** The curve charts of a state: key, title and what each draws. */
+function curveCharts(el, state) {
   const s = el.s;
   const charts = [
-    chartHtml(el, state, { key: 'loss', title: s.lossTitle, measure: 'loss' }),
-    chartHtml(el, state, { key: 'accuracy', title: s.accuracyTitle, measure: 'accuracy' }),
+    { key: 'loss', title: s.lossTitle, measure: 'loss' },
+    { key: 'accuracy', title: s.accuracyTitle, measure: 'accuracy' },
   ];
-  if (state.plan.experiment === 'dff') charts.push(chartHtml(el, state, { key: 'loss-seconds', title: s.lossSecondsTitle, measure: 'loss', xOf: 'seconds' }));
+  if (state.plan.experiment === 'dff') charts.push({ key: 'loss-seconds', title: s.lossSecondsTitle, measure: 'loss', xOf: 'seconds' });
+  return charts;
+}
+
+export function refreshCurveCharts(el, root, state) {
+  return curveCharts(el, state).every((c) => updateLineChart(root.querySelector(`[data-chart="${c.key}"] svg`), chartSpec(el, state, c)));
+}
+
+export function curveChartsHtml(el, state, { tables = true } = {}) {
+  const s = el.s;
+  const charts = curveCharts(el, state).map((c) => chartHtml(el, state, { ...c, tables }));
   const { chance, positionBlindBound: bound } = state.plan;
   return `${charts.join('')}<p class="muted guides-note">${escapeHtml(fill(s.guidesNote, { chance: pct(chance), bound: pct(bound) }))}</p>`;
 }

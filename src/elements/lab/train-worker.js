@@ -1,7 +1,7 @@
 // The Web Worker (a module worker) that trains the lab's runs, so that the page never waits for a
 // training step. It loads the package's module on its own instance and trains a session (session.js)
-// a slice of SLICE_MS at a time, posting progress after each slice and reading its messages between
-// slices (pause takes effect within one slice).
+// a slice of SLICE_MS at a time, reading its messages between slices (pause takes effect within one
+// slice) and posting progress at most every POST_MS.
 //
 // Which .wasm: the one the page configured (configureCore), when it could be posted here; otherwise
 // the SIMD128 build next to the core, never the relaxed one, whose fused multiply-adds depend on the
@@ -19,6 +19,7 @@ import { createSession } from './session.js';
 import { loadedRun, savedFile } from './model-file.js';
 
 const SLICE_MS = 30;
+const POST_MS = 200;
 const SIMD128_WASM = new URL('../../../dist/pe_ffn.wasm', import.meta.url);
 
 let core = null;
@@ -41,16 +42,30 @@ function schedule() {
   if (session && !paused && !session.done) timer = setTimeout(slice, 0);
 }
 
+// What the slices since the last message trained: each message is a task on the page's thread, so
+// they are sent at most every POST_MS, however short the slices.
+let pending = { evals: [], tokens: 0 };
+let lastPost = 0;
+let last = null; // { step, seconds } of the latest slice
+
+function post(step, seconds) {
+  postMessage({ type: 'progress', step, evals: pending.evals, seconds, tokens: pending.tokens, snapshot: pending.evals.length ? snapshotFor() : undefined });
+  pending = { evals: [], tokens: 0 };
+  lastPost = performance.now();
+}
+
 function slice() {
   const { step, evals, seconds, tokens } = session.advance(SLICE_MS);
+  pending.evals.push(...evals);
+  pending.tokens += tokens;
+  last = { step, seconds };
+  if (session.done || performance.now() - lastPost >= POST_MS) post(step, seconds);
   if (!session.done) {
-    postMessage({ type: 'progress', step, evals, seconds, tokens, snapshot: evals.length ? snapshotFor() : undefined });
     schedule();
     return;
   }
   const final = session.finish();
   const losses = final.map(({ index }) => ({ index, losses: session.losses(index) }));
-  postMessage({ type: 'progress', step, evals, seconds, tokens });
   postMessage({ type: 'done', step, final, losses, seconds, snapshot: snapshotFor() });
 }
 
@@ -60,12 +75,18 @@ async function handle(message) {
       core ??= await init({ wasm: message.wasm ?? SIMD128_WASM });
       session?.dispose();
       session = createSession(core, message.plan, message.indices);
+      pending = { evals: [], tokens: 0 };
+      last = null;
       view = message.view ?? null;
       paused = false;
       schedule();
       break;
     }
-    case 'pause': paused = true; clearTimeout(timer); break;
+    case 'pause':
+      paused = true;
+      clearTimeout(timer);
+      if (last && (pending.evals.length || pending.tokens)) post(last.step, last.seconds); // the step it stopped at
+      break;
     case 'resume': paused = false; schedule(); break;
     case 'view': {
       view = { index: message.index, example: message.example };

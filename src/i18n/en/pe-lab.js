@@ -118,6 +118,7 @@ export default {
   notReached: '—',
   noRow: 'no row',
   byLengthCaption: 'Accuracy by length (%). Trained lengths: {lo} … {hi}. “no row”: the learned table has no row for that position, so nothing can be computed.',
+  tablesLater: 'The table fills in when training is paused or done.',
   curveTableCaption: '{what}: the values at every evaluated step',
   insideTitle: 'Inside the model',
   insideIntro: 'One example of one run, at the current step. The pictures change as training goes on.',
