@@ -445,29 +445,30 @@ pf_status attn_forward(const attn_layer *layer, float *out, const attn_trace *tr
 }
 
 #ifdef PF_BENCH   /* the bench's time split (attention.h) */
+/* f for every head (its keys and/or values packed first) and every block of query rows. */
+static void attn_each_block(const attn_call *call, int keys, int values,
+                            void (*f)(const attn_call *, int32_t, int32_t, int32_t)) {
+    for (int32_t h = 0; h < call->config->heads; h++) {
+        attn_pack_head(call, h, keys, values);
+        for (int32_t i0 = 0; i0 < call->tokens; i0 += ATTN_ROW_BLOCK)
+            f(call, h, i0, call->tokens - i0 < ATTN_ROW_BLOCK ? call->tokens - i0 : ATTN_ROW_BLOCK);
+    }
+}
+
 pf_status attn_forward_phase(const attn_layer *layer, attn_phase phase, float *out, const attn_trace *trace,
                              const float *a, int32_t tokens, float *work, uint64_t work_floats) {
     attn_call call;
     const pf_status status = attn_begin(&call, layer, trace, a, tokens, work, work_floats);
     if (status != PF_OK || tokens == 0) return status;
     if (!out || !call.trace_scores || !call.trace_weights) return PF_ERR_NULL;
-    const int32_t heads = layer->config.heads;
     switch (phase) {
     case ATTN_PHASE_PROJECT_QKV: attn_project_qkv(layer, &call, a); return PF_OK;
     case ATTN_PHASE_SCORES:
         memset(call.ws.zeros, 0, mm_padded(tokens) * sizeof(float));
-        for (int32_t h = 0; h < heads; h++) {
-            attn_pack_head(&call, h, 1, 0);
-            for (int32_t i0 = 0; i0 < tokens; i0 += ATTN_ROW_BLOCK)
-                attn_scores_rows(&call, h, i0, tokens - i0 < ATTN_ROW_BLOCK ? tokens - i0 : ATTN_ROW_BLOCK);
-        }
+        attn_each_block(&call, 1, 0, attn_scores_rows);
         return PF_OK;
     case ATTN_PHASE_WEIGHTED_SUM:
-        for (int32_t h = 0; h < heads; h++) {
-            attn_pack_head(&call, h, 0, 1);
-            for (int32_t i0 = 0; i0 < tokens; i0 += ATTN_ROW_BLOCK)
-                attn_wsum_rows(&call, h, i0, tokens - i0 < ATTN_ROW_BLOCK ? tokens - i0 : ATTN_ROW_BLOCK);
-        }
+        attn_each_block(&call, 0, 1, attn_wsum_rows);
         return PF_OK;
     case ATTN_PHASE_PROJECT_OUT:
         attn_project(out, call.ws.o, layer->packed[3], layer->weights.bo, tokens, layer->config.d_model, call.ws.pack);
@@ -595,11 +596,11 @@ pf_status attn_heads_backward(const attn_config *config, float *dq, float *dk, f
             attn_softmax_row_backward(ds + (size_t)i * (size_t)t, ds + (size_t)i * (size_t)t, p + (size_t)i * (size_t)t,
                                       t, config->causal ? i + 1 : t, scale);
         /* dV_h = P^T dO_h, dQ_h = dS K_h, dK_h = dS^T Q_h */
-        mm_pack_strided(head, d_o + e0, (size_t)d, t, e);
+        mm_pack_strided(head, NULL, d_o + e0, (size_t)d, t, e);
         attn_head_product(dv + e0, (size_t)d, p, 1, head, t, e, pack);
-        mm_pack_strided(head, k + e0, (size_t)d, t, e);
+        mm_pack_strided(head, NULL, k + e0, (size_t)d, t, e);
         attn_head_product(dq + e0, (size_t)d, ds, 0, head, t, e, pack);
-        mm_pack_strided(head, q + e0, (size_t)d, t, e);
+        mm_pack_strided(head, NULL, q + e0, (size_t)d, t, e);
         attn_head_product(dk + e0, (size_t)d, ds, 1, head, t, e, pack);
     }
     return PF_OK;

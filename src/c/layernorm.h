@@ -21,8 +21,8 @@ extern "C" {
 
 /*
  * out (rows, D) = the layer norm of x (rows, D) + residual (rows, D). residual, gamma (D: ones) and
- * beta (D: zeros) may be NULL. out may be x or residual (each row is read before it is written), but
- * must not overlap gamma or beta; rows = 0 does nothing.
+ * beta (D: zeros) may be NULL. out may be x or residual (each row is read before it is written); any
+ * other overlap of out with x, residual, gamma or beta is PF_ERR_OVERLAP. rows = 0 does nothing.
  */
 pf_status layer_norm(float *out, const float *x, const float *residual, const float *gamma,
                      const float *beta, int32_t rows, int32_t d_model, double eps);

@@ -45,22 +45,36 @@
 
 size_t mm_padded(int32_t n) { return ((size_t)n + MM_PANEL - 1) / MM_PANEL * MM_PANEL; }
 
-void mm_pack_strided(float *packed, const float *w, size_t ld_w, int32_t n_in, int32_t n_out) {
+void mm_pack_strided(float *packed, float *sums, const float *w, size_t ld_w, int32_t n_in, int32_t n_out) {
     const size_t panels = mm_padded(n_out) / MM_PANEL;
     for (size_t p = 0; p < panels; p++) {
         const size_t col0 = p * MM_PANEL, cols = (size_t)n_out - col0 < MM_PANEL ? (size_t)n_out - col0 : MM_PANEL;
-        for (int32_t k = 0; k < n_in; k++) {
-            float *dst = packed + (p * (size_t)n_in + (size_t)k) * MM_PANEL;
-            const float *src = w + (size_t)k * ld_w + col0;
+        float *dst = packed + p * (size_t)n_in * MM_PANEL;
+        const float *src = w + col0;
+        if (cols == MM_PANEL) {                 /* whole panels: two vector copies per row */
+            f32x4 lo = f4_splat(0.0f), hi = f4_splat(0.0f);
+            for (int32_t k = 0; k < n_in; k++, dst += MM_PANEL, src += ld_w) {
+                const f32x4 a = f4_load(src), b = f4_load(src + 4);
+                f4_store(dst, a);
+                f4_store(dst + 4, b);
+                lo = f4_add(lo, a);
+                hi = f4_add(hi, b);
+            }
+            if (sums) f4_store(sums + col0, lo), f4_store(sums + col0 + 4, hi);
+            continue;
+        }
+        float part[MM_PANEL] = { 0 };           /* the last, partial panel */
+        for (int32_t k = 0; k < n_in; k++, dst += MM_PANEL, src += ld_w) {
             size_t c = 0;
-            for (; c < cols; c++) dst[c] = src[c];
+            for (; c < cols; c++) dst[c] = src[c], part[c] += src[c];
             for (; c < MM_PANEL; c++) dst[c] = 0.0f;
         }
+        if (sums) for (size_t c = 0; c < cols; c++) sums[col0 + c] = part[c];
     }
 }
 
 void mm_pack(float *packed, const float *w, int32_t n_in, int32_t n_out) {
-    mm_pack_strided(packed, w, (size_t)n_out, n_in, n_out);
+    mm_pack_strided(packed, NULL, w, (size_t)n_out, n_in, n_out);
 }
 
 void mm_pack_transposed(float *packed, const float *w, int32_t n_in, int32_t n_out) {
@@ -68,11 +82,12 @@ void mm_pack_transposed(float *packed, const float *w, int32_t n_in, int32_t n_o
     const size_t panels = mm_padded(n_in) / MM_PANEL;
     for (size_t p = 0; p < panels; p++) {
         const size_t row0 = p * MM_PANEL;
-        for (int32_t k = 0; k < n_out; k++) {
-            float *dst = packed + (p * (size_t)n_out + (size_t)k) * MM_PANEL;
-            for (size_t c = 0; c < MM_PANEL; c++)
-                dst[c] = row0 + c < (size_t)n_in ? w[(row0 + c) * (size_t)n_out + (size_t)k] : 0.0f;
-        }
+        const size_t rows = (size_t)n_in - row0 < MM_PANEL ? (size_t)n_in - row0 : MM_PANEL;
+        const float *src[MM_PANEL];
+        for (size_t c = 0; c < MM_PANEL; c++) src[c] = c < rows ? w + (row0 + c) * (size_t)n_out : NULL;
+        float *dst = packed + p * (size_t)n_out * MM_PANEL;
+        for (int32_t k = 0; k < n_out; k++, dst += MM_PANEL)
+            for (size_t c = 0; c < MM_PANEL; c++) dst[c] = src[c] ? src[c][k] : 0.0f;
     }
 }
 
@@ -201,6 +216,9 @@ MM_NOINLINE void mm_row_wide(float *out, const float *x, const float *panels, si
 
 _Static_assert(MM_ROWS <= 6, "mm_tiles lists one kernel per tile height 1 .. 6");
 
+/* A row of zeros: the rows of a partial tile past the last row of x. */
+static const float mm_zero_row[MM_KC];
+
 /* xpack (tiles, kc, MM_ROWS) = x (rows, k0 .. k0 + kc - 1), tile by tile; missing rows are zero.
    Transposed, x is stored (n_in, rows): each k gives a tile's R values from one contiguous row. */
 static void mm_pack_rows(float *xpack, const float *x, size_t ld_x, int transposed, int32_t rows,
@@ -208,6 +226,14 @@ static void mm_pack_rows(float *xpack, const float *x, size_t ld_x, int transpos
     for (int32_t t0 = 0; t0 < rows; t0 += MM_ROWS) {
         float *dst = xpack + (size_t)(t0 / MM_ROWS) * (size_t)kc * MM_ROWS;
         const int32_t r = rows - t0 < MM_ROWS ? rows - t0 : MM_ROWS;
+        if (transposed && r == MM_ROWS) {       /* a whole tile: R values of each row of x^T */
+            for (int32_t k = 0; k < kc; k++) {
+                const float *src = x + (size_t)(k0 + k) * ld_x + (size_t)t0;
+                float *d = dst + (size_t)k * MM_ROWS;
+                for (int32_t m = 0; m < MM_ROWS; m++) d[m] = src[m];
+            }
+            continue;
+        }
         if (transposed) {
             for (int32_t k = 0; k < kc; k++) {
                 const float *src = x + (size_t)(k0 + k) * ld_x + (size_t)t0;
@@ -218,11 +244,12 @@ static void mm_pack_rows(float *xpack, const float *x, size_t ld_x, int transpos
             }
             continue;
         }
-        for (int32_t m = 0; m < MM_ROWS; m++) {
-            const float *src = x + (size_t)(t0 + m) * ld_x + k0;
-            if (m < r) for (int32_t k = 0; k < kc; k++) dst[(size_t)k * MM_ROWS + m] = src[k];
-            else for (int32_t k = 0; k < kc; k++) dst[(size_t)k * MM_ROWS + m] = 0.0f;
-        }
+        /* k outer, the tile's rows inner: the writes are one contiguous stream (rows past the end
+           read a row of zeros) */
+        const float *src[MM_ROWS];
+        for (int32_t m = 0; m < MM_ROWS; m++) src[m] = m < r ? x + (size_t)(t0 + m) * ld_x + k0 : mm_zero_row;
+        for (int32_t k = 0; k < kc; k++, dst += MM_ROWS)
+            for (int32_t m = 0; m < MM_ROWS; m++) dst[m] = src[m][k];
     }
 }
 
@@ -289,18 +316,4 @@ void mm_forward(float *out, size_t ld_out, const float *x, size_t ld_x, const fl
     const mm_args a = { out, ld_out, x, ld_x, 0, packed, bias, MM_START_BIAS, rows, n_in, n_out,
                         apply_act, act, scratch };
     mm_product(&a);
-}
-
-void mm_column_sums(float *sums, const float *x, int32_t rows, int32_t cols) {
-    int32_t c = 0;
-    for (; c + 4 <= cols; c += 4) {
-        f32x4 acc = f4_splat(0.0f);
-        for (int32_t r = 0; r < rows; r++) acc = f4_add(acc, f4_load(x + (size_t)r * (size_t)cols + (size_t)c));
-        f4_store(sums + c, acc);
-    }
-    for (; c < cols; c++) {
-        float acc = 0.0f;
-        for (int32_t r = 0; r < rows; r++) acc += x[(size_t)r * (size_t)cols + (size_t)c];
-        sums[c] = acc;
-    }
 }

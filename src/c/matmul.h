@@ -30,9 +30,9 @@
 
 enum {
     MM_PANEL = 8,    /* columns per packed panel: two f32x4 accumulators per token */
-    MM_ROW_BLOCK = 128, /* rows packed at once: a block's tiles (<= 128 x K floats) stay in L2 while
-                           every panel streams past them (the FFN's and attention's blocks are no
-                           larger; the backward's X^T dY has K or F rows) */
+    MM_ROW_BLOCK = MM_ROWS * 22, /* rows packed at once (110 or 132, whole tiles): a block's tiles stay
+                           in L2 while every panel streams past them; a product of any number of rows
+                           has one partial tile at most (the backward's X^T dY has D or F rows) */
     MM_KC = 4096     /* most k values per pass: one pass for any K up to this, so a tile's sums stay
                         in registers from the bias to the activation (measured: parking partial sums
                         in `out` between passes costs 10-15%, more than re-reading panels from L2) */
@@ -44,8 +44,10 @@ size_t mm_padded(int32_t n);
 /* packed (K * mm_padded(N)) = W (K, N) row-major, in panels; padding columns are zero. */
 void mm_pack(float *packed, const float *w, int32_t n_in, int32_t n_out);
 
-/* mm_pack of W (K, N) whose rows are ld_w floats apart (a head's columns of a (T, D) array). */
-void mm_pack_strided(float *packed, const float *w, size_t ld_w, int32_t n_in, int32_t n_out);
+/* mm_pack of W (K, N) whose rows are ld_w floats apart (a head's columns of a (T, D) array); with
+   sums (N) not NULL, also the column sums of W, rows added in order in float: the bias
+   gradients of a dY packed for X^T dY, in the same pass. */
+void mm_pack_strided(float *packed, float *sums, const float *w, size_t ld_w, int32_t n_in, int32_t n_out);
 
 /* packed (N * mm_padded(K)) = W^T in panels, for W (K, N) row-major: the weights of dY W^T. */
 void mm_pack_transposed(float *packed, const float *w, int32_t n_in, int32_t n_out);
@@ -90,9 +92,6 @@ void mm_product(const mm_args *args);
 void mm_forward(float *out, size_t ld_out, const float *x, size_t ld_x, const float *packed,
                 const float *bias, int32_t rows, int32_t n_in, int32_t n_out, int apply_act,
                 ffn_activation act, float *scratch);
-
-/* sums (cols) = the column sums of x (rows, cols), rows added in order (the bias gradients). */
-void mm_column_sums(float *sums, const float *x, int32_t rows, int32_t cols);
 
 /* Floats of scratch that mm_forward and mm_product need for `rows` rows of up to n_in values each. */
 size_t mm_scratch_floats(int32_t rows, int32_t n_in);

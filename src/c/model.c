@@ -49,16 +49,7 @@ static void layer_shape(const model_config *c, int i, int32_t *rows, int32_t *co
 
 static uint64_t tensor_floats(int32_t rows, int32_t cols) { return (uint64_t)rows * (uint64_t)(cols ? cols : 1); }
 
-/* Floats of one layer's parameters, and where parameter i starts within them. */
-static uint64_t layer_floats(const model_config *c) {
-    uint64_t n = 0;
-    for (int i = 0; i < L_COUNT; i++) {
-        int32_t r, k;
-        layer_shape(c, i, &r, &k);
-        n += tensor_floats(r, k);
-    }
-    return n;
-}
+/* Where parameter i starts within a layer's parameters (i = L_COUNT: the floats of a layer). */
 static uint64_t layer_offset(const model_config *c, int i) {
     uint64_t n = 0;
     for (int j = 0; j < i; j++) {
@@ -68,6 +59,7 @@ static uint64_t layer_offset(const model_config *c, int i) {
     }
     return n;
 }
+static uint64_t layer_floats(const model_config *c) { return layer_offset(c, L_COUNT); }
 
 /* The arrays before the layers: embedding, and the learned position table. */
 static uint64_t head_floats(const model_config *c) {
@@ -235,10 +227,10 @@ pf_status model_init(model *m, const model_config *config) {
     if (m->sinusoid) {
         const size_t ws_bytes = pe_workspace_bytes(config->d_model);
         void *ws_memory = malloc(ws_bytes);
-        pe_workspace ws;
-        status = ws_memory ? pe_workspace_init(&ws, ws_memory, ws_bytes) : PF_ERR_NO_MEMORY;
+        pf_workspace ws;
+        status = ws_memory ? pf_workspace_init(&ws, ws_memory, ws_bytes) : PF_ERR_NO_MEMORY;
         if (status == PF_OK)
-            status = pe_fill(&ws, m->sinusoid, config->max_length, config->d_model, 10000.0, 0, PE_INTERLEAVED);
+            status = pe_fill(&ws, m->sinusoid, config->max_length, config->d_model, PF_DEFAULT_BASE, 0, PE_INTERLEAVED);
         free(ws_memory);
         if (status != PF_OK) {
             model_free(m);

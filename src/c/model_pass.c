@@ -42,8 +42,7 @@ typedef struct {
     float *logits;                    /* (N, V) */
     float *heads;                     /* the attention heads' scratch */
     uint64_t heads_floats;
-    void *rope;                       /* RoPE's workspace */
-    size_t rope_bytes;
+    pf_workspace rope;                /* RoPE's workspace (its memory: rope_workspace_bytes(E)) */
     float *pack;                      /* the products' packed tiles */
     float *dx, *dtmp, *dq, *dk, *dv;  /* (N, D) each */
     float *dh;                        /* (N, F) */
@@ -89,8 +88,9 @@ static uint64_t model_work_layout(model_work *w, const model *m, int32_t batch, 
     if (backward) attn_heads_workspace_floats(&heads_bwd, &ac, length, 1);
     w->heads_floats = heads_fwd > heads_bwd ? heads_fwd : heads_bwd;
     w->heads = TAKE(float, w->heads_floats);
-    w->rope_bytes = c->position == MODEL_ROPE ? rope_workspace_bytes(c->d_model / c->heads) : 0;
-    w->rope = TAKE(void, pf_round4((w->rope_bytes + 3) / 4));
+    const size_t rope_bytes = c->position == MODEL_ROPE ? rope_workspace_bytes(c->d_model / c->heads) : 0;
+    float *rope_memory = TAKE(float, pf_round4((rope_bytes + 3) / 4));
+    pf_workspace_init(&w->rope, rope_memory, rope_memory ? rope_bytes : 0);   /* fresh: no other call's state */
     /* The products: rows N with n_in D, F or V; the backward's X^T dY: rows D or F with n_in N. */
     const int32_t widest_out = max3(c->d_model, c->d_ff, c->vocab), tokens = (int32_t)n;
     w->pack = TAKE(float, pf_round4(backward ? mm_scratch_floats(max3(tokens, c->d_model, c->d_ff), max3(tokens, widest_out, 1))
@@ -160,10 +160,9 @@ static void input_grad(float *dx, const float *dy, const float *packed_t, int32_
    the column sums of dy. */
 static void weight_grad(float *dw, float *db, const float *x, const float *dy, int32_t rows, int32_t k, int32_t n,
                         const model_work *w) {
-    mm_pack_strided(w->dpack, dy, (size_t)n, rows, n);
+    mm_pack_strided(w->dpack, db, dy, (size_t)n, rows, n);
     const mm_args a = { dw, (size_t)n, x, (size_t)k, 1, w->dpack, NULL, MM_START_ZERO, k, rows, n, 0, FFN_RELU, w->pack };
     mm_product(&a);
-    mm_column_sums(db, dy, rows, n);
 }
 
 static void add_rows(float *out, const float *a, const float *b, uint64_t n) {
@@ -208,18 +207,18 @@ static attn_config attn_config_of(const model_config *c) {
 }
 
 /* Rotates q and k of every sequence (positions 0 .. T - 1), or their gradients back. */
-static void model_rotate(const model *m, const model_work *w, float *q, float *k, int backward) {
+static void model_rotate(const model *m, model_work *w, float *q, float *k, int backward) {
     const model_config *c = &m->config;
     const uint64_t seq = (uint64_t)w->length * (uint64_t)c->d_model;
     for (int32_t b = 0; b < w->batch; b++)
         for (int i = 0; i < 2; i++) {
             float *x = (i ? k : q) + (uint64_t)b * seq;
-            if (backward) rope_backward(x, x, w->length, c->d_model, c->d_model / c->heads, 10000.0, 0, ROPE_INTERLEAVED, w->rope, w->rope_bytes);
-            else rope_apply(x, x, w->length, c->d_model, c->d_model / c->heads, 10000.0, 0, ROPE_INTERLEAVED, w->rope, w->rope_bytes);
+            if (backward) rope_backward(&w->rope, x, x, w->length, c->d_model, c->d_model / c->heads, PF_DEFAULT_BASE, 0, ROPE_INTERLEAVED);
+            else rope_apply(&w->rope, x, x, w->length, c->d_model, c->d_model / c->heads, PF_DEFAULT_BASE, 0, ROPE_INTERLEAVED);
         }
 }
 
-static void layer_forward(model *m, const model_work *w, const model_trace *tr, int32_t l) {
+static void layer_forward(model *m, model_work *w, const model_trace *tr, int32_t l) {
     const model_config *c = &m->config;
     const int32_t n = w->n, d = c->d_model, f = c->d_ff, t = w->length;
     const int pre = c->norm == BLOCK_PRE_NORM;
@@ -258,13 +257,12 @@ static void layer_forward(model *m, const model_work *w, const model_trace *tr, 
 }
 
 /* The whole forward into w (logits into `logits` or the workspace's); tokens already checked. */
-static void model_run_forward(model *m, const model_work *w, float *logits, const model_trace *traces,
+static void model_run_forward(model *m, model_work *w, float *logits, const model_trace *traces,
                               const int32_t *tokens) {
     const model_config *c = &m->config;
     const int32_t n = w->n, d = c->d_model;
     const float *positions = c->position == MODEL_SINUSOIDAL ? m->sinusoid : model_position_table(m, m->params);
     embed_forward(layer_input(m, w, 0), m->params, positions, tokens, w->batch, w->length, c->vocab, d);
-    if (w->rope) memset(w->rope, 0, w->rope_bytes);       /* prepared afresh: never another call's state */
     for (int32_t l = 0; l < c->layers; l++) layer_forward(m, w, traces ? traces + l : NULL, l);
     const float *top = layer_input(m, w, c->layers);
     float *gamma = model_final_gamma(m, m->params);
@@ -319,7 +317,7 @@ pf_status model_loss(model *m, double *loss, const int32_t *tokens, const int32_
 /* ---- backward ----------------------------------------------------------------------------------- */
 
 /* w->dx holds dloss/d(the output of layer l); leaves dloss/d(its input) there, the layer's gradients in m->grads. */
-static void layer_backward(model *m, const model_work *w, int32_t l) {
+static void layer_backward(model *m, model_work *w, int32_t l) {
     const model_config *c = &m->config;
     const int32_t n = w->n, d = c->d_model, f = c->d_ff, t = w->length;
     const int pre = c->norm == BLOCK_PRE_NORM;
@@ -365,7 +363,7 @@ static void layer_backward(model *m, const model_work *w, int32_t l) {
 #undef PT
 }
 
-static void model_run_backward(model *m, const model_work *w, const int32_t *tokens, const int32_t *targets) {
+static void model_run_backward(model *m, model_work *w, const int32_t *tokens, const int32_t *targets) {
     const model_config *c = &m->config;
     const int32_t n = w->n, d = c->d_model, v = c->vocab;
     xent_backward(w->dlogits, w->logits, targets, n, v);

@@ -10,7 +10,7 @@
  * by angle addition,
  *     sin((p0 + r) w) = s0 C[r] + c0 S[r],   cos((p0 + r) w) = c0 C[r] - s0 S[r],
  * with C[r] = cos(r w), S[r] = sin(r w) from a float table built once per (d_model, base) and kept
- * in the caller's workspace (pe_workspace in pe.h: the core has no state of its own). In float32
+ * in the caller's workspace (pf_workspace, pe.h: the core has no state of its own). In float32
  * that is two multiplies and an add per value, four frequencies per f32x4, with no dependency from
  * one row to the next; rows p0 + r and p0 - r share their four products (see pe_pairs). Error,
  * with u = 2^-24 (float's relative rounding): s0, c0, C, S rounded to float, the two products and
@@ -241,43 +241,28 @@ typedef struct {
    Keeping the wide constants costs memory (~18 MiB at d_model 65,536), but a table written a row
    per call (the JS wrapper's plain arrays of that width) no longer recomputes them at every call:
    100 rows of d_model 65,536 into a plain array measured 836 ms before, 12.5 ms after. */
-enum { PE_TABLE_FREQS = 2048, PE_ALIGN = 16 };
+enum { PE_TABLE_FREQS = 2048 };
 static size_t pe_whole_groups(int32_t n) { return (size_t)(n + PE_GROUP - 1) / PE_GROUP * PE_GROUP; }
 static size_t pe_freqs_bytes(int32_t n) {
     return pe_whole_groups(n) * (5 * sizeof(double) + 2 * sizeof(float) + 2 * PE_ANCHOR_ROWS * sizeof(float));
 }
-#define PE_CHUNK_BYTES pe_freqs_bytes(PE_FREQ_CHUNK)   /* a multiple of PE_ALIGN */
+#define PE_CHUNK_BYTES pe_freqs_bytes(PE_FREQ_CHUNK)   /* a multiple of 16 */
 
 size_t pe_workspace_bytes(int32_t d_model) {
     if (d_model < 1 || d_model > PF_MAX_DIM) return 0;
     const int32_t h = (d_model + 1) / 2;
-    if (h <= PE_TABLE_FREQS) return pe_freqs_bytes(h) + PE_ALIGN - 1;
-    return (size_t)((h + PE_FREQ_CHUNK - 1) / PE_FREQ_CHUNK) * PE_CHUNK_BYTES + PE_ALIGN - 1;
-}
-
-/* The first 16-byte boundary of `memory`. */
-static char *pe_aligned(void *memory) {
-    return (char *)memory + (PE_ALIGN - (uintptr_t)memory % PE_ALIGN) % PE_ALIGN;
+    if (h <= PE_TABLE_FREQS) return pe_freqs_bytes(h) + 15;
+    return (size_t)((h + PE_FREQ_CHUNK - 1) / PE_FREQ_CHUNK) * PE_CHUNK_BYTES + 15;
 }
 
 /* Five double arrays, two float arrays and the rotation table of n frequencies, in that order from
    the first 16-byte boundary of `memory` (each array a whole number of groups: all stay aligned). */
 static pe_freqs pe_carve(void *memory, int32_t n) {
     const size_t g = pe_whole_groups(n);
-    double *d = (double *)pe_aligned(memory);
+    double *d = (double *)pf_align16(memory);
     float *f = (float *)(d + 5 * g);
     const pe_freqs freqs = { d, d + g, d + 2 * g, f + 2 * g, d + 3 * g, d + 4 * g, f, f + g };
     return freqs;
-}
-
-pf_status pe_workspace_init(pe_workspace *workspace, void *memory, size_t bytes) {
-    if (!workspace || (!memory && bytes)) return PF_ERR_NULL;
-    workspace->memory = memory;
-    workspace->bytes = memory ? bytes : 0;
-    workspace->d_model = 0;
-    workspace->base = 0.0;
-    workspace->anchor = -1;
-    return PF_OK;
 }
 
 /* The first row of the block that holds `position`: blocks of PE_ANCHOR_ROWS rows start PE_HALF
@@ -384,54 +369,50 @@ static int64_t pe_span(float *out, int add, int32_t length, int32_t d_model, int
     return anchor;
 }
 
-static pf_status pe_apply(pe_workspace *workspace, float *out, int add, int32_t length,
+static pf_status pe_apply(pf_workspace *workspace, float *out, int add, int32_t length,
                           int32_t d_model, double base, int32_t offset, pe_layout layout) {
     const pf_status status = pe_check(length, d_model, base, offset, layout);
     if (status != PF_OK) return status;
     if (!workspace) return PF_ERR_NULL;
     if (length == 0) return PF_OK;
     if (!out) return PF_ERR_NULL;
-    if (!workspace->memory || workspace->bytes < pe_workspace_bytes(d_model)) return PF_ERR_NO_MEMORY;
+    if (!workspace->memory || workspace->bytes < pe_workspace_bytes(d_model)) return PF_ERR_WORKSPACE;
     const int32_t h = (d_model + 1) / 2;
 
     if (h <= PE_TABLE_FREQS) {            /* constants and anchors kept in the workspace */
         const pe_freqs f = pe_carve(workspace->memory, h);
-        if (workspace->d_model != d_model || workspace->base != base) {
+        if (!pf_workspace_holds(workspace, PF_WORKSPACE_PE, d_model, base)) {
             pe_constants(&f, 0, h, d_model, base);
-            workspace->d_model = d_model;
-            workspace->base = base;
-            workspace->anchor = -1;
+            *workspace = (pf_workspace){ workspace->memory, workspace->bytes, PF_WORKSPACE_PE, d_model, base, -1 };
         }
         /* One anchor interval of rows at a time across all frequencies: the rows being written
            stay in cache until they are complete. */
-        workspace->anchor = pe_span(out, add, length, d_model, offset, layout, 0, h, &f,
-                                    workspace->anchor);
+        workspace->position = pe_span(out, add, length, d_model, offset, layout, 0, h, &f,
+                                      workspace->position);
         return PF_OK;
     }
 
     /* Very wide tables: a chunk of frequencies at a time, each with its constants and anchors kept
        in its own part of the workspace; every chunk ends at the same anchor (the same rows). */
-    const int fresh = workspace->d_model != d_model || workspace->base != base;
-    const int64_t known = fresh ? -1 : workspace->anchor;
+    const int fresh = !pf_workspace_holds(workspace, PF_WORKSPACE_PE, d_model, base);
+    const int64_t known = fresh ? -1 : workspace->position;
     int64_t anchor = known;
-    char *chunks = pe_aligned(workspace->memory);
+    char *chunks = pf_align16(workspace->memory);
     for (int32_t k0 = 0; k0 < h; k0 += PE_FREQ_CHUNK) {
         const int32_t n = h - k0 < PE_FREQ_CHUNK ? h - k0 : PE_FREQ_CHUNK;
         const pe_freqs f = pe_carve(chunks + (size_t)(k0 / PE_FREQ_CHUNK) * PE_CHUNK_BYTES, n);
         if (fresh) pe_constants(&f, k0, n, d_model, base);
         anchor = pe_span(out, add, length, d_model, offset, layout, k0, n, &f, known);
     }
-    workspace->d_model = d_model;
-    workspace->base = base;
-    workspace->anchor = anchor;
+    *workspace = (pf_workspace){ workspace->memory, workspace->bytes, PF_WORKSPACE_PE, d_model, base, anchor };
     return PF_OK;
 }
-pf_status pe_fill(pe_workspace *workspace, float *out, int32_t length, int32_t d_model, double base,
+pf_status pe_fill(pf_workspace *workspace, float *out, int32_t length, int32_t d_model, double base,
                   int32_t offset, pe_layout layout) {
     return pe_apply(workspace, out, 0, length, d_model, base, offset, layout);
 }
 
-pf_status pe_add(pe_workspace *workspace, float *x, int32_t length, int32_t d_model, double base,
+pf_status pe_add(pf_workspace *workspace, float *x, int32_t length, int32_t d_model, double base,
                  int32_t offset, pe_layout layout) {
     return pe_apply(workspace, x, 1, length, d_model, base, offset, layout);
 }

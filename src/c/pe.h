@@ -5,9 +5,9 @@
  * PE_CONCAT keeps the frequencies but puts the H sines first, then the D - H cosines.
  * Values are computed in double precision and rounded once to float (see pe.c for the error bound).
  *
- *     pe_workspace ws;                                         // the PE kernels' memory, the caller's
+ *     pf_workspace ws;                                         // the PE kernels' memory, the caller's
  *     void *memory = malloc(pe_workspace_bytes(64));           // enough for any table up to d_model 64
- *     pe_workspace_init(&ws, memory, pe_workspace_bytes(64));
+ *     pf_workspace_init(&ws, memory, pe_workspace_bytes(64));
  *     float table[50 * 64];                                    // (length, d_model)
  *     pe_fill(&ws, table, 50, 64, 10000.0, 0, PE_INTERLEAVED);
  *     free(memory);
@@ -27,38 +27,22 @@ extern "C" {
 typedef enum { PE_INTERLEAVED = 0, PE_CONCAT = 1 } pe_layout;
 
 /*
- * The PE kernels' working memory, owned by the caller: the frequencies' constants, a float table of
- * cos and sin of r w for the 64 rows of a block, and the anchors' state. It keeps the constants of
- * the last (d_model, base) and the anchor where the last call ended, so that a table filled in
- * consecutive calls (as the JS wrapper does) does not recompute them; what it keeps is exactly what a
- * fresh workspace would compute, so results never depend on a workspace's history. Which constants
- * `memory` holds is known from this struct alone, never read from `memory`: bytes left there by
- * anything else are never trusted. One workspace serves one call at a time; the fields are the
- * kernels' (do not change them).
+ * The PE kernels' workspace (pf_workspace, pf_core.h): the frequencies' constants, a float table of cos
+ * and sin of r w for the 64 rows of a block, and the anchors' state, kept for the last (d_model, base)
+ * and the anchor where the last call ended, so that a table filled in consecutive calls (as the JS
+ * wrapper does) does not recompute them.
  */
-typedef struct {
-    void *memory;               /* the caller's, any alignment */
-    size_t bytes;
-    int32_t d_model;            /* the (d_model, base) whose constants memory holds; 0: none */
-    double base;
-    int64_t anchor;             /* position of the anchor state memory holds; -1: none */
-} pe_workspace;
-
 /* Bytes of memory a workspace needs for tables of d_model columns: ~280 per column (~1.1 MiB at
    d_model 4096, ~18 MiB at 65,536); 0 when d_model is outside 1 .. PF_MAX_DIM. */
 size_t pe_workspace_bytes(int32_t d_model);
 
-/* Makes `memory` (bytes long, any content) an empty workspace; memory may be NULL with bytes 0 (it
-   then serves only calls of length 0). */
-pf_status pe_workspace_init(pe_workspace *workspace, void *memory, size_t bytes);
-
 /* out (T, D) = PE(offset .. offset + T - 1). A workspace smaller than pe_workspace_bytes(D) gives
-   PF_ERR_NO_MEMORY. */
-pf_status pe_fill(pe_workspace *workspace, float *out, int32_t length, int32_t d_model, double base,
+   PF_ERR_WORKSPACE. */
+pf_status pe_fill(pf_workspace *workspace, float *out, int32_t length, int32_t d_model, double base,
                   int32_t offset, pe_layout layout);
 
 /* x (T, D) += PE(offset .. offset + T - 1), in place */
-pf_status pe_add(pe_workspace *workspace, float *x, int32_t length, int32_t d_model, double base,
+pf_status pe_add(pf_workspace *workspace, float *x, int32_t length, int32_t d_model, double base,
                  int32_t offset, pe_layout layout);
 
 /*

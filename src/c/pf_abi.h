@@ -98,7 +98,6 @@
     X(pf_block_load) \
     X(pf_block_workspace_floats) \
     X(pf_block_forward) \
-    X(pf_rope_workspace_bytes) \
     X(pf_rope_apply) \
     X(pf_rope_angle) \
     X(pf_model_bytes) \

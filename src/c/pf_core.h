@@ -44,8 +44,50 @@ PF_NUMBERS(PF_NUMBER_CONSTANT)
 /* n rounded up to a multiple of 4: arrays of whole f32x4 keep the next array 16-byte aligned. */
 static inline uint64_t pf_round4(uint64_t n) { return (n + 3u) & ~(uint64_t)3u; }
 
+/* The first 16-byte boundary at or after p: kernels' workspaces of any alignment hold their arrays
+   from there (and ask for 15 bytes more). */
+static inline void *pf_align16(void *p) { return (char *)p + (16u - (uintptr_t)p % 16u) % 16u; }
+
+/* Whether n floats at a and m floats at b share memory without being the same array (NULL shares none):
+   an output may be its input, never part of it or of another input (PF_ERR_OVERLAP). */
+static inline int pf_overlaps(const float *a, size_t n, const float *b, size_t m) {
+    const uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return a && b && n && m && !(x == y && n == m) && x < y + m * sizeof(float) && y < x + n * sizeof(float);
+}
+
 /* Whether value is a finite number greater than `bound` (NaN is not): base > 1, eps > 0. */
 static inline int pf_finite_above(double value, double bound) { return value > bound && isfinite(value); }
+
+/* ----------------------------------------------------------------------------------------------
+ * The working memory of a kernel that keeps constants between calls (PE's, RoPE's: pe.h, rope.h),
+ * owned by the caller. `memory` holds the constants, this struct says which: they are never read from
+ * the memory, so bytes left there by anything else are never trusted. What a workspace keeps is what a
+ * fresh one would compute, so results never depend on its history. One workspace serves one call at a
+ * time and any kernel (another kernel's call makes it prepare its own constants again).
+ */
+typedef struct {
+    void *memory;               /* the caller's, any alignment */
+    size_t bytes;
+    int32_t kernel;             /* whose constants memory holds (PF_WORKSPACE_PE, ..._ROPE); 0: none */
+    int32_t width;              /* their d_model (PE) or head_dim (RoPE) */
+    double base;                /* their base */
+    int64_t position;           /* the position whose state memory holds (PE: an anchor); -1: none */
+} pf_workspace;                 /* the fields but memory and bytes are the kernels' (do not change them) */
+
+enum { PF_WORKSPACE_PE = 1, PF_WORKSPACE_ROPE = 2 };
+
+/* Makes `memory` (bytes long, any content) an empty workspace; memory may be NULL with bytes 0 (it
+   then serves only calls of length 0). */
+static inline pf_status pf_workspace_init(pf_workspace *workspace, void *memory, size_t bytes) {
+    if (!workspace || (!memory && bytes)) return PF_ERR_NULL;
+    *workspace = (pf_workspace){ memory, memory ? bytes : 0, 0, 0, 0.0, -1 };
+    return PF_OK;
+}
+
+/* Whether the workspace holds `kernel`'s constants for (width, base). */
+static inline int pf_workspace_holds(const pf_workspace *workspace, int32_t kernel, int32_t width, double base) {
+    return workspace->kernel == kernel && workspace->width == width && workspace->base == base;
+}
 
 /* ----------------------------------------------------------------------------------------------
  * Mulberry32, the uniform generator of the seeded initialisation (32-bit unsigned arithmetic).

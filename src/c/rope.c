@@ -38,17 +38,9 @@ enum {
                                 the one before, at most 255 steps per frequency */
 };
 
-/* The workspace: this header, then (n4 = n rounded up to 4, w4 = the row tables' width)
-     double den[n4], step_sin[n4], step_cos[n4], s[n4], c[n4]; float row_cos[w4], row_sin[w4]. */
-#define ROPE_MAGIC 0x45504f52u   /* "ROPE" */
-typedef struct {
-    uint32_t magic;
-    int32_t head_dim;
-    double base;
-    int64_t position;            /* the position whose cos and sin s, c hold; -1: none */
-    int64_t reserved;
-} rope_header;                   /* 32 bytes: what follows stays 16-byte aligned */
-
+/* The workspace's memory, from its first 16-byte boundary (n4 = n rounded up to 4, w4 = the row
+   tables' width): double den[n4], step_sin[n4], step_cos[n4], s[n4], c[n4]; float row_cos[w4],
+   row_sin[w4]. Which frequencies and position they hold is the pf_workspace struct's to say. */
 typedef struct {
     double *den, *step_sin, *step_cos, *s, *c;
     float *row_cos, *row_sin;
@@ -62,12 +54,12 @@ static int32_t rope_table_width(int32_t head_dim) {
 size_t rope_workspace_bytes(int32_t head_dim) {
     if (head_dim < 2 || head_dim > PF_MAX_DIM || head_dim % 2) return 0;
     const size_t n4 = (size_t)pf_round4((uint64_t)head_dim / 2), w4 = (size_t)pf_round4((uint64_t)rope_table_width(head_dim));
-    return sizeof(rope_header) + 5 * n4 * sizeof(double) + 2 * w4 * sizeof(float);
+    return 5 * n4 * sizeof(double) + 2 * w4 * sizeof(float) + 15;
 }
 
-static rope_tables rope_tables_of(void *workspace, int32_t head_dim) {
+static rope_tables rope_tables_of(void *memory, int32_t head_dim) {
     const size_t n4 = (size_t)pf_round4((uint64_t)head_dim / 2), w4 = (size_t)pf_round4((uint64_t)rope_table_width(head_dim));
-    double *d = (double *)((char *)workspace + sizeof(rope_header));
+    double *d = (double *)pf_align16(memory);
     float *f = (float *)(d + 5 * n4);
     return (rope_tables){ d, d + n4, d + 2 * n4, d + 3 * n4, d + 4 * n4, f, f + w4 };
 }
@@ -88,18 +80,15 @@ pf_status rope_angle(double *theta, int32_t position, int32_t pair, int32_t head
 }
 
 /* Fills the frequencies for (head_dim, base) unless the workspace already holds them. */
-static void rope_prepare(rope_header *h, const rope_tables *t, int32_t head_dim, double base) {
-    if (h->magic == ROPE_MAGIC && h->head_dim == head_dim && h->base == base) return;
+static void rope_prepare(pf_workspace *w, const rope_tables *t, int32_t head_dim, double base) {
+    if (pf_workspace_holds(w, PF_WORKSPACE_ROPE, head_dim, base)) return;
     const int32_t n = head_dim / 2;
     ROPE_COLD_LOOP
     for (int32_t i = 0; i < n; i++) {
         t->den[i] = rope_denominator(i, head_dim, base);
         sincos(1.0 / t->den[i], &t->step_sin[i], &t->step_cos[i]);
     }
-    h->magic = ROPE_MAGIC;
-    h->head_dim = head_dim;
-    h->base = base;
-    h->position = -1;
+    *w = (pf_workspace){ w->memory, w->bytes, PF_WORKSPACE_ROPE, head_dim, base, -1 };
 }
 
 /* s, c = sin, cos of the anchor at `anchor` (a multiple of ROPE_ANCHOR_ROWS). */
@@ -122,16 +111,16 @@ static void rope_step(const rope_tables *t, int32_t n) {
 }
 
 /* Brings s, c to `position`: the next row steps once, anything else starts from its anchor. */
-static void rope_seek(rope_header *h, const rope_tables *t, int32_t n, int64_t position) {
-    if (h->position == position) return;
+static void rope_seek(pf_workspace *w, const rope_tables *t, int32_t n, int64_t position) {
+    if (w->position == position) return;
     const int64_t anchor = position - position % ROPE_ANCHOR_ROWS;
-    if (h->position < anchor || h->position > position) {
+    if (w->position < anchor || w->position > position) {
         rope_anchor(t, n, anchor);
-        h->position = anchor;
+        w->position = anchor;
     }
-    while (h->position < position) {
+    while (w->position < position) {
         rope_step(t, n);
-        h->position++;
+        w->position++;
     }
 }
 
@@ -221,23 +210,21 @@ static pf_status rope_check(int32_t length, int32_t d_model, int32_t head_dim, d
     return PF_OK;
 }
 
-static pf_status rope_run(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
-                          double base, int32_t offset, rope_layout layout, void *workspace,
-                          size_t workspace_bytes, int inverse) {
+static pf_status rope_run(pf_workspace *workspace, float *out, const float *x, int32_t length, int32_t d_model,
+                          int32_t head_dim, double base, int32_t offset, rope_layout layout, int inverse) {
     const pf_status status = rope_check(length, d_model, head_dim, base, offset, layout);
     if (status != PF_OK) return status;
+    if (!workspace) return PF_ERR_NULL;
     if (length == 0) return PF_OK;
-    if (!out || !x || !workspace) return PF_ERR_NULL;
-    if (workspace_bytes < rope_workspace_bytes(head_dim) || (uintptr_t)workspace % 16) return PF_ERR_WORKSPACE;
+    if (!out || !x) return PF_ERR_NULL;
+    if (!workspace->memory || workspace->bytes < rope_workspace_bytes(head_dim)) return PF_ERR_WORKSPACE;
     const size_t n_values = (size_t)length * (size_t)d_model;
-    const uintptr_t o = (uintptr_t)out, i = (uintptr_t)x, bytes = n_values * sizeof(float);
-    if (o != i && o < i + bytes && i < o + bytes) return PF_ERR_OVERLAP;
+    if (pf_overlaps(out, n_values, x, n_values)) return PF_ERR_OVERLAP;
 
-    rope_header *h = workspace;
-    const rope_tables t = rope_tables_of(workspace, head_dim);
-    rope_prepare(h, &t, head_dim, base);
+    const rope_tables t = rope_tables_of(workspace->memory, head_dim);
+    rope_prepare(workspace, &t, head_dim, base);
     for (int32_t r = 0; r < length; r++) {
-        rope_seek(h, &t, head_dim / 2, (int64_t)offset + r);
+        rope_seek(workspace, &t, head_dim / 2, (int64_t)offset + r);
         rope_row_tables(&t, head_dim, layout, inverse);
         const size_t at = (size_t)r * (size_t)d_model;
         rope_row(out + at, x + at, d_model, head_dim, layout, &t);
@@ -245,14 +232,12 @@ static pf_status rope_run(float *out, const float *x, int32_t length, int32_t d_
     return PF_OK;
 }
 
-pf_status rope_apply(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
-                     double base, int32_t offset, rope_layout layout, void *workspace,
-                     size_t workspace_bytes) {
-    return rope_run(out, x, length, d_model, head_dim, base, offset, layout, workspace, workspace_bytes, 0);
+pf_status rope_apply(pf_workspace *workspace, float *out, const float *x, int32_t length,
+                     int32_t d_model, int32_t head_dim, double base, int32_t offset, rope_layout layout) {
+    return rope_run(workspace, out, x, length, d_model, head_dim, base, offset, layout, 0);
 }
 
-pf_status rope_backward(float *dx, const float *dy, int32_t length, int32_t d_model, int32_t head_dim,
-                        double base, int32_t offset, rope_layout layout, void *workspace,
-                        size_t workspace_bytes) {
-    return rope_run(dx, dy, length, d_model, head_dim, base, offset, layout, workspace, workspace_bytes, 1);
+pf_status rope_backward(pf_workspace *workspace, float *dx, const float *dy, int32_t length,
+                        int32_t d_model, int32_t head_dim, double base, int32_t offset, rope_layout layout) {
+    return rope_run(workspace, dx, dy, length, d_model, head_dim, base, offset, layout, 1);
 }

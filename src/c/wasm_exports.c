@@ -4,10 +4,12 @@
  * returns a pf_status and writes its results through out-pointers (JS passes pf_out_slot()); the
  * list of exports, limits and statuses lives in pf_abi.h (see there how to add one).
  */
+#define _DEFAULT_SOURCE 1   /* sbrk() */
 #include "pe_ffn.h"
 #include "model_layout.h"
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* FNV-1a over the lists of pf_abi.h (but PF_BENCH_EXPORTS: the bench build is the release one plus
    those); src/js/abi.js holds the same hash, so init() can refuse a module built from other lists
@@ -57,34 +59,68 @@ int32_t pf_alloc(void **ptr, size_t bytes) {
 void pf_free(void *ptr) { free(ptr); }
 
 /*
- * The PE kernels' workspace of this instance (each instance has its own memory, so its own statics):
- * grown to the widest table asked for so far (at most ~1.1 MiB), and with the memory when the
- * instance goes. 0 when it cannot grow; length 0 and refused arguments need none.
+ * The kernels' workspaces of this instance (PE's and RoPE's; each instance has its own memory, so its
+ * own statics). They keep constants between calls, so their memory must be memory no caller can write:
+ * it comes from sbrk, never from malloc, so it has never been and never will be a tensor, and no view a
+ * caller kept of a freed tensor reaches it (emmalloc shares sbrk with other code). Which constants it
+ * holds is in the structs. Grown to the largest asked for so far, at least doubling: an outgrown block
+ * stays claimed, so all of them together are at most twice the largest (~2.2 MiB for tables up to
+ * d_model 4096). When sbrk cannot grow (the memory is full, though malloc may have room), a call gets
+ * a workspace of its own from malloc, prepared afresh and freed after it: slower, never wrong.
  */
-static pe_workspace *pe_workspace_for(int32_t length, int32_t d_model) {
-    static pe_workspace workspace;
-    const size_t bytes = pe_workspace_bytes(d_model);
-    if (length > 0 && bytes > workspace.bytes) {
-        void *memory = malloc(bytes);
-        if (!memory) return NULL;
-        free(workspace.memory);
-        pe_workspace_init(&workspace, memory, bytes);
+static pf_workspace pe_kept, rope_kept;
+
+/*
+ * The memory one call's workspace works in (*bytes long): the kept block `kept`, or a new one from sbrk
+ * when `need` exceeds kept_bytes (the caller then makes its kept workspace anew on it), or, when sbrk
+ * cannot grow, a block of the call's own from malloc (*own; the caller frees it after the call).
+ * NULL when there is none (or none is needed: a call of length 0 before any other).
+ */
+static void *call_memory(void *kept, size_t kept_bytes, size_t need, size_t *bytes, void **own) {
+    *own = NULL;
+    *bytes = kept_bytes;
+    if (need <= kept_bytes) return kept;
+    const size_t grown = ((need > 2 * kept_bytes ? need : 2 * kept_bytes) + 15) & ~(size_t)15;
+    void *claimed = sbrk((intptr_t)grown);
+    if (claimed != (void *)-1) {
+        *bytes = grown;
+        return claimed;
     }
-    return &workspace;
+    *bytes = need;
+    return *own = malloc(need);
+}
+
+/* The workspace one call uses, big enough for `need` bytes: `kept` (made anew when its memory grew) or,
+   on memory of the call's own (*own), `alone`; NULL when there is none. */
+static pf_workspace *workspace_for(pf_workspace *kept, pf_workspace *alone, size_t need, void **own) {
+    size_t bytes;
+    void *memory = call_memory(kept->memory, kept->bytes, need, &bytes, own);
+    if (!memory && need) return NULL;
+    pf_workspace *w = *own ? alone : kept;
+    if (*own || memory != kept->memory) pf_workspace_init(w, memory, bytes);
+    return w;
+}
+
+static int32_t pe_call(int add, float *x, int32_t length, int32_t d_model, double base, int32_t offset,
+                       int32_t layout) {
+    pf_workspace alone;
+    void *own;
+    pf_workspace *w = workspace_for(&pe_kept, &alone, length > 0 ? pe_workspace_bytes(d_model) : 0, &own);
+    if (!w) return PF_ERR_NO_MEMORY;
+    const pf_status status = add ? pe_add(w, x, length, d_model, base, offset, (pe_layout)layout)
+                                 : pe_fill(w, x, length, d_model, base, offset, (pe_layout)layout);
+    free(own);
+    return (int32_t)status;
 }
 
 int32_t pf_pe_fill(float *out, int32_t length, int32_t d_model, double base, int32_t offset,
                    int32_t layout) {
-    pe_workspace *workspace = pe_workspace_for(length, d_model);
-    if (!workspace) return PF_ERR_NO_MEMORY;
-    return (int32_t)pe_fill(workspace, out, length, d_model, base, offset, (pe_layout)layout);
+    return pe_call(0, out, length, d_model, base, offset, layout);
 }
 
 int32_t pf_pe_add(float *x, int32_t length, int32_t d_model, double base, int32_t offset,
                   int32_t layout) {
-    pe_workspace *workspace = pe_workspace_for(length, d_model);
-    if (!workspace) return PF_ERR_NO_MEMORY;
-    return (int32_t)pe_add(workspace, x, length, d_model, base, offset, (pe_layout)layout);
+    return pe_call(1, x, length, d_model, base, offset, layout);
 }
 
 /* *chunk = pe_chunk_rows(position, rows), for rows >= 1. */
@@ -112,18 +148,13 @@ int32_t pf_ffn_bytes(double *bytes, int32_t d_model, int32_t d_ff) {
 /* *layer = a new layer on the heap; unchanged on failure. */
 int32_t pf_ffn_new(ffn_layer **layer, int32_t d_model, int32_t d_ff, int32_t activation) {
     ffn_layer *created = malloc(sizeof *created);
-    if (!created) return PF_ERR_NO_MEMORY;
-    const pf_status status = ffn_init(created, d_model, d_ff, (ffn_activation)activation);
-    if (status != PF_OK) {
-        free(created);
-        return (int32_t)status;
-    }
-    *layer = created;
-    return PF_OK;
+    const pf_status status = created ? ffn_init(created, d_model, d_ff, (ffn_activation)activation) : PF_ERR_NO_MEMORY;
+    if (status == PF_OK) *layer = created;
+    else free(created);
+    return (int32_t)status;
 }
 
-void pf_ffn_delete(ffn_layer *layer) {
-    if (!layer) return;
+void pf_ffn_delete(ffn_layer *layer) {   /* ffn_free and free take NULL */
     ffn_free(layer);
     free(layer);
 }
@@ -168,18 +199,13 @@ int32_t pf_block_new(block_layer **layer, int32_t d_model, int32_t heads, int32_
                      int32_t norm, int32_t causal, double eps) {
     const block_config config = block_config_of(d_model, heads, d_ff, activation, norm, causal, eps);
     block_layer *created = malloc(sizeof *created);
-    if (!created) return PF_ERR_NO_MEMORY;
-    const pf_status status = block_init(created, &config);
-    if (status != PF_OK) {
-        free(created);
-        return (int32_t)status;
-    }
-    *layer = created;
-    return PF_OK;
+    const pf_status status = created ? block_init(created, &config) : PF_ERR_NO_MEMORY;
+    if (status == PF_OK) *layer = created;
+    else free(created);
+    return (int32_t)status;
 }
 
-void pf_block_delete(block_layer *layer) {
-    if (!layer) return;
+void pf_block_delete(block_layer *layer) {   /* block_free and free take NULL */
     block_free(layer);
     free(layer);
 }
@@ -221,20 +247,16 @@ int32_t pf_block_forward_phase(block_layer *layer, int32_t phase, float *out, co
 }
 #endif
 
-/* *bytes = the workspace pf_rope_apply needs for heads of head_dim values. */
-int32_t pf_rope_workspace_bytes(int32_t *bytes, int32_t head_dim) {
-    const size_t n = rope_workspace_bytes(head_dim);
-    if (n == 0) return PF_ERR_HEAD_DIM;
-    *bytes = (int32_t)n;
-    return PF_OK;
-}
-
-/* out = x rotated (out == x: in place); workspace: pf_rope_workspace_bytes of the caller's memory. */
+/* out = x rotated (out == x: in place), with the instance's RoPE workspace (see call_memory). */
 int32_t pf_rope_apply(float *out, const float *x, int32_t length, int32_t d_model, int32_t head_dim,
-                      double base, int32_t offset, int32_t layout, void *workspace, int32_t workspace_bytes) {
-    if (workspace_bytes < 0) return PF_ERR_WORKSPACE;
-    return (int32_t)rope_apply(out, x, length, d_model, head_dim, base, offset, (rope_layout)layout,
-                               workspace, (size_t)workspace_bytes);
+                      double base, int32_t offset, int32_t layout) {
+    pf_workspace alone;
+    void *own;
+    pf_workspace *w = workspace_for(&rope_kept, &alone, length > 0 ? rope_workspace_bytes(head_dim) : 0, &own);
+    if (!w) return PF_ERR_NO_MEMORY;
+    const pf_status status = rope_apply(w, out, x, length, d_model, head_dim, base, offset, (rope_layout)layout);
+    free(own);
+    return (int32_t)status;
 }
 
 /* *theta = one RoPE angle in double precision. */

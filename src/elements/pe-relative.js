@@ -113,7 +113,7 @@ class PeRelative extends PeFfnElement {
       name: `pe_similarity_len${this.values.length}_d${this.values['d-model']}`,
       data: this.sim,
       shape: [this.values.length, this.values.length],
-      corner: 'p \\ q',
+      corner: 'p \\ r',
     }));
     wireExport(this, 'rot', () => ({
       name: this.rotationName(),
@@ -130,7 +130,7 @@ class PeRelative extends PeFfnElement {
         this.drawOverlay();
       },
     });
-    this.$('.rot-general').innerHTML = tex(String.raw`\begin{pmatrix} PE(p{+}k)_{\sin,i} \\ PE(p{+}k)_{\cos,i} \end{pmatrix} = \begin{pmatrix} \cos k\omega_i & \sin k\omega_i \\ -\sin k\omega_i & \cos k\omega_i \end{pmatrix} \begin{pmatrix} PE(p)_{\sin,i} \\ PE(p)_{\cos,i} \end{pmatrix},\quad \omega_i = \frac{1}{b^{2i/d}}`, { display: true });
+    this.$('.rot-general').innerHTML = tex(String.raw`\begin{pmatrix} PE(p{+}\Delta)_{\sin,i} \\ PE(p{+}\Delta)_{\cos,i} \end{pmatrix} = \begin{pmatrix} \cos \Delta\omega_i & \sin \Delta\omega_i \\ -\sin \Delta\omega_i & \cos \Delta\omega_i \end{pmatrix} \begin{pmatrix} PE(p)_{\sin,i} \\ PE(p)_{\cos,i} \end{pmatrix},\quad \omega_i = \frac{1}{b^{2i/d}}`, { display: true });
   }
 
   update() {
@@ -158,7 +158,7 @@ class PeRelative extends PeFfnElement {
     this.drawMatrix();
     if (this.band >= 0) this.band = Math.min(v.k, L - 1);
     this.drawOverlay();
-    this.$('.sim-table').innerHTML = dataTableHtml(this, { caption: this.s.matrixCaption, data: sim, rows: L, cols: L, corner: 'p \\ q', digits: 3 });
+    this.$('.sim-table').innerHTML = dataTableHtml(this, { caption: this.s.matrixCaption, data: sim, rows: L, cols: L, corner: 'p \\ r', digits: 3 });
     updateSnippets(this, 'sim', similaritySnippets({ length: L, dModel: d, base: v.base, offset: 0, layout: v.layout }));
     this.updateRotation();
   }

@@ -2,7 +2,7 @@
 // so that no getter, Proxy trap or overridden property can change a value between its check and use:
 //
 //   const o = readOptions('options', options, ['eps', 'gamma', 'out']); // 1. each option read once
-//   const eps = o.eps === undefined ? 1e-5 : check.finiteAbove('eps', o.eps, 0); // 2. check locals
+//   const eps = o.eps === undefined ? DEFAULTS.eps : check.finiteAbove('eps', o.eps, 0); // 2. check locals
 //   const x = floats(core.heap, 'x', xArg);                               // 3. arrays and tensors
 //   const out = o.out === undefined ? null : floats(core.heap, 'out', o.out); //    resolved last
 //   expectLength('x', x, n, 'length * dModel'); noOverlap('out', out, x); // 4. their lengths

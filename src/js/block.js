@@ -1,20 +1,16 @@
 // The Transformer encoder block as a JavaScript object over a C block (src/c/block.h) that owns its
 // weights in one allocation of the module's memory. A forward takes one region of memory for
-// everything it needs (the core's scratch area for small calls, one allocation freed in `finally`
+// everything it needs (the scratch area for small calls, one allocation freed in `finally`
 // for large ones): the input and output when they live outside the module, the C workspace, and the
 // trace arrays. Results that leave the API are the caller's own arrays.
-import { LIMITS } from './abi.js';
 import { copyIn, copyOut, expectLength, optionalFloats, readOptions, required, tokenArrays } from './args.js';
+import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_MEMORY_BYTES, MAX_SEED, NORMS } from './defaults.js';
 import { checkStatus } from './errors.js';
-import { ACTIVATIONS } from './ffn.js';
-import { MAX_MEMORY_BYTES } from './memory.js';
 import { NativeHandle } from './native-object.js';
 import * as check from './validate.js';
 
 const { MAX_DIM, BLOCK_MAX_DIM, BLOCK_MAX_TOKENS } = LIMITS;
-export const NORMS = ['post', 'pre'];
-const MAX_SEED = 4294967295;
-const SMALL_FLOATS = 1 << 18; // forwards needing up to 1 MiB use the core's scratch area
+const SMALL_FLOATS = 1 << 18; // forwards needing up to 1 MiB use the scratch area
 
 /** The six matrices, which come together, and every weight in the order of pf_block_load. */
 const MATRICES = ['wq', 'wk', 'wv', 'wo', 'w1', 'w2'];
@@ -41,11 +37,11 @@ export function createEncoderBlock(core, options) {
   const heads = check.integer('heads', required('heads', o.heads), 1, dModel);
   if (dModel % heads !== 0) throw new RangeError(`heads must divide dModel = ${dModel}, got ${heads}`);
   const dFF = check.integer('dFF', required('dFF', o.dFF), 1, MAX_DIM);
-  const activation = o.activation === undefined ? 0 : check.oneOf('activation', o.activation, ACTIVATIONS);
-  const norm = o.norm === undefined ? 0 : check.oneOf('norm', o.norm, NORMS);
-  const causal = o.causal === undefined ? false : check.boolean('causal', o.causal);
-  const eps = o.eps === undefined ? 1e-5 : check.finiteAbove('eps', o.eps, 0);
-  const seed = o.seed === undefined ? 0 : check.integer('seed', o.seed, 0, MAX_SEED);
+  const activation = o.activation === undefined ? DEFAULTS.activation : check.oneOf('activation', o.activation, ACTIVATIONS);
+  const norm = o.norm === undefined ? DEFAULTS.norm : check.oneOf('norm', o.norm, NORMS);
+  const causal = o.causal === undefined ? DEFAULTS.causal : check.boolean('causal', o.causal);
+  const eps = o.eps === undefined ? DEFAULTS.eps : check.finiteAbove('eps', o.eps, 0);
+  const seed = o.seed === undefined ? DEFAULTS.seed : check.integer('seed', o.seed, 0, MAX_SEED);
   const present = MATRICES.filter((name) => o[name] !== undefined);
   if (present.length > 0 && present.length < MATRICES.length) {
     const missing = MATRICES.find((name) => o[name] === undefined);
@@ -114,15 +110,19 @@ export class EncoderBlock {
     if (!out || out.array !== undefined) part('out', n);
     checkStatus(exports.pf_block_workspace_floats(heap.slot, layer, tokens), 'x');
     part('work', heap.slotF64());
+    const untraced = parts.reduce((sum, p) => sum + p.floats, 0);
     if (wantTrace) TRACE.forEach((name) => part(name, traceLengths[name]));
     const total = parts.reduce((sum, p) => sum + p.floats, 0);
+    // The memory a forward needs is x's (its tokens), or the trace's when the trace is what does not fit.
+    const blame = wantTrace && untraced * 4 < MAX_MEMORY_BYTES ? 'trace' : 'x';
     if (total * 4 >= MAX_MEMORY_BYTES) {
-      throw new RangeError(`x: a forward of ${tokens} tokens${wantTrace ? ' with its trace' : ''} needs ${total * 4} bytes, more than the module's memory can hold (${MAX_MEMORY_BYTES} bytes)`);
+      const traced = wantTrace ? ` with its trace (${untraced * 4} without)` : '';
+      throw new RangeError(`${blame}: a forward of the ${tokens} tokens of x needs ${total * 4} bytes${traced}, more than the module's memory can hold (${MAX_MEMORY_BYTES} bytes)`);
     }
 
     let region = 0;
     try {
-      const base = tokens === 0 ? 0 : total <= SMALL_FLOATS ? this.#core.scratch(total, 'x') : (region = heap.alloc(total * 4, 'x'));
+      const base = tokens === 0 ? 0 : total <= SMALL_FLOATS ? heap.scratch(total, blame) : (region = heap.alloc(total * 4, blame));
       const at = {};
       let offset = base;
       for (const p of parts) {

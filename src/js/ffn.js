@@ -1,17 +1,14 @@
 // The position-wise feed-forward network as a JavaScript object over a C layer that owns its
 // weights in the module's memory. Inputs outside that memory are copied in for the call only; every
 // temporary is freed in `finally`, and results that leave the API are the caller's own arrays.
-import { LIMITS } from './abi.js';
 import { copyIn, copyOut, expectLength, optionalFloats, readOptions, required, tokenArrays } from './args.js';
+import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_MEMORY_BYTES, MAX_SEED } from './defaults.js';
 import { checkStatus } from './errors.js';
-import { MAX_MEMORY_BYTES } from './memory.js';
 import { NativeHandle } from './native-object.js';
 import * as check from './validate.js';
 
 const { MAX_DIM, MAX_LENGTH } = LIMITS;
-export const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
-const MAX_SEED = 4294967295;
-const SMALL_FLOATS = 1 << 14; // inputs up to this size use the core's scratch area (see forward)
+const SMALL_FLOATS = 1 << 14; // inputs up to this size use the scratch area (see forward)
 const FFN_OPTIONS = ['dModel', 'dFF', 'activation', 'w1', 'b1', 'w2', 'b2', 'seed'];
 const FORWARD_OPTIONS = ['hidden', 'preActivation', 'out'];
 
@@ -26,8 +23,8 @@ export function createFFN(core, options) {
   const o = readOptions('options', required('options', options), FFN_OPTIONS);
   const dModel = check.integer('dModel', required('dModel', o.dModel), 1, MAX_DIM);
   const dFF = check.integer('dFF', required('dFF', o.dFF), 1, MAX_DIM);
-  const activation = o.activation === undefined ? 0 : check.oneOf('activation', o.activation, ACTIVATIONS);
-  const seed = o.seed === undefined ? 0 : check.integer('seed', o.seed, 0, MAX_SEED);
+  const activation = o.activation === undefined ? DEFAULTS.activation : check.oneOf('activation', o.activation, ACTIVATIONS);
+  const seed = o.seed === undefined ? DEFAULTS.seed : check.integer('seed', o.seed, 0, MAX_SEED);
   if ((o.w1 === undefined) !== (o.w2 === undefined)) {
     throw new TypeError(`w1 and w2 must be given together (got ${o.w1 === undefined ? 'w2 without w1' : 'w1 without w2'})`);
   }
@@ -90,8 +87,9 @@ export class FFN {
     const { heap, exports } = this.#core;
     const { input, out, tokens } = tokenArrays(heap, x, o.out, this.dModel, MAX_LENGTH);
     const nHidden = tokens * this.dFF;
+    const extra = wantHidden ? 'hidden' : 'preActivation'; // the option that asks for (tokens, dFF) arrays
     if ((wantHidden || wantPre) && nHidden * 4 >= MAX_MEMORY_BYTES) {
-      throw new RangeError(`x: the hidden activations of ${tokens} tokens (${nHidden} values) do not fit in the module's memory`);
+      throw new RangeError(`${extra}: the ${extra === 'hidden' ? 'hidden activations' : 'pre-activations'} of ${tokens} tokens (${nHidden} values) do not fit in the module's memory`);
     }
 
     const temps = [];
@@ -99,18 +97,18 @@ export class FFN {
       let xPtr = 0;
       let outPtr = out && out.array === undefined ? out.ptr : 0;
       if (input.array !== undefined && !outPtr && input.length > 0 && input.length <= SMALL_FLOATS) {
-        // Small plain arrays (the teaching sizes) go through the core's scratch area: two
+        // Small plain arrays (the teaching sizes) go through the scratch area: two
         // allocations and frees per call would cost more than the layer itself.
-        xPtr = this.#core.scratch(2 * input.length, 'x');
+        xPtr = heap.scratch(2 * input.length, 'x');
         outPtr = xPtr + input.length * 4;
         heap.f32(xPtr, input.length).set(input.array);
       } else {
         xPtr = copyIn(heap, input, temps, 'x');
         if (!outPtr && tokens > 0) temps.push((outPtr = heap.alloc(input.length * 4, 'x')));
       }
-      const hiddenPtr = wantHidden && tokens > 0 ? heap.alloc(nHidden * 4, 'x') : 0;
+      const hiddenPtr = wantHidden && tokens > 0 ? heap.alloc(nHidden * 4, 'hidden') : 0;
       if (hiddenPtr) temps.push(hiddenPtr);
-      const prePtr = wantPre && tokens > 0 ? heap.alloc(nHidden * 4, 'x') : 0;
+      const prePtr = wantPre && tokens > 0 ? heap.alloc(nHidden * 4, 'preActivation') : 0;
       if (prePtr) temps.push(prePtr);
       checkStatus(exports.pf_ffn_forward(layer, outPtr, hiddenPtr, prePtr, xPtr, tokens), 'x');
 

@@ -279,21 +279,12 @@ export interface TransformerCallOptions {
   batch?: number;
 }
 
-/** One layer's block trace with a leading batch dimension; the caller's own arrays. */
-export interface TransformerLayerTrace {
-  /** batch * T * dModel each (q and k rotated with 'rope'). */
-  q: Float32Array;
-  k: Float32Array;
-  v: Float32Array;
-  /** batch * heads * T * T, [b][h][i][j]: scaled scores before the mask (with ALiBi's bias) and softmax weights. */
-  scores: Float32Array;
-  weights: Float32Array;
-  attention: Float32Array;
-  h1: Float32Array;
-  /** batch * T * dFF. */
-  hidden: Float32Array;
-  ffn: Float32Array;
-}
+/**
+ * One layer's block trace: the arrays of EncoderBlockTrace with a leading batch dimension (q: batch *
+ * T * dModel, scores and weights: batch * heads * T * T as [b][h][i][j], hidden: batch * T * dFF);
+ * with 'rope' q and k are the rotated ones, with 'alibi' the scores include the bias.
+ */
+export type TransformerLayerTrace = EncoderBlockTrace;
 
 export interface TransformerResult<T> {
   logits: T;
@@ -454,24 +445,8 @@ export function createTask(name: TaskName, options?: TaskOptions): Task;
 export function tokenAccuracy(logits: Float32Array | Float64Array, targets: Int32Array | number[], vocab: number):
   { accuracy: number; correct: number; counted: number };
 
-/** The options of a trainable Transformer that the PyTorch script needs (model.config fits). */
-export interface PytorchScriptConfig {
-  vocab: number;
-  dModel: number;
-  heads?: number;
-  dFF?: number;
-  layers?: number;
-  maxLength?: number;
-  position?: 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 'none';
-  causal?: boolean;
-  norm?: BlockNorm;
-  activation?: Activation;
-  eps?: number;
-  seed?: number;
-}
-
 /**
  * A self-contained Python program (offer it as `model.py`) that rebuilds the model in PyTorch and
  * loads the file `model.save()` wrote: `python3 model.py model.safetensors 3 1 4 [--double] [--json out]`.
  */
-export function pytorchScript(config: PytorchScriptConfig): string;
+export function pytorchScript(config: TransformerOptions): string;

@@ -8,18 +8,14 @@ import { createTransformer } from './transformer.js';
 import { loadTransformer } from './model-file.js';
 import { applyRotary, rotaryAngle } from './rope.js';
 import { compileModule, instantiate } from './loader.js';
-import { Heap, MAX_MEMORY_BYTES, Tensor } from './memory.js';
+import { MAX_MEMORY_BYTES } from './defaults.js';
+import { Heap, Tensor } from './memory.js';
 import { readOptions } from './args.js';
 import * as check from './validate.js';
 import { version } from './version.js';
 
-const SCRATCH_MIN_FLOATS = 1 << 16;
-
-/** One instance of the module: its own memory, tensors, layers and scratch area. */
+/** One instance of the module: its own memory, tensors, layers and scratch area (core.heap, internal). */
 class Core {
-  #scratchPtr = 0;
-  #scratchFloats = 0;
-
   constructor(exports) {
     this.exports = exports;
     this.heap = new Heap(exports);
@@ -79,18 +75,6 @@ class Core {
 
   loadTransformer(bytes) {
     return loadTransformer(this, bytes);
-  }
-
-  /** A reusable scratch area of at least `floats` values (internal; grows, never shrinks). */
-  scratch(floats, name) {
-    if (floats > this.#scratchFloats) {
-      const size = Math.max(floats, SCRATCH_MIN_FLOATS);
-      const ptr = this.heap.alloc(size * 4, name);
-      this.heap.free(this.#scratchPtr);
-      this.#scratchPtr = ptr;
-      this.#scratchFloats = size;
-    }
-    return this.#scratchPtr;
   }
 }
 

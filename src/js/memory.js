@@ -1,20 +1,25 @@
 // The module's linear memory as JavaScript sees it: allocation, the results exports write through
-// out-pointers, tensors (float32 arrays that live in that memory), and which regions of it are
-// handed out, so that a view of core.memory is accepted only inside one of them.
-import { LIMITS } from './abi.js';
+// out-pointers, the instance's scratch area, tensors (float32 arrays that live in that memory), and
+// which regions of it are handed out, so that a view of core.memory is accepted only inside one of
+// them.
+import { MAX_MEMORY_BYTES } from './defaults.js';
 import { checkStatus } from './errors.js';
 import { memoryBuffer } from './intrinsics.js';
 
-/** Bytes the wasm memory can ever hold (pf_abi.h); larger requests are refused before any call. */
-export const MAX_MEMORY_BYTES = LIMITS.MAX_MEMORY_PAGES * 65536;
-
 const tensorState = new WeakMap(); // Tensor -> { heap, ptr, length, view, freed }
+
+/**
+ * The scratch area's size, in float32 values: 256 KiB, large enough to amortise a call on a chunk of
+ * rows (rows.js), small enough to stay in cache. It grows only for a call that needs more.
+ */
+export const SCRATCH_FLOATS = 1 << 16;
 
 export class Heap {
   #slot;
   #views = null; // { buffer, i32, f64 } over the whole memory, rebuilt after growth
   #starts = []; // byte addresses of the live tensors of non-zero length, sorted
   #ends = new Map(); // start -> end (exclusive)
+  #scratch = { ptr: 0, floats: 0 };
 
   constructor(exports) {
     this.exports = exports;
@@ -60,6 +65,21 @@ export class Heap {
 
   free(ptr) {
     if (ptr) this.exports.pf_free(ptr);
+  }
+
+  /**
+   * The instance's scratch area, at least `floats` values (16-byte aligned): what one call copies in
+   * and out, valid until the next call that asks for it (it grows, never shrinks, and keeps nothing
+   * between calls). A RangeError naming `name` when it cannot grow.
+   */
+  scratch(floats, name) {
+    if (floats > this.#scratch.floats) {
+      const size = Math.max(floats, SCRATCH_FLOATS);
+      const ptr = this.alloc(size * 4, name);
+      this.free(this.#scratch.ptr);
+      this.#scratch = { ptr, floats: size };
+    }
+    return this.#scratch.ptr;
   }
 
   /** Marks [ptr, ptr + bytes) as handed out to the caller (a tensor). */

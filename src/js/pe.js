@@ -1,58 +1,39 @@
 // Sinusoidal positional encoding over the module's memory. Tables for tensors and views of
-// core.memory are written in place; tables for plain Float32Arrays are computed through a reusable
-// scratch area a few rows at a time, so no temporary ever grows with the table.
-import { LIMITS } from './abi.js';
+// core.memory are written in place; tables for plain Float32Arrays are computed through the scratch
+// area a chunk of rows at a time (rows.js), so no temporary ever grows with the table.
 import { expectLength, floats, optionalFloats, readOptions } from './args.js';
+import { DEFAULTS, LIMITS, PE_LAYOUTS } from './defaults.js';
 import { checkStatus } from './errors.js';
-import { MAX_MEMORY_BYTES } from './memory.js';
+import { NO_PARAMS, forEachRowChunk } from './rows.js';
 import * as check from './validate.js';
 
 const { MAX_LENGTH, MAX_DIM, MAX_POSITION } = LIMITS;
-const LAYOUTS = ['interleaved', 'concat'];
-const SCRATCH_FLOATS = 1 << 16; // 256 KiB: large enough to amortise calls, small enough for cache
-
-const DEFAULT_SETTINGS = Object.freeze({ base: 10000, offset: 0, layout: 0 });
 
 /** base, offset and layout with their defaults, from options already read (readOptions). */
 function peSettings(o) {
   return {
-    base: o.base === undefined ? 10000 : check.finiteAbove('base', o.base, 1),
-    offset: o.offset === undefined ? 0 : check.integer('offset', o.offset, 0, MAX_POSITION),
-    layout: o.layout === undefined ? 0 : check.oneOf('layout', o.layout, LAYOUTS),
+    base: o.base === undefined ? DEFAULTS.base : check.finiteAbove('base', o.base, 1),
+    offset: o.offset === undefined ? DEFAULTS.offset : check.integer('offset', o.offset, 0, MAX_POSITION),
+    layout: o.layout === undefined ? DEFAULTS.layout : check.oneOf('layout', o.layout, PE_LAYOUTS),
   };
 }
 
 function tableShape(length, dModel, offset) {
   check.integer('length', length, 0, MAX_LENGTH);
   check.integer('dModel', dModel, 1, MAX_DIM);
-  if (length > 0 && offset + length - 1 > MAX_POSITION) {
-    throw new RangeError(`offset must keep every position offset + t within 0 .. ${MAX_POSITION}: offset ${offset} with length ${length} reaches ${offset + length - 1}`);
-  }
-  const n = length * dModel;
-  if (n * 4 > MAX_MEMORY_BYTES) {
-    throw new RangeError(`length * dModel must be at most ${MAX_MEMORY_BYTES / 4} values (2 GiB of float32), got ${length} * ${dModel} = ${n}`);
-  }
-  return n;
+  return check.tableValues(length, dModel, offset);
 }
 
 /**
- * Runs `kernel(ptr, rows, rowOffset)` over an array outside the module's memory, a chunk of rows at
- * a time through scratch memory; `copyIn` says whether the chunk's current values are needed first.
- * Chunks end where the core's blocks of rows end (pf_pe_chunk_rows), so that its kernel gets whole
- * blocks: measured 8-19 % faster for out arrays than chunks of a fixed size.
+ * Chunks through the scratch area end where the core's blocks of rows end (pf_pe_chunk_rows), so that
+ * its kernel gets whole blocks: measured 8-19 % faster for out arrays than chunks of a fixed size.
  */
-function throughScratch(core, array, length, dModel, offset, copyIn, kernel) {
+function blockRows(core, offset) {
   const { heap, exports } = core;
-  const rowsPerChunk = Math.max(1, Math.floor(SCRATCH_FLOATS / dModel));
-  const ptr = core.scratch(rowsPerChunk * dModel, 'dModel');
-  for (let t0 = 0, rows; t0 < length; t0 += rows) {
-    checkStatus(exports.pf_pe_chunk_rows(heap.slot, offset + t0, Math.min(rowsPerChunk, length - t0)), 'length');
-    rows = heap.slotU32();
-    const span = rows * dModel;
-    if (copyIn) heap.f32(ptr, span).set(array.subarray(t0 * dModel, t0 * dModel + span));
-    kernel(ptr, rows, t0);
-    array.set(heap.f32(ptr, span), t0 * dModel);
-  }
+  return (t0, rows) => {
+    checkStatus(exports.pf_pe_chunk_rows(heap.slot, offset + t0, rows), 'length');
+    return heap.slotU32();
+  };
 }
 
 export function positionalEncoding(core, length, dModel, options) {
@@ -61,14 +42,10 @@ export function positionalEncoding(core, length, dModel, options) {
   const n = tableShape(length, dModel, offset);
   const out = optionalFloats(core.heap, 'out', o.out);
   expectLength('out', out, n, 'length * dModel');
-  const fill = (ptr, rows, t0) => checkStatus(core.exports.pf_pe_fill(ptr, rows, dModel, base, offset + t0, layout), 'dModel');
-  if (out && out.array === undefined) {
-    fill(out.ptr, length, 0);
-    return o.out;
-  }
-  const result = out ? out.array : new Float32Array(n);
-  throughScratch(core, result, length, dModel, offset, false, fill);
-  return out ? o.out : result;
+  const result = out ? o.out : new Float32Array(n);
+  forEachRowChunk(core.heap, 'dModel', length, dModel, null, out ?? floats(core.heap, 'out', result), NO_PARAMS, blockRows(core, offset),
+    (outPtr, _, rows, t0) => checkStatus(core.exports.pf_pe_fill(outPtr, rows, dModel, base, offset + t0, layout), 'dModel'));
+  return result;
 }
 
 export function addPositionalEncoding(core, x, length, dModel, options) {
@@ -77,15 +54,14 @@ export function addPositionalEncoding(core, x, length, dModel, options) {
   const n = tableShape(length, dModel, offset);
   const target = floats(core.heap, 'x', x);
   expectLength('x', target, n, 'length * dModel');
-  const add = (ptr, rows, t0) => checkStatus(core.exports.pf_pe_add(ptr, rows, dModel, base, offset + t0, layout), 'dModel');
-  if (target.array === undefined) add(target.ptr, length, 0);
-  else throughScratch(core, target.array, length, dModel, offset, true, add);
+  forEachRowChunk(core.heap, 'dModel', length, dModel, target, target, NO_PARAMS, blockRows(core, offset),
+    (ptr, _, rows, t0) => checkStatus(core.exports.pf_pe_add(ptr, rows, dModel, base, offset + t0, layout), 'dModel'));
   return x;
 }
 
 export function peValue(core, position, j, dModel, options) {
   // Without options (the common call, often in a loop) the defaults are taken as they are.
-  const { base, layout } = options === undefined ? DEFAULT_SETTINGS : peSettings(readOptions('options', options, ['base', 'layout']));
+  const { base, layout } = options === undefined ? DEFAULTS : peSettings(readOptions('options', options, ['base', 'layout']));
   check.integer('position', position, 0, MAX_POSITION);
   check.integer('dModel', dModel, 1, MAX_DIM);
   check.integer('j', j, 0, dModel - 1);

@@ -9,8 +9,9 @@
 //   sort     | c a d a | ? ? ? ?   ->  a a c d        (ascending token ids)
 //   first    | c A d B | ?         ->  A              (which of the two marks came first; the rest filler)
 // The leading separator is a fixed first token: a causal model without position information can count
-// from it (its share of uniform attention is 1 / (t + 1)). Measured with PyTorch on the lab's model,
-// causal reverse without positions: 99.98 % after 1,000 steps with it, 56 % after 1,750 without.
+// from it (its share of uniform attention is 1 / (t + 1)). Measured on the lab's model, causal reverse
+// without positions: with it, 99 % at step 850 (the module), 99.98 % after 1,000 steps (PyTorch);
+// without it, 56 % after 1,750 steps (PyTorch).
 // Token ids: 0 the separator, 1 the query, then for `first` 2 and 3 the marks A and B; the symbols
 // take the remaining ids up to vocab - 1.
 //

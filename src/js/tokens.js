@@ -9,14 +9,19 @@ import { typedArrayName, typedArrayParts } from './intrinsics.js';
 const INTEGER_ARRAYS = ['Int32Array', 'Uint8Array', 'Uint16Array', 'Uint32Array'];
 const ACCEPTED = 'an Int32Array, Uint8Array, Uint16Array, Uint32Array or an Array of integers';
 
-/** A copy of `value` as a Float64Array of integers (their range not yet checked). */
+/**
+ * A copy of `value`: an Int32Array, or a Float64Array for a Uint32Array (values above 2^31 - 1 must
+ * not wrap to negative ones that look like -1) and an Array (each element checked to be an integer).
+ */
 function copyIntegers(name, value) {
   const typed = typedArrayName(value);
   if (typed !== undefined) {
     if (!INTEGER_ARRAYS.includes(typed)) throw typeError(name, ACCEPTED, value);
     const { buffer, byteOffset, length } = typedArrayParts(value);
-    // As doubles: Uint32 values above 2^31 - 1 must not wrap to negative ones that look like -1.
-    return Float64Array.from(new globalThis[typed](buffer, byteOffset, length));
+    const view = new globalThis[typed](buffer, byteOffset, length);
+    const copy = typed === 'Uint32Array' ? new Float64Array(length) : new Int32Array(length);
+    copy.set(view);
+    return copy;
   }
   let isArray;
   try {
@@ -56,5 +61,6 @@ export function readTokens(tokensValue, targetsValue, batch, vocab, maxLength) {
       if (!(targets[i] >= -1 && targets[i] < vocab)) throw new RangeError(`targets must be integers from -1 to ${vocab - 1}, got ${targets[i]} at ${i}`);
     }
   }
-  return { tokens: Int32Array.from(tokens), targets: targets && Int32Array.from(targets), length };
+  const asInt32 = (a) => (a instanceof Int32Array ? a : Int32Array.from(a)); // checked above: every value fits
+  return { tokens: asInt32(tokens), targets: targets && asInt32(targets), length };
 }

@@ -4,13 +4,10 @@
 // training loop allocates nothing per step) and grown to the largest call: the tokens and targets,
 // the logits, the C workspace (the activations a backward needs). Results that leave the API are the
 // caller's own arrays. Saving and loading are in model-file.js, the trainer in trainer.js.
-import { LIMITS, NUMBERS } from './abi.js';
 import { copyOut, floats, readOptions, required } from './args.js';
-import { NORMS } from './block.js';
+import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_MEMORY_BYTES, MAX_SEED, NORMS, POSITIONS } from './defaults.js';
 import { checkStatus } from './errors.js';
-import { ACTIVATIONS } from './ffn.js';
 import { memoryBuffer } from './intrinsics.js';
-import { MAX_MEMORY_BYTES } from './memory.js';
 import { NativeHandle } from './native-object.js';
 import { writeSafetensors } from './safetensors.js';
 import { readTokens } from './tokens.js';
@@ -18,7 +15,6 @@ import { Trainer, readTrainerOptions } from './trainer.js';
 import * as check from './validate.js';
 
 const { MAX_DIM, MODEL_MAX_VOCAB, MODEL_MAX_DIM, MODEL_MAX_LAYERS, MODEL_MAX_LENGTH } = LIMITS;
-export const POSITIONS = ['sinusoidal', 'learned', 'rope', 'alibi', 'none'];
 /** The options, in the order of model.config and of the saved file's metadata. */
 export const MODEL_OPTIONS = ['vocab', 'dModel', 'heads', 'dFF', 'layers', 'maxLength', 'position', 'causal', 'norm', 'activation', 'eps', 'seed'];
 /** The trace arrays of a layer, in the order of a C block_trace. */
@@ -41,8 +37,8 @@ export function resolveOptions(o) {
   const causal = o.causal === undefined ? false : check.boolean('causal', o.causal);
   const norm = o.norm === undefined ? NORMS[0] : NORMS[check.oneOf('norm', o.norm, NORMS)];
   const activation = o.activation === undefined ? ACTIVATIONS[0] : ACTIVATIONS[check.oneOf('activation', o.activation, ACTIVATIONS)];
-  const eps = o.eps === undefined ? NUMBERS.DEFAULT_EPS : check.finiteAbove('eps', o.eps, 0);
-  const seed = o.seed === undefined ? NUMBERS.DEFAULT_SEED : check.integer('seed', o.seed, 0, NUMBERS.MAX_SEED);
+  const eps = o.eps === undefined ? DEFAULTS.eps : check.finiteAbove('eps', o.eps, 0);
+  const seed = o.seed === undefined ? DEFAULTS.seed : check.integer('seed', o.seed, 0, MAX_SEED);
   return { vocab, dModel, heads, dFF, layers, maxLength, position, causal, norm, activation, eps, seed };
 }
 

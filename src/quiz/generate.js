@@ -11,6 +11,7 @@ import { fixed, round3, thousands, vec, check, bilingualFor } from './generate/s
 import { BLOCK_GENERATORS } from './generate/block.js';
 import { ROPE_GENERATORS } from './generate/rope.js';
 import { LAB_GENERATORS } from './generate/lab.js';
+import { answerWords } from './generate/answer-words.js';
 
 export const TOPICS = ['pe-value', 'pe-column', 'ffn-params', 'ffn-dff', 'attention', 'ffn-forward', 'pe-rotation',
   ...Object.keys(BLOCK_GENERATORS), ...Object.keys(ROPE_GENERATORS), ...Object.keys(LAB_GENERATORS)];
@@ -238,7 +239,7 @@ export function generate(core, { seed = 1, count = 5, topics = TOPICS } = {}) {
     const q = generators[topic](core, createRandom(questionSeed));
     // Stable key order keeps the JSON of a question set identical across runs.
     questions.push({
-      id: `gen-${s}-${n + 1}-${topic}`, origin: 'generated', ...q,
+      id: `gen-${s}-${n + 1}-${topic}`, origin: 'generated', ...q, ...answerWords(topic, q),
       params: { topic, seed: s, ...q.params },
     });
   }

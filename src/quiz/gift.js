@@ -1,7 +1,7 @@
 // Moodle's GIFT text format, so teachers can move questions into Moodle and back.
 //   toGIFT(questions, { lang, category }) -> text     fromGIFT(text) -> questions
 // One language per export (GIFT has no translations). What GIFT cannot hold (section, tags,
-// difficulty, hints, unit, category, origin, misconception ids) travels in a comment line
+// difficulty, hints, unit, units, labels, category, origin, misconception ids) travels in a comment line
 //   // pe-ffn-quiz: {"section":"001-quiz",...}
 // that Moodle ignores and fromGIFT reads back. Mapping:
 //   mc     ::id::[plain]prompt{=right#fb ~wrong#fb ####explanation}
@@ -80,6 +80,7 @@ export function toGIFT(questions, { lang = 'ko', category = '' } = {}) {
     if (L.category) meta.category = L.category;
     if (L.hints.length) meta.hints = L.hints;
     if (q.type === 'number' && L.unit) meta.unit = L.unit;
+    for (const key of ['units', 'labels']) if (q.type === 'number' && q[key]) meta[key] = q[key];
     const misconceptions = (q.distractors || []).map((d) => d.misconception || null);
     if (misconceptions.some(Boolean)) meta.misconceptions = misconceptions;
     blocks.push([
@@ -239,6 +240,8 @@ const META_FIELDS = {
   section: [isText, 'a text'],
   category: [isText, 'a text'],
   unit: [(v) => typeof v === 'string', 'a text'],
+  units: [isTextList, 'a list of texts'],
+  labels: [isTextList, 'a list of texts'],
   difficulty: [(v) => v === 1 || v === 2 || v === 3, '1, 2 or 3'],
   tags: [isTextList, 'a list of texts'],
   hints: [isTextList, 'a list of texts'],
@@ -259,6 +262,7 @@ function checkMeta(meta, where) {
 function applyMeta(q, meta, distractors) {
   for (const key of ['origin', 'section', 'category', 'difficulty', 'tags', 'hints']) if (meta[key] !== undefined) q[key] = meta[key];
   if (meta.unit && q.type === 'number') q.unit = meta.unit;
+  for (const key of ['units', 'labels']) if (meta[key] && q.type === 'number') q[key] = meta[key];
   if (meta.misconceptions) distractors.forEach((d, i) => { if (meta.misconceptions[i]) d.misconception = meta.misconceptions[i]; });
 }
 

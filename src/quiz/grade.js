@@ -1,10 +1,13 @@
 // Grades one answer: grade(question, input, { lang, misconceptions }) ->
-// { correct, valid, expected, explanation, feedback, misconception, misconceptionText, given, problem? }.
-// `valid` is false when the input could not be read at all, or contradicts itself (`problem`:
-// 'negated', 'several', 'unequal'); then `feedback` says how to answer.
-// `feedback` explains a known wrong answer (a distractor) when the input matches one.
-import { readChoice, readNumber, readOX, matchesText, normalizeText, tooLong } from './parse-answer.js';
-import { localizeQuestion, allChoiceLists, allTextAnswers, quizStrings, fill, misconceptionText } from './localize.js';
+// { correct, valid, expected, explanation, feedback, misconception, misconceptionText, given, problem?, unread? }.
+// Only an answer read whole is graded (src/quiz/parse-answer.js). Otherwise `valid` is false,
+// `problem` names the kind of "not graded" (a denial, a hedge, two answers… see
+// src/quiz/parse/rules.js), `unread` what was not understood, and `feedback` says both and how to
+// answer; nothing is marked wrong. `feedback` explains a known wrong answer (a distractor) when the
+// input matches one.
+import { readAnswer } from './parse-answer.js';
+import { answerKey } from './parse/normalize.js';
+import { localizeQuestion, quizStrings, fill, misconceptionText } from './localize.js';
 
 // Relative slack so that 0.1 + 0.2 style rounding never fails an exact answer.
 const EPSILON = 1e-9;
@@ -16,10 +19,12 @@ export function circled(k) {
   return k >= 1 && k <= 20 ? String.fromCodePoint(0x2460 + k - 1) : `(${k})`;
 }
 
+// One formatter for every call: toLocaleString builds a new one each time, which is slow.
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 });
+
 /** A number shown with thousands separators and without float noise (4722432 -> "4,722,432"). */
 export function formatAnswerNumber(x) {
-  const rounded = Number(x.toPrecision(12));
-  return rounded.toLocaleString('en-US', { maximumFractionDigits: 10 });
+  return NUMBER_FORMAT.format(Number(x.toPrecision(12)));
 }
 
 /** The right answer as text in `lang`: "② 사인", "X (0)", "4,722,432 (±0.001)", "FFN". */
@@ -38,49 +43,66 @@ export function expectedText(q, lang = 'ko') {
   }
 }
 
-/** { value } for a readable answer, { problem } for one that contradicts itself, null if unreadable. */
-function readInput(q, input) {
-  switch (q.type) {
-    case 'mc': return readChoice(input, allChoiceLists(q));
-    case 'ox': return readOX(input);
-    case 'number': return readNumber(input);
-    default: return !tooLong(input) && normalizeText(input) ? { value: String(input) } : null;
-  }
-}
-
-function isRight(q, given) {
+function isRight(q, read) {
   switch (q.type) {
     case 'mc':
-    case 'ox': return given === q.answer;
-    case 'number': return within(given, q.answer, q.tolerance || 0);
-    default: return matchesText(given, allTextAnswers(q));
+    case 'ox': return read.value === q.answer;
+    case 'number': return within(read.value, q.answer, q.tolerance || 0);
+    default: return read.accepted !== null;
   }
 }
 
 function findDistractor(q, given) {
   return (q.distractors || []).findIndex((d) => {
     if (q.type === 'number') return within(given, d.match, q.tolerance || 0);
-    if (q.type === 'text') return normalizeText(d.match) === normalizeText(given);
+    if (q.type === 'text') return answerKey(d.match) === answerKey(given);
     return d.match === given;
   });
 }
 
-const UNREADABLE = { mc: 'unreadableChoice', ox: 'unreadableOX', number: 'unreadableNumber', text: 'unreadableText' };
-// An answer that contradicts itself is not graded: "1 아님" (negated), "1 2 3" (several), "20 = 100" (unequal).
-const PROBLEMS = { negated: 'negated', several: 'several', unequal: 'unequal' };
+/**
+ * The units a number question takes, as a learner of `lang` reads them: its shown unit and those of
+ * its other units written in the language's script (‘rad’, ‘라디안’ in Korean; ‘rad’, ‘radians’ in English).
+ */
+function unitsShown(q, L, lang) {
+  const own = (u) => (lang === 'ko' ? /[가-힣]/.test(u) || !/[a-z]{4}/i.test(u) : !/[가-힣]/.test(u));
+  const units = [...new Set([L.unit, ...(q.units || []).filter(own)].filter(Boolean))];
+  return units.map((u) => `‘${u}’`).join(', ');
+}
+
+/** What the quiz says about an answer it did not grade: why, what was not understood, and how to answer. */
+function notGradedFeedback(q, L, lang, read, strings) {
+  const question = read.problem === 'hedge' && read.unread === '?';
+  const values = { left: read.unread, ...read.values };
+  if (values.length !== undefined) values.length = NUMBER_FORMAT.format(values.length);
+  const why = fill(strings.notGraded[question ? 'question' : read.problem], values);
+  const units = q.type === 'number' ? unitsShown(q, L, lang) : '';
+  const how = q.type === 'number' ? fill(units ? strings.howTo.numberUnits : strings.howTo.number, { units }) : strings.howTo[q.type];
+  return `${why} ${how}`;
+}
+
+// A question's text and shown answer in a language, worked out once per question object (the quiz
+// re-grades every saved answer on each render).
+const localized = new WeakMap();
+function localizedOnce(q, lang) {
+  if (!localized.has(q)) localized.set(q, new Map());
+  const byLang = localized.get(q);
+  if (!byLang.has(lang)) byLang.set(lang, { L: localizeQuestion(q, lang), expected: expectedText(q, lang) });
+  return byLang.get(lang);
+}
 
 /** Grades `input` (a string as typed, or a number/boolean) against question `q`. */
 export function grade(q, input, { lang = 'ko', misconceptions = [] } = {}) {
-  const L = localizeQuestion(q, lang);
+  const { L, expected } = localizedOnce(q, lang);
   const strings = quizStrings(lang).grade;
-  const base = { expected: expectedText(q, lang), explanation: L.explanation, feedback: '', misconception: null, misconceptionText: '' };
-  const empty = input === null || input === undefined || (typeof input === 'string' && input.trim() === '');
-  if (empty) return { ...base, correct: false, valid: false, given: null, feedback: strings.empty };
-  const read = readInput(q, input);
-  if (read === null) return { ...base, correct: false, valid: false, given: null, feedback: strings[UNREADABLE[q.type]] };
-  if (read.problem) return { ...base, correct: false, valid: false, given: null, problem: read.problem, feedback: strings[PROBLEMS[read.problem]] };
+  const base = { expected, explanation: L.explanation, feedback: '', misconception: null, misconceptionText: '' };
+  const read = readAnswer(q, input);
+  if (read.problem === 'empty') return { ...base, correct: false, valid: false, given: null, feedback: strings.empty };
+  if (read.problem) {
+    return { ...base, correct: false, valid: false, given: null, problem: read.problem, unread: read.unread, feedback: notGradedFeedback(q, L, lang, read, strings) };
+  }
   const given = read.value;
-  const correct = isRight(q, given);
+  const correct = isRight(q, read);
   if (correct) return { ...base, correct, valid: true, given };
   const k = findDistractor(q, given);
   if (k < 0) return { ...base, correct, valid: true, given };

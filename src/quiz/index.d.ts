@@ -43,7 +43,12 @@ export interface Question {
   accept?: string[];
   /** Number questions: absolute tolerance (default 0). */
   tolerance?: number;
+  /** Number questions: the unit shown with the answer (read after the number too). */
   unit?: string;
+  /** Number questions: other units an answer may carry after the number ("라디안", "%": 86.7% is 0.867). */
+  units?: string[];
+  /** Number questions: names of the quantity an answer may put before the number ("열" reads "열 15"). */
+  labels?: string[];
   explanation: string;
   hints?: string[];
   tags?: string[];
@@ -81,10 +86,12 @@ export interface Bank {
 
 export interface GradeResult {
   correct: boolean;
-  /** False when the input could not be read or contradicts itself (then `feedback` says how to answer). */
+  /** False when the answer was not graded: not read whole (then `feedback` says why and how to answer). */
   valid: boolean;
-  /** Why a readable-looking answer was not graded: "1 아님", "1 2 3", "20 = 100". */
+  /** Why the answer was not graded: "2번 틀림" negated, "아마 3" hedge, "3 4" several… */
   problem?: AnswerProblem;
+  /** What was not understood, as typed: "틀림", "아마", "3, 4". */
+  unread?: string;
   /** The right answer as display text, e.g. "② 사인", "X (0)", "4,722,432". */
   expected: string;
   explanation: string;
@@ -132,13 +139,19 @@ export function normalizeSeed(seed: number | string | undefined | null): number;
 export function toGIFT(questions: readonly Question[], options?: ExportOptions): string;
 export function fromGIFT(text: string): Question[];
 export function toMoodleXML(questions: readonly Question[], options?: ExportOptions): string;
-export type AnswerProblem = 'negated' | 'several' | 'unequal';
-/** An answer read: its value (and unit), why it contradicts itself, or null when unreadable. */
-export type ReadResult<T> = { value: T; unit?: string } | { problem: AnswerProblem } | null;
-export function readNumber(input: unknown): ReadResult<number>;
+/** The kinds of "not graded" (src/quiz/parse/rules.js, NOT_GRADED), and 'empty'. */
+export type AnswerProblem = 'empty' | 'too-long' | 'script' | 'percent' | 'several' | 'negated' | 'comparison' | 'hedge'
+  | 'mixed' | 'no-choice' | 'unit' | 'unequal' | 'unknown';
+/** An answer read whole: its value (and the unit read after a number), or why it was not. */
+export type ReadResult<T> = { value: T; unit?: string } | { problem: AnswerProblem; unread: string } | null;
+/** The reader of grade(): a text question's value is its core, `accepted` the accepted answer it matches (null: wrong). */
+export function readAnswer(question: Question, input: unknown):
+  | { value: number | string; unit?: string; accepted?: string | null }
+  | { problem: AnswerProblem; unread: string; values: Record<string, unknown> };
+export function readNumber(input: unknown, options?: { units?: string[]; labels?: string[]; tolerance?: number }): ReadResult<number>;
 export function readOX(input: unknown): ReadResult<0 | 1>;
 export function readChoice(input: unknown, choiceLists: readonly (readonly string[])[]): ReadResult<number>;
-export function parseNumber(input: unknown): number | null;
+export function parseNumber(input: unknown, options?: { units?: string[]; labels?: string[]; tolerance?: number }): number | null;
 export function parseOX(input: unknown): 0 | 1 | null;
 export function parseChoice(input: unknown, choiceLists: readonly (readonly string[])[]): number | null;
 export function localizeQuestion(question: Question, lang?: Lang): {

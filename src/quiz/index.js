@@ -7,7 +7,7 @@ export { grade, expectedText } from './grade.js';
 export { generate, normalizeSeed, TOPICS } from './generate.js';
 export { toGIFT, fromGIFT } from './gift.js';
 export { toMoodleXML } from './moodle-xml.js';
-export { parseNumber, parseOX, parseChoice, readNumber, readOX, readChoice } from './parse-answer.js';
+export { readAnswer, parseNumber, parseOX, parseChoice, readNumber, readOX, readChoice } from './parse-answer.js';
 export { localizeQuestion, localizeStudySheet } from './localize.js';
 export { mulberry32, hashSeed } from './prng.js';
 export { buildQuizSet, choiceOrder, resolveTopic, QUIZ_TOPICS, DEFAULT_COUNT } from './select.js';

@@ -3,6 +3,7 @@
 // Missing translated fields fall back to the original text, so a half-translated bank still works.
 import ko from '../i18n/ko/quiz.js';
 import en from '../i18n/en/quiz.js';
+import { fillTemplate } from '../i18n/particle.js';
 
 const STRINGS = { ko, en };
 
@@ -11,10 +12,8 @@ export function quizStrings(lang) {
   return Object.hasOwn(STRINGS, lang) ? STRINGS[lang] : STRINGS.ko;
 }
 
-/** Fills {name} placeholders from `values`. */
-export function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (m, key) => (key in values ? String(values[key]) : m));
-}
+/** Fills {name} placeholders from `values`; a Korean particle after one fits the value (../i18n/particle.js). */
+export const fill = fillTemplate;
 
 /**
  * Returns the question's text in `lang`: { prompt, choices, explanation, hints, unit, category,

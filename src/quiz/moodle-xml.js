@@ -53,7 +53,9 @@ function questionXML(q, lang) {
     const tol = `${i}  <tolerance>${num(q.tolerance || 0)}</tolerance>`;
     lines.push(answer(100, num(q.answer), '', i, tol));
     for (const d of L.distractors) lines.push(answer(0, num(d.match), d.explanation, i, tol));
-    if (L.unit) lines.push(`${i}<units>`, `${i}  <unit><multiplier>1</multiplier><unit_name>${escapeXML(L.unit)}</unit_name></unit>`, `${i}</units>`,
+    // Every unit the question accepts, each worth the number as it is (a percentage would need a base unit of 1).
+    const units = [...new Set([L.unit, ...(q.units || [])].filter((u) => u && u !== '%'))];
+    if (units.length) lines.push(`${i}<units>`, ...units.map((u) => `${i}  <unit><multiplier>1</multiplier><unit_name>${escapeXML(u)}</unit_name></unit>`), `${i}</units>`,
       `${i}<unitgradingtype>0</unitgradingtype>`, `${i}<showunits>3</showunits>`, `${i}<unitsleft>0</unitsleft>`);
   } else {
     lines.push(`${i}<usecase>0</usecase>`);

@@ -54,7 +54,7 @@ function unitText(v, path) {
 }
 
 const QUESTION_KEYS = ['id', 'type', 'origin', 'section', 'category', 'prompt', 'choices', 'answer', 'accept',
-  'tolerance', 'unit', 'explanation', 'hints', 'tags', 'difficulty', 'distractors', 'params', 'tutorial'];
+  'tolerance', 'unit', 'units', 'labels', 'explanation', 'hints', 'tags', 'difficulty', 'distractors', 'params', 'tutorial'];
 const TRANSLATION_KEYS = ['prompt', 'choices', 'explanation', 'hints', 'distractors', 'unit', 'category', 'answer', 'accept'];
 
 function validateAnswer(q, path) {
@@ -74,9 +74,16 @@ function validateAnswer(q, path) {
       fail(`${path}.tolerance`, `expected a number >= 0, got ${describe(q.tolerance)}`);
     }
     if (q.unit !== undefined) unitText(q.unit, `${path}.unit`);
+    // The other units and the names of the quantity an answer may carry: "3개", "열 15".
+    for (const key of ['units', 'labels']) {
+      if (q[key] === undefined) continue;
+      textArray(q[key], `${path}.${key}`);
+      q[key].forEach((u, i) => unitText(u, `${path}.${key}[${i}]`));
+    }
   } else {
     if (q.tolerance !== undefined) fail(`${path}.tolerance`, 'only number questions have a tolerance');
     if (q.unit !== undefined) fail(`${path}.unit`, 'only number questions have a unit');
+    for (const key of ['units', 'labels']) if (q[key] !== undefined) fail(`${path}.${key}`, `only number questions have ${key}`);
   }
   if (q.type === 'text') {
     text(q.answer, `${path}.answer`);

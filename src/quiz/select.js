@@ -8,7 +8,10 @@ import { createRandom, hashSeed } from './prng.js';
 import { generate, normalizeSeed, TOPICS } from './generate.js';
 import { QUIZ_COUNT } from './limits.js';
 
-const PE_SECTIONS = ['000-1', '000-2', '000-3', '000-4', '000-5', '000-6', '000-7', '000-8', '000-9', '000-10', '001-0', '001-1', '001-2'];
+const PE_SECTIONS = ['000-1', '000-2', '000-3', '000-4', '000-5', '000-6', '000-7', '000-8', '000-9', '000-10', '001-0', '001-1', '001-2', '001-llm'];
+// Learned tables and RoPE: the tutorial's section that sets them beside the sinusoid asks these.
+const ROPE_SECTIONS = ['000-7', '001-llm'];
+const ROPE_TOPICS = ['rope-angle', 'rope-columns', 'learned-params', 'learned-past'];
 const FFN_SECTIONS = ['001-3', '001-4', '001-why', '001-how', '001-summary'];
 /** Questions in a quiz when no count is asked for (the element's and the package command's default). */
 export const DEFAULT_COUNT = QUIZ_COUNT.default;
@@ -24,7 +27,8 @@ export const DEFAULT_COUNT = QUIZ_COUNT.default;
 export const QUIZ_TOPICS = Object.assign(Object.create(null), {
   all: { sections: null, generate: TOPICS, share: 0.3 },
   document: { sections: null, origin: 'document', generate: [], ordered: true, whole: true },
-  pe: { sections: PE_SECTIONS, generate: ['pe-value', 'pe-column', 'pe-rotation', 'rope-angle', 'rope-columns', 'learned-params', 'learned-past'], share: 0.3 },
+  pe: { sections: PE_SECTIONS, generate: ['pe-value', 'pe-column', 'pe-rotation', ...ROPE_TOPICS], share: 0.3 },
+  rope: { sections: ROPE_SECTIONS, generate: ROPE_TOPICS, share: 0.3 },
   ffn: { sections: FFN_SECTIONS, generate: ['ffn-params', 'ffn-dff', 'ffn-forward', 'attention', 'attention-causal', 'softmax-row', 'layer-norm', 'block-params'], share: 0.3 },
   lab: { sections: ['lab'], generate: ['lab-params', 'lab-bound', 'lab-causal-share'], share: 0.4 },
   practice: { sections: [], generate: TOPICS, share: 1 },

@@ -4,9 +4,11 @@
 // checked against the double-precision reference before it is timed. Prints markdown tables, the
 // .wasm sizes and init() times, and writes JSON.
 //
-//   node tests/bench/bench.js [--smoke] [--block] [--json path] [--only ffn,activations,pe,rope,block]
+//   node tests/bench/bench.js [--smoke] [--block] [--json path] [--only ffn,activations,pe,rope,block,train]
 //
-// --block runs only the encoder block's section (block-bench.js).
+// --block runs only the encoder block's section (block-bench.js). The training section
+// (train-bench.js: the lab and medium Transformers against PyTorch, tfjs and plain JS) runs in a full
+// run, or at smoke size when --only names it (tests/bench/train-bench-smoke.test.js covers it alone).
 //
 // Node 20 runs relaxed SIMD only behind --experimental-wasm-relaxed-simd: when the engine does not
 // validate it, the script runs itself again with that flag (a Node that refuses the flag runs the
@@ -99,6 +101,8 @@ async function main() {
   labels.block = Object.fromEntries(blockPeers.map((c) => [c.id, c.label]));
   const splitCore = skipBlock ? null : await init({ wasm: join(root, BENCH_WASM) });
   results.block = skipBlock ? [] : await runBlockBench({ smoke, contestants: blockPeers, splitCore, timing: TIMING[smoke ? 'smoke' : 'full'], log });
+  const runTrain = !blockOnly && (only ? only.includes('train') : !smoke);
+  results.train = runTrain ? await runTrainBench({ smoke, cores, log }) : null;
 
   const meta = {
     date: new Date().toISOString(),
@@ -125,6 +129,7 @@ async function main() {
   }
   console.log(`\n${blockMarkdown(results.block, labels.block, 'simd128, bench build')}\n`);
   console.log(blockTargetLines(results.block).join('\n'));
+  if (results.train) console.log(`\n${trainMarkdown(results.train)}\n${trainTargetLines(results.train).join('\n')}`);
   console.log(`\nJSON: ${jsonPath}`);
 }
 

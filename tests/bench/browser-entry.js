@@ -9,6 +9,8 @@ import { relaxedSimdSupported } from '/src/js/loader.js';
 import { labelsOf, makeContestants } from './contestants.js';
 import { TIMING, runBench, timeInit } from './run-bench.js';
 import { BENCH_WASM, blockContestants, runBlockBench } from './block-bench.js';
+import { runTrainBrowser } from './train-browser.js';
+import '@tensorflow/tfjs-core/dist/register_all_gradients'; // tfjs-core alone has no gradients
 
 async function loadTfjs() {
   try {
@@ -67,6 +69,8 @@ async function main() {
     const splitCore = await init({ wasm: `/${BENCH_WASM}` });
     results.block = await runBlockBench({ smoke, contestants: blockPeers, splitCore, timing: TIMING[smoke ? 'smoke' : 'full'], log });
   }
+  // The training section only when asked for (--only train): minutes of steps.
+  if (only?.includes('train')) results.train = await runTrainBrowser({ cores, tf: t.tf, smoke, log });
   const meta = {
     date: new Date().toISOString(),
     environment: navigator.userAgent,

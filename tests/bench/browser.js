@@ -3,8 +3,9 @@
 // browser-entry.js with esbuild, serves the repository on 127.0.0.1, runs the page, prints the same
 // tables and writes test-artifacts/bench-browser-results.json. Chromium runs relaxed SIMD by default.
 //
-//   node tests/bench/browser.js [--smoke] [--json path] [--only ffn,activations,pe,rope,block]
+//   node tests/bench/browser.js [--smoke] [--json path] [--only ffn,activations,pe,rope,block,train]
 import { build } from 'esbuild';
+import { trainBrowserMarkdown } from './train-browser.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { artifactsDir, launchChromium, openPage, repoRoot, startStaticServer } from '../browser/harness.js';
@@ -46,8 +47,8 @@ try {
   console.log(`pe-ffn-wasm bench in headless Chromium ${meta.chromium} (${smoke ? 'smoke sizes' : 'full sizes'}), one thread; init() picks ${meta.defaultVariant}`);
   console.log(`wasm sizes: ${Object.entries(meta.wasmBytes).map(([k, v]) => `${k} ${v ?? 'missing'} bytes`).join(', ')}`);
   console.log(`init(): first ${meta.initMs.firstMs.toFixed(2)} ms, median ${meta.initMs.medianMs.toFixed(3)} ms (browser timers are coarse)\n`);
-  // --only block runs none of the families the first tables and the speed targets are about.
-  if (!only || only.split(',').some((family) => family !== 'block')) {
+  // --only block or train runs none of the families the first tables and the speed targets are about.
+  if (!only || only.split(',').some((family) => family !== 'block' && family !== 'train')) {
     console.log(markdown(results, labels));
     console.log(targetLines(results, meta).join('\n'));
   }
@@ -55,6 +56,7 @@ try {
     console.log(`\n${blockMarkdown(results.block, labels.block, 'simd128, bench build')}\n`);
     console.log(blockTargetLines(results.block).join('\n'));
   }
+  if (results.train) console.log(`\n${trainBrowserMarkdown(results.train)}`);
   console.log(`\nJSON: ${jsonPath}`);
 } finally {
   await browser.close();

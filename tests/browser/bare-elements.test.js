@@ -100,7 +100,7 @@ test('<pe-relative> downloads the rotation check of every pair, as the module co
     });
     assert.equal(shown.rows, 8);
     assert.match(shown.note, new RegExp(`${pairs}쌍`));
-    assert.match(shown.code, new RegExp(`d_model, base, p, k = ${d}, 10000\\.0, ${p}, ${k}`));
+    assert.match(shown.code, new RegExp(`d_model, base, p, shift = ${d}, 10000\\.0, ${p}, ${k}`));
     assert.match(shown.code, /js, jc = i, h \+ i/);
     assert.deepEqual(page.problems, []);
   });

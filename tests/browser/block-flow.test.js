@@ -273,6 +273,8 @@ test('keyboard only: steps, head, causal toggle, rows and the prediction', async
     await page.waitForFunction(() => document.querySelector('block-flow').step === 2);
     // The head radios: arrows choose another head (native radio group).
     const head1 = await cells(page, '.pairs .c[data-kind="weights"]');
+    const headLabels = await page.evaluate(() => [...document.querySelector('block-flow').shadowRoot.querySelectorAll('[data-head]')].map((i) => i.closest('label').textContent.trim()));
+    assert.deepEqual(headLabels, ['헤드 0', '헤드 1'], 'heads count from 0, like tokens and columns (issue 24)');
     await tabUntil((a) => a.head !== undefined);
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('block-flow').shadowRoot.querySelector('[data-head="1"]').checked);
@@ -323,7 +325,7 @@ test('downloads hold the drawn numbers; the NumPy code shown with a picture repr
     const fetchDownload = (action) => fetchFrom('weights', action);
     const drawn = await cells(page, '.pairs .c[data-kind="weights"]');
     const npy = await fetchDownload('npy');
-    assert.equal(npy.name, 'block1_weights_head1_T6_d8_seed3.npy');
+    assert.equal(npy.name, 'block1_weights_head0_T6_d8_seed3.npy');
     const headerLength = npy.bytes.readUInt16LE(8);
     assert.match(npy.bytes.subarray(10, 10 + headerLength).toString('latin1'), /'descr': '<f4', 'fortran_order': False, 'shape': \(6, 6\)/);
     const body = npy.bytes.subarray(10 + headerLength);

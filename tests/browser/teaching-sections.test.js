@@ -1,8 +1,11 @@
-// The tutorial sections issue 15 corrected, in real headless Chromium at 390 px, Korean and English:
-// the corrections are on the page (not only in the source texts), <pe-add> starts with the
-// same-tokens pair, <pe-relative> labels an odd d_model correctly, the last quiz link goes to the
-// document topic, a malformed #hash does not stop the page, and each changed section is saved as a
-// screenshot (test-artifacts/teaching-*.png) to be looked at.
+// The tutorial sections issues 15 and 24 corrected, in real headless Chromium at 390 px: the
+// corrections are on the page (not only in the source texts), <pe-add> starts with the same-tokens
+// pair, <pe-relative> labels an odd d_model correctly, the last quiz link goes to the document topic,
+// a malformed #hash does not stop the page; issue 24's Korean review: the word-order paragraph, the
+// letters of <pe-relative> and <pe-compare>, <block-flow>'s prediction question, the glossary and the
+// footer, and quiz cards whose feedback names true columns and whose particles fit their numbers.
+// Each changed text is saved as a screenshot (test-artifacts/teaching-*.png, review-*.png) to be
+// looked at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchChromium, openPage, startViteServer, saveArtifact, repoRoot } from './harness.js';
@@ -87,6 +90,117 @@ test('a quiz question\'s source label leads to the tutorial section that teaches
     assert.equal(await link.getAttribute('href'), 'index.html#why');
     assert.match(await link.textContent(), /출처: .*튜토리얼에서 배우기/);
     await saveArtifact('teaching-quiz-source-ko-390.png', await card.screenshot());
+  } finally {
+    await page.close();
+  }
+});
+
+/** Saves a tall part of the page as screenshots of at most 800 px each (name-1.png, name-2.png, …). */
+async function saveTall(page, locator, name) {
+  const box = await locator.boundingBox();
+  const top = box.y + await page.evaluate(() => window.scrollY);
+  for (let k = 0, y = 0; y < box.height; k++, y += 800) {
+    const clip = { x: box.x, y: top + y, width: box.width, height: Math.min(800, box.height - y) };
+    await saveArtifact(`${name}-${k + 1}.png`, await page.screenshot({ fullPage: true, clip }));
+  }
+}
+
+/** Brings a lazily loaded element into view and waits until it has drawn its card. */
+async function reveal(page, tag) {
+  await page.locator(tag).first().scrollIntoViewIfNeeded();
+  await page.waitForFunction((t) => document.querySelector(t)?.shadowRoot?.querySelector('.card'), tag, { timeout: 30000 });
+}
+
+test('the tutorial at 390 px (ko): the corrected texts are on the page, with screenshots', { timeout: 180000 }, async () => {
+  const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  try {
+    await page.goto(server.url);
+    await page.waitForSelector('#main[data-complete]', { timeout: 30000 });
+    const why = page.locator('#why p', { hasText: '철수가 영희를 이겼다' });
+    assert.match(await why.textContent(), /철수 \/ 가 \/ 영희 \/ 를 \/ 이겼다와 영희 \/ 가 \/ 철수 \/ 를 \/ 이겼다가 됩니다/);
+    await saveArtifact('review-why-ko-390.png', await why.screenshot());
+
+    await reveal(page, 'pe-relative');
+    const relative = await page.evaluate(() => document.querySelector('pe-relative').shadowRoot.textContent);
+    assert.match(relative, /이동 거리 Δ/);
+    assert.match(relative, /PE\(p \+ Δ\)는 PE\(p\)를 돌린 것/);
+    assert.match(relative, /나타낼 수 있습니다/);
+    assert.doesNotMatch(relative, /PE\(q\)|위치 q/);
+    await saveTall(page, page.locator('pe-relative'), 'review-relative-ko-390');
+
+    await reveal(page, 'pe-compare');
+    const compare = await page.evaluate(() => document.querySelector('pe-compare').shadowRoot.textContent);
+    for (const text of ['컨텍스트 길이 (max_position_embeddings)', '부호 있는 차이 p − r', 'nn.Embedding은 표준정규분포 N(0, 1)', '반반 배치 (i, i + head_dim/2)']) assert.ok(compare.includes(text), text);
+    assert.doesNotMatch(compare, /학습한 길이|반씩|막대/);
+    await saveTall(page, page.locator('pe-compare'), 'review-compare-ko-390');
+    const section = page.locator('#compare');
+    assert.equal(await section.locator('.quiz-cta a').getAttribute('href'), 'quiz.html#rope');
+    await saveArtifact('review-compare-section-ko-390.png', await section.locator('p').nth(1).screenshot());
+
+    await reveal(page, 'block-flow');
+    await page.evaluate(() => { document.querySelector('block-flow').step = 4; });
+    await page.waitForFunction(() => document.querySelector('block-flow').shadowRoot.querySelector('[data-predict="mixes"]'));
+    const predict = page.locator('block-flow [data-predict="mixes"]');
+    assert.match(await predict.textContent(), /블록 앞의 ①과 블록 안의 ②–⑤/);
+    await saveArtifact('review-block-flow-predict-ko-390.png', await predict.screenshot());
+    await page.evaluate(() => { document.querySelector('block-flow').step = 2; });
+    await page.waitForFunction(() => document.querySelector('block-flow').shadowRoot.querySelector('[data-head="0"]'));
+    const heads = page.locator('block-flow fieldset.choice').filter({ hasText: '헤드 0' });
+    await saveArtifact('review-block-flow-heads-ko-390.png', await heads.screenshot());
+
+    const glossary = page.locator('#glossary');
+    const terms = await glossary.textContent();
+    for (const text of ['쿼리 · 키 · 값', '이동 거리', '헤드 차원', '슬라이더', '스킵 연결']) assert.ok(terms.includes(text), text);
+    assert.doesNotMatch(terms, /받침|hidden \(intermediate\)/);
+    await glossary.scrollIntoViewIfNeeded();
+    await saveTall(page, glossary, 'review-glossary-ko-390');
+    const footer = page.locator('footer').last();
+    assert.match(await footer.textContent(), /수식 조판: Temml \(MathML\)/);
+    await saveArtifact('review-footer-ko-390.png', await footer.screenshot());
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+/** Opens one generated question on the quiz page, answers it, and returns its card. */
+async function answered(page, topic, seed, answer) {
+  await page.goto(`${server.url}quiz.html?quiz-topic=${topic}&quiz-seed=${seed}&quiz-count=1#${topic}`);
+  const card = page.locator('pe-ffn-quiz article.q').first();
+  await card.waitFor({ timeout: 30000 });
+  const input = card.locator('input[type=text]');
+  if (await input.count()) await input.fill(answer); else await card.locator(`input[type=radio][value="${answer}"]`).check();
+  await card.locator('button[type=submit]').click();
+  await card.locator('.feedback').first().waitFor({ timeout: 10000 });
+  return card;
+}
+
+test('quiz cards (ko, 390 px): RoPE pairing feedback names true columns; learned-past has four different rows; the rope topic asks RoPE', { timeout: 180000 }, async () => {
+  const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  try {
+    // head_dim 16, the split layout, column 15: its partner is 7; 23 is past the head.
+    let card = await answered(page, 'rope-columns', 4, '23');
+    let text = await card.textContent();
+    assert.match(text, /열 23은 이 헤드에 없습니다/);
+    assert.match(text, /짝인 열 7이 나옵니다/);
+    await saveArtifact('review-quiz-rope-columns-beyond-ko-390.png', await card.screenshot());
+    // head_dim 32, interleaved, column 26: rotate_half would pair it with 10.
+    card = await answered(page, 'rope-columns', 13, '10');
+    text = await card.textContent();
+    assert.match(text, /반반 배치\(rotate_half\)라면 열 26의 짝은 head_dim\/2 = 16칸 떨어진 열 10이지만, 번갈아 배치에서는 바로 옆 열 27입니다/);
+    await saveArtifact('review-quiz-rope-columns-half-ko-390.png', await card.screenshot());
+    card = await answered(page, 'learned-past', 1, '3');
+    text = await card.textContent();
+    assert.match(text, /마지막 행 T\[31\]은 위치 31의 벡터입니다/);
+    await saveArtifact('review-quiz-learned-past-ko-390.png', await card.screenshot());
+
+    await page.goto(`${server.url}quiz.html#rope`);
+    await page.locator('pe-ffn-quiz article.q').first().waitFor({ timeout: 30000 });
+    assert.equal(await page.locator('#topic').inputValue(), 'rope');
+    const all = (await page.locator('pe-ffn-quiz article.q').allTextContents()).join(' ');
+    assert.match(all, /RoPE|학습형 위치/);
+    await saveArtifact('review-quiz-rope-topic-ko-390.png', await page.locator('pe-ffn-quiz article.q').first().screenshot());
+    assert.deepEqual(page.problems, []);
   } finally {
     await page.close();
   }

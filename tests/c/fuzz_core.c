@@ -83,8 +83,8 @@ static void fuzz_pe(reader *r) {
     const size_t short_by = take_u32(r) % 4 == 0 ? take_u32(r) % 64 : 0;
     const size_t need = pe_workspace_bytes(d_model), bytes = need > short_by ? need - short_by : 0;
     void *memory = bytes ? malloc(bytes) : NULL;
-    pe_workspace workspace;
-    pe_workspace_init(&workspace, memory, bytes);
+    pf_workspace workspace;
+    pf_workspace_init(&workspace, memory, bytes);
     const pf_status filled = pe_fill(&workspace, table, length, d_model, base, offset, layout);
     const pf_status added = pe_add(&workspace, x, length, d_model, base, offset, layout);
     FUZZ_ASSERT(filled == added, "pe_fill gave status %d, pe_add %d", filled, added);
@@ -158,6 +158,14 @@ static void fuzz_block(reader *r) {
     float *lx = malloc(nl * sizeof(float)), *ly = malloc(nl * sizeof(float));
     for (size_t i = 0; i < nl; i++) lx[i] = (float)(int32_t)take_u32(r) / 1e5f;
     layer_norm(ly, lx, (take_u32(r) & 1) ? lx : NULL, NULL, (take_u32(r) & 1) ? lx : NULL, rows, width, eps);
+    if (rows > 0 && width > 0) {        /* out over gamma or beta: refused, nothing written */
+        for (size_t i = 0; i < nl; i++) ly[i] = 3.0f;
+        const float *param = ly + take_u32(r) % (nl - (size_t)width + 1);
+        const int as_gamma = take_u32(r) & 1;
+        FUZZ_ASSERT(layer_norm(ly, lx, NULL, as_gamma ? param : NULL, as_gamma ? NULL : param, rows, width, eps) != PF_OK,
+                    "layer_norm wrote over its %s (rows %d, width %d)", as_gamma ? "gamma" : "beta", rows, width);
+        for (size_t i = 0; i < nl; i++) FUZZ_ASSERT(ly[i] == 3.0f, "a refused layer_norm wrote");
+    }
     free(lx);
     free(ly);
 
@@ -208,7 +216,9 @@ static void fuzz_rope(reader *r) {
     const size_t n = length > 0 && d_model > 0 ? (size_t)length * (size_t)d_model : 1;
     const size_t wanted = rope_workspace_bytes(head_dim);
     const size_t bytes = (take_u32(r) & 7) ? wanted : take_u32(r) % 2048;
-    void *workspace = aligned_alloc(16, (bytes + 16) & ~(size_t)15);
+    void *memory = malloc(bytes + 1);
+    pf_workspace workspace;
+    pf_workspace_init(&workspace, memory, bytes);
     float *x = malloc(2 * n * sizeof(float)), *out = x + n;
     float largest = 0;
     for (size_t i = 0; i < n; i++) {
@@ -216,15 +226,15 @@ static void fuzz_rope(reader *r) {
         largest = fmaxf(largest, fabsf(x[i]));
     }
     const int in_place = take_u32(r) & 1;
-    if (rope_apply(in_place ? x : out, x, length, d_model, head_dim, base, offset, layout, workspace, bytes) == PF_OK) {
+    if (rope_apply(&workspace, in_place ? x : out, x, length, d_model, head_dim, base, offset, layout) == PF_OK) {
         const float *y = in_place ? x : out;
         for (size_t i = 0; length > 0 && i < n; i++)
             if (!(fabsf(y[i]) <= 1.5f * largest)) abort();
     }
-    rope_apply(x + 1, x, length, d_model, head_dim, base, offset, layout, workspace, bytes); /* overlap */
+    rope_apply(&workspace, x + 1, x, length, d_model, head_dim, base, offset, layout); /* overlap */
     double theta;
     rope_angle(&theta, offset, (int32_t)(take_u32(r) % 80) - 4, head_dim, base);
-    free(workspace);
+    free(memory);
     free(x);
 }
 

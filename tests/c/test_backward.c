@@ -111,17 +111,20 @@ static void test_products(void) {
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
         for (int tr = 0; tr < 2; tr++)
             test_product_case(shapes[i][0], shapes[i][1], shapes[i][2], tr, (mm_start)((i + (size_t)tr) % 3));
-    /* column sums */
-    float *x = rand_floats(37 * 13, 1), sums[13];
-    mm_column_sums(sums, x, 37, 13);
-    double worst = 0;
-    for (int c = 0; c < 13; c++) {
-        double s = 0;
-        for (int r = 0; r < 37; r++) s += x[r * 13 + c];
-        worst = fmax(worst, fabs(sums[c] - s));
+    /* column sums while packing: each column's rows added in order in float (whole and partial panels) */
+    for (int32_t cols = 1; cols <= 19; cols += 6) {
+        float *x = rand_floats(37 * (size_t)cols, 1), sums[19], *packed = zalloc(37 * mm_padded(cols));
+        mm_pack_strided(packed, sums, x, (size_t)cols, 37, cols);
+        int same = 1;
+        for (int c = 0; c < cols; c++) {
+            float s = 0.0f;
+            for (int r = 0; r < 37; r++) s += x[r * cols + c];
+            same &= s == sums[c] && packed[(size_t)(c / 8) * 37 * 8 + (size_t)(c % 8)] == x[c];   /* row 0 */
+        }
+        CHECK(same, "mm_pack_strided's column sums (cols %d): float row order, bit for bit", cols);
+        free(x);
+        free(packed);
     }
-    CHECK(worst < 1e-5, "column sums %g", worst);
-    free(x);
 }
 
 /* ---- activations ------------------------------------------------------------------------------- */
@@ -351,11 +354,13 @@ static void test_rope_backward(void) {
         const int t = cases[c][0], d = cases[c][1], hd = cases[c][2];
         for (int layout = 0; layout < 2; layout++) {
             const size_t n = (size_t)t * d, bytes = rope_workspace_bytes(hd);
-            void *ws = zalloc(bytes / 4 + 4);
+            void *memory = zalloc(bytes / 4 + 4);
+            pf_workspace ws;
+            pf_workspace_init(&ws, memory, bytes);
             float *x = rand_floats(n, 1), *y = zalloc(n), *g = rand_floats(n, 1), *gx = zalloc(n), *back = zalloc(n);
-            CHECK(rope_apply(y, x, t, d, hd, 10000, 3, (rope_layout)layout, ws, bytes) == PF_OK, "rope");
-            CHECK(rope_backward(gx, g, t, d, hd, 10000, 3, (rope_layout)layout, ws, bytes) == PF_OK, "rope backward");
-            CHECK(rope_backward(back, y, t, d, hd, 10000, 3, (rope_layout)layout, ws, bytes) == PF_OK, "rope backward");
+            CHECK(rope_apply(&ws, y, x, t, d, hd, 10000, 3, (rope_layout)layout) == PF_OK, "rope");
+            CHECK(rope_backward(&ws, gx, g, t, d, hd, 10000, 3, (rope_layout)layout) == PF_OK, "rope backward");
+            CHECK(rope_backward(&ws, back, y, t, d, hd, 10000, 3, (rope_layout)layout) == PF_OK, "rope backward");
             /* <R x, g> = <x, R^T g> (the adjoint), and R^T R x = x */
             double lhs = 0, rhs = 0, worst = 0;
             for (size_t i = 0; i < n; i++) {
@@ -366,7 +371,7 @@ static void test_rope_backward(void) {
             printf("rope backward T=%d D=%d headDim=%d %s: <Rx, g> - <x, R^T g> %.1e, max |R^T R x - x| %.1e\n", t, d, hd,
                    layout ? "half" : "interleaved", fabs(lhs - rhs), worst);
             CHECK(fabs(lhs - rhs) < 1e-5 * sqrt((double)n) && worst < 1e-6, "rope adjoint %g, inverse %g", fabs(lhs - rhs), worst);
-            free(ws); free(x); free(y); free(g); free(gx); free(back);
+            free(memory); free(x); free(y); free(g); free(gx); free(back);
         }
     }
 }

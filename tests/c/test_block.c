@@ -425,6 +425,16 @@ static void test_layer_norm(void) {
     CHECK(layer_norm(out, row, NULL, NULL, NULL, 1, 4, NAN) == PF_ERR_EPS, "ln eps NaN");
     CHECK(layer_norm(NULL, row, NULL, NULL, NULL, 1, 4, 1e-5) == PF_ERR_NULL, "ln NULL out");
     CHECK(layer_norm(NULL, NULL, NULL, NULL, NULL, 0, 4, 1e-5) == PF_OK, "ln 0 rows");
+    {   /* out may be x or residual, never part of them, nor of gamma or beta (issue 24) */
+        float m[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 1, 1, 1, 1, 0, 0, 0, 0 }, keep[16];
+        memcpy(keep, m, sizeof m);
+        CHECK(layer_norm(m + 4, m, NULL, NULL, NULL, 2, 4, 1e-5) == PF_ERR_OVERLAP, "ln out inside x");
+        CHECK(layer_norm(m + 2, m + 8, m, NULL, NULL, 1, 4, 1e-5) == PF_ERR_OVERLAP, "ln out inside residual");
+        CHECK(layer_norm(m, m + 8, NULL, m + 4, NULL, 2, 4, 1e-5) == PF_ERR_OVERLAP, "ln out over gamma");
+        CHECK(layer_norm(m, m + 8, NULL, NULL, m, 2, 4, 1e-5) == PF_ERR_OVERLAP, "ln out is beta");
+        CHECK(!memcmp(m, keep, sizeof m), "refused calls write nothing");
+        CHECK(layer_norm(m + 4, m + 4, m + 8, m + 12, NULL, 1, 4, 1e-5) == PF_OK, "ln out = x, distinct residual and gamma");
+    }
 }
 
 /* ---- statuses ---------------------------------------------------------------------------------- */

@@ -91,7 +91,7 @@ typedef struct {
     family split[2], add[2], entry[2][2];
 } pe_families;
 
-static void sweep_one(pe_workspace *ws, pe_families *fam, int32_t d, int32_t length, int32_t offset,
+static void sweep_one(pf_workspace *ws, pe_families *fam, int32_t d, int32_t length, int32_t offset,
                       double base, pe_layout layout, uint32_t v, float *table, float *again, float *x,
                       double *den) {
     const int concat = layout == PE_CONCAT, near_max = (int64_t)offset + length > 1000000;
@@ -162,8 +162,8 @@ void sweep_pe(void) {
     size_t largest = 0;
     for (int i = 0; i < count; i++) largest = pe_workspace_bytes(widths[i]) > largest ? pe_workspace_bytes(widths[i]) : largest;
     void *memory = malloc(largest);
-    pe_workspace ws;
-    pe_workspace_init(&ws, memory, largest);
+    pf_workspace ws;
+    pf_workspace_init(&ws, memory, largest);
     const size_t most = block_budget > budget + PF_MAX_DIM ? block_budget + 66u * PF_MAX_DIM : budget + 2u * PF_MAX_DIM;
     float *table = malloc(most * sizeof(float)), *again = malloc(most * sizeof(float)), *x = malloc(most * sizeof(float));
     double *den = malloc(sizeof(double) * (PF_MAX_DIM / 2 + 1));

@@ -11,7 +11,7 @@
 typedef struct { int32_t length, d_model, offset; double base; pe_layout layout; int add; } pe_call;
 
 /* The call on `workspace` and on a fresh one: bit-identical (x starts from the same values). */
-static void same_as_fresh(pe_workspace *workspace, const pe_call *c, const char *what) {
+static void same_as_fresh(pf_workspace *workspace, const pe_call *c, const char *what) {
     const size_t n = (size_t)c->length * (size_t)c->d_model;
     float *got = malloc(n * sizeof(float) + 1), *want = malloc(n * sizeof(float) + 1);
     for (size_t i = 0; i < n; i++) got[i] = want[i] = (float)(i % 7) - 3.0f;
@@ -58,16 +58,16 @@ void test_pe_workspace(void) {
         { 100, 64, 0, 10000, PE_INTERLEAVED, 0 },
     };
     void *memory = malloc(largest + 3);
-    pe_workspace one;
-    CHECK(pe_workspace_init(&one, (char *)memory + 3, largest) == PF_OK, "init (memory not aligned)");
+    pf_workspace one;
+    CHECK(pf_workspace_init(&one, (char *)memory + 3, largest) == PF_OK, "init (memory not aligned)");
     for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) same_as_fresh(&one, &calls[i], "one workspace");
 
     /* Two workspaces in turn, each continuing its own table. */
     const size_t bytes = pe_workspace_bytes(512);
     void *m1 = malloc(bytes), *m2 = malloc(bytes);
-    pe_workspace w1, w2;
-    pe_workspace_init(&w1, m1, bytes);
-    pe_workspace_init(&w2, m2, bytes);
+    pf_workspace w1, w2;
+    pf_workspace_init(&w1, m1, bytes);
+    pf_workspace_init(&w2, m2, bytes);
     for (int32_t t0 = 0; t0 < 300; t0 += 50) {
         const pe_call a = { 50, 512, 1000 + t0, 10000, PE_INTERLEAVED, 0 }, b = { 50, 300, t0, 77, PE_CONCAT, 0 };
         same_as_fresh(&w1, &a, "workspace 1 of 2");
@@ -77,20 +77,20 @@ void test_pe_workspace(void) {
     /* No workspace, no memory, too little memory: a status, and out untouched. */
     float guard[2 * 64];
     for (int i = 0; i < 2 * 64; i++) guard[i] = 7;
-    pe_workspace small;
+    pf_workspace small;
     CHECK(pe_fill(NULL, guard, 2, 64, 10000, 0, PE_INTERLEAVED) == PF_ERR_NULL, "no workspace");
-    CHECK(pe_workspace_init(NULL, m1, bytes) == PF_ERR_NULL && pe_workspace_init(&small, NULL, 8) == PF_ERR_NULL,
+    CHECK(pf_workspace_init(NULL, m1, bytes) == PF_ERR_NULL && pf_workspace_init(&small, NULL, 8) == PF_ERR_NULL,
           "workspace_init refuses NULL");
-    CHECK(pe_workspace_init(&small, NULL, 0) == PF_OK, "an empty workspace");
+    CHECK(pf_workspace_init(&small, NULL, 0) == PF_OK, "an empty workspace");
     CHECK(pe_fill(&small, guard, 0, 64, 10000, 0, PE_INTERLEAVED) == PF_OK, "an empty workspace serves length 0");
-    CHECK(pe_fill(&small, guard, 2, 64, 10000, 0, PE_INTERLEAVED) == PF_ERR_NO_MEMORY, "an empty workspace");
-    pe_workspace_init(&small, m1, pe_workspace_bytes(64) - 1);
-    CHECK(pe_add(&small, guard, 2, 64, 10000, 0, PE_CONCAT) == PF_ERR_NO_MEMORY, "one byte too small");
-    CHECK(pe_fill(&small, guard, 2, 65, 10000, 0, PE_CONCAT) == PF_ERR_NO_MEMORY, "too small for d_model 65");
+    CHECK(pe_fill(&small, guard, 2, 64, 10000, 0, PE_INTERLEAVED) == PF_ERR_WORKSPACE, "an empty workspace");
+    pf_workspace_init(&small, m1, pe_workspace_bytes(64) - 1);
+    CHECK(pe_add(&small, guard, 2, 64, 10000, 0, PE_CONCAT) == PF_ERR_WORKSPACE, "one byte too small");
+    CHECK(pe_fill(&small, guard, 2, 65, 10000, 0, PE_CONCAT) == PF_ERR_WORKSPACE, "too small for d_model 65");
     int untouched = 1;
     for (int i = 0; i < 2 * 64; i++) untouched &= guard[i] == 7;
     CHECK(untouched, "refused calls write nothing");
-    pe_workspace_init(&small, m1, pe_workspace_bytes(64));
+    pf_workspace_init(&small, m1, pe_workspace_bytes(64));
     CHECK(pe_fill(&small, guard, 2, 64, 10000, 0, PE_INTERLEAVED) == PF_OK && guard[1] == 1.0f, "exactly large enough");
     free(m1);
     free(m2);

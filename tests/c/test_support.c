@@ -29,8 +29,8 @@ static pf_status pe_fresh(float *out, int add, int32_t length, int32_t d_model, 
                           int32_t offset, pe_layout layout) {
     const size_t bytes = pe_workspace_bytes(d_model);
     void *memory = bytes ? malloc(bytes) : NULL;
-    pe_workspace workspace;
-    pe_workspace_init(&workspace, memory, memory ? bytes : 0);
+    pf_workspace workspace;
+    pf_workspace_init(&workspace, memory, memory ? bytes : 0);
     const pf_status status = add ? pe_add(&workspace, out, length, d_model, base, offset, layout)
                                  : pe_fill(&workspace, out, length, d_model, base, offset, layout);
     free(memory);

@@ -12,7 +12,7 @@ import { cellMath, givenMath } from '../../src/elements/shared/pe-layout.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 test('every formula of the page texts typesets, in every language', async () => {
-  for (const lang of readdirSync(`${root}src/i18n`)) {
+  for (const lang of readdirSync(`${root}src/i18n`, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)) {
     const texts = (await import(`../../src/i18n/${lang}/page.js`)).default;
     const formulas = pageFormulas(texts);
     assert.ok(formulas.length > 10, `${lang}: ${formulas.length} formulas`);

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { ABI_HASH, BENCH_EXPORTS, EXPORTS, LIMITS, NUMBERS, STATUSES } from '../../src/js/abi.js';
+import { DEFAULTS, MAX_MEMORY_BYTES, MAX_SEED } from '../../src/js/defaults.js';
 import { statusError } from '../../src/js/errors.js';
 import { relaxedSimdSupported } from '../../src/js/loader.js';
 import { HEADER, JS_MODULE, abiFromHeader, abiModule, linkFlags } from '../../scripts/gen-abi.mjs';
@@ -34,8 +35,13 @@ test('the emcc flags export every listed function and cap the memory at MAX_MEMO
   for (const name of BENCH_EXPORTS) assert.ok(!flags.includes(`_${name}`) && bench.includes(`_${name}`), name);
 });
 
-test('the defaults and the seed range are pf_abi.h\'s numbers', () => {
+test('the defaults and the seed range are pf_abi.h\'s numbers, and the JavaScript API takes them from there', () => {
   assert.deepEqual({ ...NUMBERS }, { DEFAULT_BASE: 10000, DEFAULT_EPS: 1e-5, DEFAULT_SEED: 0, MAX_SEED: 2 ** 32 - 1 });
+  assert.equal(DEFAULTS.base, NUMBERS.DEFAULT_BASE);
+  assert.equal(DEFAULTS.eps, NUMBERS.DEFAULT_EPS);
+  assert.equal(DEFAULTS.seed, NUMBERS.DEFAULT_SEED);
+  assert.equal(MAX_SEED, NUMBERS.MAX_SEED);
+  assert.equal(MAX_MEMORY_BYTES, LIMITS.MAX_MEMORY_PAGES * 65536);
 });
 
 for (const file of builds) {

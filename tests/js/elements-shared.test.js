@@ -117,11 +117,11 @@ test('snippets carry the parameters and the layout', () => {
   // The rotation check builds only the rows p, k, p + k with the same PE lines, then reads its pair columns.
   const r = rotationSnippets({ dModel: 9, base: 10000, p: 5, k: 3, layout: 'concat' });
   for (const code of [r.numpy, r.torch]) {
-    assert.match(code, /d_model, base, p, k = 9, 10000\.0, 5, 3/);
-    assert.match(code, /\[p, k, p \+ k\]/);
+    assert.match(code, /d_model, base, p, shift = 9, 10000\.0, 5, 3/);
+    assert.match(code, /\[p, shift, p \+ shift\]/);
     assert.match(code, /angle = pos \/ base \*\* \(2 \* i \/ d_model\)/);
     assert.match(code, /js, jc = i, h \+ i/);
-    assert.match(code, /rot_sin = cos_kw \* pe_p\[js\] \+ sin_kw \* pe_p\[jc\]/);
+    assert.match(code, /rot_sin = cos_w \* pe_p\[js\] \+ sin_w \* pe_p\[jc\]/);
   }
   assert.match(rotationSnippets({ dModel: 8, base: 100, p: 0, k: 1 }).numpy, /js, jc = 2 \* i, 2 \* i \+ 1/);
   const e = embeddingSnippets({ vocab: 3, dModel: 8, seed: 7, tokens: [0, 1, 2], peArgs: { length: 3, dModel: 8, base: 10000, offset: 0, layout: 'interleaved' } });

@@ -215,3 +215,16 @@ test('properties, dispose twice, forward after dispose throws, properties stay r
   assert.equal(layer.paramCount, 4722432);
   assert.equal(layer.activation, 'gelu');
 });
+
+test('arrays too large for the memory name the option that asked for them (hidden, preActivation), not x', () => {
+  const wide = core.createFFN({ dModel: 1, dFF: 65536 });
+  const x = new Float32Array(8192); // fits; its (tokens, dFF) hidden rows would be 2 GiB
+  try {
+    for (const option of ['hidden', 'preActivation']) {
+      assert.throws(() => wide.forward(x, { [option]: true }), (e) => e.constructor === RangeError && e.message.startsWith(`${option}: `), option);
+    }
+    assert.equal(wide.forward(x.subarray(0, 4)).length, 4);
+  } finally {
+    wide.dispose();
+  }
+});

@@ -73,7 +73,7 @@ test('tensors, views of core.memory, out and plain arrays give the same bits; ma
 
 const f32 = (n) => new Float32Array(n).fill(0.5);
 test('bad input: the right error naming the parameter, nothing touched, the instance still usable', () => {
-  const x = uniformArray(8, 1), out = f32(8), shared = core.alloc(8), freed = core.alloc(4);
+  const x = uniformArray(8, 1), out = f32(8), shared = core.alloc(8), freed = core.alloc(4), params = uniformArray(12, 2);
   freed.free();
   const calls = [
     [() => core.layerNorm(f32(7), 4), RangeError, 'x', 'whole number'],
@@ -96,14 +96,34 @@ test('bad input: the right error naming the parameter, nothing touched, the inst
     [() => core.layerNorm(x, 4, { out: x }), RangeError, 'out', 'share'],
     [() => core.layerNorm(x, 4, { out: x.subarray(4) }), RangeError, 'out'],
     [() => core.layerNorm(shared, 4, { out: shared.data }), RangeError, 'out', 'share'],
+    // issue 24: out overlapping gamma or beta (later rows would use the overwritten values)
+    [() => core.layerNorm(x, 4, { out: params.subarray(0, 8), gamma: params.subarray(4, 8) }), RangeError, 'out', 'gamma'],
+    [() => core.layerNorm(x, 4, { out: params.subarray(0, 8), beta: params.subarray(6, 10) }), RangeError, 'out', 'beta'],
+    [() => core.layerNorm(x, 4, { out: shared, gamma: shared.data.subarray(0, 4) }), RangeError, 'out', 'gamma'],
+    [() => core.layerNorm(x, 4, { out: shared.data, beta: shared.data.subarray(4, 8) }), RangeError, 'out', 'beta'],
   ];
   for (const [call, type, name, accepted] of calls) {
-    const before = Float32Array.from(x), outBefore = Float32Array.from(out);
+    const before = Float32Array.from(x), outBefore = Float32Array.from(out), paramsBefore = Float32Array.from(params);
     assert.throws(call, (e) => e.constructor === type && e.message.includes(name) && (!accepted || e.message.includes(accepted)), String(call));
-    assert.ok(sameBits(x, before) && sameBits(out, outBefore));
+    assert.ok(sameBits(x, before) && sameBits(out, outBefore) && sameBits(params, paramsBefore));
   }
   checkRows(core.layerNorm(x, 4, { out }), x, 4);
   shared.free();
+});
+
+test('a tensor of more rows than one core call takes (16,777,216) is normalised whole, not refused naming length', () => {
+  // The core's layer_norm takes at most MAX_LENGTH rows a call, which layerNorm (without a length
+  // parameter) once passed on as "length: length out of range". It now makes as many calls as needed.
+  const rows = 16_777_216 + 3;
+  const x = core.alloc(rows), out = core.alloc(rows);
+  try {
+    x.data.fill(5);
+    core.layerNorm(x, 1, { out, beta: Float32Array.of(0.25) });
+    assert.ok(out.data.every((v) => v === 0.25), 'every row of one value is beta');
+  } finally {
+    x.free();
+    out.free();
+  }
 });
 
 test('eps undefined counts as not given; the options are read once', () => {

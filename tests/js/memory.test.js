@@ -126,6 +126,29 @@ test('a PE table that finds the memory full throws a RangeError, loses nothing, 
   assert.deepEqual(out.data, full.positionalEncoding(4, 4096));
 });
 
+test('with no memory left to keep a workspace in, PE and RoPE calls work with one of their own, bit for bit', async () => {
+  // The kernels' kept workspaces come from memory that was never a tensor (sbrk). Once the memory has
+  // grown to its limit and been given to tensors, freed tensors leave room only to malloc: each call
+  // then prepares a workspace of its own there, and must give the same bits.
+  const normal = await loadCore();
+  const x = uniformArray(3 * 4096, 11); // workspaces of ~1.1 MiB (PE) and ~110 KiB (RoPE): more than is left
+  const want = { pe: normal.positionalEncoding(40, 4096, { offset: 999 }), rope: normal.applyRotary(x.slice(), 3, 4096, { offset: 77 }) };
+  const full = await loadCore();
+  const tensors = [];
+  for (let n = (256 * 2 ** 20) / 4; n >= 1024; n >>= 1) {
+    for (;;) {
+      try { tensors.push(full.alloc(n)); } catch { break; }
+    }
+  }
+  tensors.forEach((t) => t.free());
+  for (let round = 0; round < 2; round++) {
+    const pe = full.positionalEncoding(40, 4096, { offset: 999 });
+    const rope = full.applyRotary(x.slice(), 3, 4096, { offset: 77 });
+    assert.ok(pe.every((v, i) => Object.is(v, want.pe[i])), 'PE through a workspace of its own');
+    assert.ok(rope.every((v, i) => Object.is(v, want.rope[i])), 'RoPE through a workspace of its own');
+  }
+});
+
 test('no growth over 2,000 create/forward/dispose cycles, PE calls and alloc/free', async () => {
   const fresh = await loadCore();
   const x = uniformArray(5 * 16, 4);

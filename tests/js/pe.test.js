@@ -174,6 +174,24 @@ test('addPositionalEncoding adds in place for arrays, tensors and views, and ret
   t.free();
 });
 
+test('no state survives in memory the caller can write: bytes crafted through a view of a freed tensor change nothing', async () => {
+  // The PE kernels keep their constants between calls. They used to live in memory that could have been
+  // a tensor; a view of that tensor taken before free() still writes it (NaN constants gave NaN tables).
+  // Now they live where no tensor ever was (issue 24, as RoPE's workspace).
+  const fresh = await loadCore();
+  const out = fresh.alloc(100 * 64);
+  const freed = fresh.alloc(4484); // 17,936 bytes: the size of that workspace at dModel 64
+  const stale = freed.data;
+  freed.free();
+  for (const layout of ['interleaved', 'concat']) {
+    fresh.positionalEncoding(100, 64, { out, layout });
+    stale.fill(NaN); // no call below allocates: the allocator's own records there are not read
+    fresh.positionalEncoding(100, 64, { out, layout });
+    const diff = maxAbsDiff(out.data, peTableRef(100, 64, { layout }));
+    assert.ok(diff <= 1e-6, `after crafting (${layout}): max |diff| ${diff}`);
+  }
+});
+
 test('options set to undefined count as not given', () => {
   const a = core.positionalEncoding(4, 6, { base: undefined, offset: undefined, layout: undefined, out: undefined });
   assert.deepEqual(a, core.positionalEncoding(4, 6));

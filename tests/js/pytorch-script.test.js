@@ -25,14 +25,41 @@ function modelFile(config, params) {
   return writeSafetensors(parameterShapesRef(c).map(([name, shape]) => ({ name, shape, data: params[name] })), metadata);
 }
 
-/** Runs the script on the file; returns { status, stdout, stderr, logits }. */
-function runScript(config, file, tokens, flags = []) {
+/**
+ * Runs each job's script on its file; returns [{ status, stdout, stderr, logits }]. One job runs as
+ * downloaded (`python3 model.py model.safetensors ...`); several run in one Python process that
+ * executes each script file as __main__ with its command line (runpy), since importing torch takes
+ * seconds: the same code, the same arguments, one import.
+ */
+function runScripts(jobs) {
   const dir = mkdtempSync(join(tmpdir(), 'pytorch-script-'));
   try {
-    writeFileSync(join(dir, 'model.py'), pytorchScript(config));
-    writeFileSync(join(dir, 'model.safetensors'), file);
-    const run = spawnSync(PYTHON, ['model.py', 'model.safetensors', ...tokens.map(String), ...flags, '--json', 'out.json'], { cwd: dir, encoding: 'utf8' });
-    return { ...run, logits: run.status === 0 ? JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) : null };
+    const runs = jobs.map(({ config, file, tokens, flags = [] }, i) => {
+      writeFileSync(join(dir, `model${i}.py`), pytorchScript(config));
+      writeFileSync(join(dir, `model${i}.safetensors`), file);
+      return { script: `model${i}.py`, argv: [`model${i}.safetensors`, ...tokens.map(String), ...flags, '--json', `out${i}.json`] };
+    });
+    const logitsOf = (i) => JSON.parse(readFileSync(join(dir, `out${i}.json`), 'utf8'));
+    if (runs.length === 1) {
+      const run = spawnSync(PYTHON, [runs[0].script, ...runs[0].argv], { cwd: dir, encoding: 'utf8' });
+      return [{ ...run, logits: run.status === 0 ? logitsOf(0) : null }];
+    }
+    const driver = `
+import contextlib, io, json, runpy, sys, traceback
+results = []
+for run in json.load(sys.stdin):
+    sys.argv, out, err, status = [run["script"], *run["argv"]], io.StringIO(), io.StringIO(), 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            runpy.run_path(run["script"], run_name="__main__")
+    except BaseException:
+        status, _ = 1, err.write(traceback.format_exc())
+    results.append({"status": status, "stdout": out.getvalue(), "stderr": err.getvalue()})
+print(json.dumps(results))
+`;
+    const run = spawnSync(PYTHON, ['-c', driver], { cwd: dir, encoding: 'utf8', input: JSON.stringify(runs) });
+    assert.equal(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout).map((r, i) => ({ ...r, logits: r.status === 0 ? logitsOf(i) : null }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -46,28 +73,40 @@ const configs = [
   { vocab: 6, dModel: 5, heads: 1, dFF: 7, layers: 1, position: 'none', seed: 5 },
 ];
 
-for (const config of configs) {
+const lab = { vocab: 16, dModel: 64, heads: 4, dFF: 256, layers: 2, position: 'sinusoidal', seed: 7 };
+const other = { ...configs[0], heads: 4 };
+const jobs = [
+  ...configs.map((config) => ({ config, tokens: Array.from({ length: 9 }, (_, i) => (i * 5 + config.seed) % config.vocab), flags: ['--double'] })),
+  { config: lab, tokens: [5, 3, 9, 2, 0, 1, 1, 1, 1] }, // float32, the default
+].map((job) => ({ ...job, params: perturbedParams(job.config) }));
+const runs = runScripts([
+  ...jobs.map(({ config, params, tokens, flags }) => ({ config, file: modelFile(config, params), tokens, flags })),
+  { config: configs[0], file: modelFile(other, perturbedParams(other)), tokens: [1, 2] }, // a file of another model
+]);
+
+configs.forEach((config, i) => {
   test(`the script's logits equal the reference: ${config.position} ${config.norm ?? 'post'}${config.causal ? ' causal' : ''} ${config.activation ?? 'relu'}, ${config.layers} layer(s), ${config.heads} head(s)`, () => {
-    const params = perturbedParams(config);
-    const tokens = Array.from({ length: 9 }, (_, i) => (i * 5 + config.seed) % config.vocab);
-    const run = runScript(config, modelFile(config, params), tokens, ['--double']);
+    const run = runs[i], { params, tokens } = jobs[i];
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /most likely next token/);
     const d = relativeMaxDiff(run.logits, transformerForwardRef(params, config, tokens).logits);
     assert.ok(d <= 1e-12, `float64: |diff| / (1 + M) ${d}`);
     console.log(`# PyTorch script (float64) vs reference, ${config.position}: |diff| / (1 + M) ${d.toExponential(1)}`);
   });
-}
+});
 
 test('in float32 (the default) the script is within the contract\'s 1e-4 (1 + M) of the reference', () => {
-  const config = { vocab: 16, dModel: 64, heads: 4, dFF: 256, layers: 2, position: 'sinusoidal', seed: 7 };
-  const params = perturbedParams(config);
-  const tokens = [5, 3, 9, 2, 0, 1, 1, 1, 1];
-  const run = runScript(config, modelFile(config, params), tokens);
+  const run = runs[configs.length], { params, tokens } = jobs[configs.length];
   assert.equal(run.status, 0, run.stderr);
-  const d = relativeMaxDiff(run.logits, transformerForwardRef(params, config, tokens).logits);
+  const d = relativeMaxDiff(run.logits, transformerForwardRef(params, lab, tokens).logits);
   assert.ok(d <= 1e-4, `float32: ${d}`);
   console.log(`# PyTorch script (float32) vs reference, lab size: |diff| / (1 + M) ${d.toExponential(1)}`);
+});
+
+test('the script refuses a file saved by a model of other options', () => {
+  const run = runs[configs.length + 1];
+  assert.notEqual(run.status, 0);
+  assert.match(run.stderr, /the file's heads is 4, this script's is 2/);
 });
 
 test('on a file that model.save() wrote after training, the script gives the module\'s logits', async () => {
@@ -81,7 +120,7 @@ test('on a file that model.save() wrote after training, the script gives the mod
       trainer.step(b.tokens, b.targets, { batch: 8 });
     }
     const tokens = Array.from(task.testSet(6, 1).tokens);
-    const run = runScript(model.config, model.save(), tokens, ['--double']);
+    const [run] = runScripts([{ config: model.config, file: model.save(), tokens, flags: ['--double'] }]); // as downloaded
     assert.equal(run.status, 0, run.stderr);
     const d = relativeMaxDiff(model.forward(tokens), run.logits);
     assert.ok(d <= 1e-4, `${d}`);
@@ -89,14 +128,6 @@ test('on a file that model.save() wrote after training, the script gives the mod
   } finally {
     model.dispose();
   }
-});
-
-test('the script refuses a file saved by a model of other options', () => {
-  const config = configs[0];
-  const other = { ...config, heads: 4 };
-  const run = runScript(config, modelFile(other, perturbedParams(other)), [1, 2]);
-  assert.notEqual(run.status, 0);
-  assert.match(run.stderr, /the file's heads is 4, this script's is 2/);
 });
 
 test('bad options name the parameter', () => {

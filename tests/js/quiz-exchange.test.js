@@ -12,7 +12,7 @@ function essentials(q, lang) {
   const L = localizeQuestion(q, lang);
   return {
     id: q.id, type: q.type, prompt: L.prompt, choices: L.choices, explanation: L.explanation,
-    answer: q.type === 'text' ? L.answerText : q.answer, tolerance: q.tolerance || 0,
+    answer: q.type === 'text' ? L.answerText : q.answer, tolerance: q.tolerance || 0, units: q.units, labels: q.labels,
     section: q.section, tags: q.tags, difficulty: q.difficulty, hints: L.hints,
     distractors: L.distractors.map((d) => [d.match, d.explanation, d.misconception]),
   };
@@ -41,6 +41,8 @@ test('GIFT round trip of generated questions keeps answers and tolerances', () =
     assert.equal(r.answer, qs[i].answer);
     assert.equal(r.tolerance || 0, qs[i].tolerance || 0);
     assert.equal(grade(r, String(qs[i].answer)).correct, true);
+    // The units and names of the quantity a question accepts travel too: "15번 열", "열 15", "0.9 라디안".
+    assert.deepEqual([r.units, r.labels], [qs[i].units, qs[i].labels], qs[i].id);
   });
 });
 

@@ -46,8 +46,11 @@ test('every answer equals the independent one; distractors are the misconception
         if (learned) assert.equal(q.answer - learned.match, p.maxLength * p.dModel);
       } else if (p.topic === 'lab-bound') {
         assert.equal(q.distractors[0].misconception, 'lab-blind-chance');
-        assert.equal(q.distractors[0].match, Math.round(1000 / p.K) / 10);
-        assert.ok(q.answer > 100 / p.K, 'the bound is above chance');
+        assert.equal(q.distractors[0].match, Math.round(1000 / p.K) / 1000);
+        assert.ok(q.answer > 1 / p.K, 'the bound is above chance');
+        // Written in %, as the prompt allows: 26.8% is 0.268 (and a bare 26.8 is not).
+        assert.ok(grade(q, `${(100 * q.answer).toFixed(1)}%`).correct, `${q.id}: the answer in %`);
+        assert.equal(grade(q, (100 * q.answer).toFixed(1)).correct, false, `${q.id}: a percentage without its %`);
       } else {
         assert.deepEqual(q.distractors.map((d) => d.misconception), ['lab-mask-self', undefined]);
         assert.match(q.prompt, new RegExp(`t = ${p.t}`));

@@ -40,7 +40,7 @@ function reference(q) {
       return round3(pe(p.p + p.k, p.j, p.dModel));
     // RoPE and learned tables (src/quiz/generate/rope.js; more in quiz-generate-rope.test.js).
     case 'rope-angle': return round3(p.p / p.base ** ((2 * p.i) / p.headDim));
-    case 'rope-columns': return p.layout === 'half' ? p.pair + p.headDim / 2 : 2 * p.pair + 1;
+    case 'rope-columns': return p.layout === 'half' ? (p.first + p.headDim / 2) % p.headDim : p.first ^ 1;
     case 'learned-params': return p.positions * p.dModel;
     case 'learned-past': return p.p < p.positions ? 1 : 2;
     default: {

@@ -80,12 +80,14 @@ test('unreadable and empty answers are reported, not just marked wrong', () => {
 test('numeric answers use the tolerance the question states', () => {
   const q = { id: 'n', type: 'number', prompt: 'p', answer: 0.851, tolerance: 0.001, explanation: 'e' };
   assert.equal(grade(q, '0.851').correct, true);
-  assert.equal(grade(q, '0,85').correct, true);
+  // A decimal comma is not read: "0,85" could as well be two answers, 0 and 85.
+  assert.equal(grade(q, '0,85').valid, false);
+  assert.equal(grade(q, '0,85').problem, 'several');
   assert.equal(grade(q, '0.852').correct, true);
   assert.equal(grade(q, '0.8505').correct, true);
   assert.equal(grade(q, '0.849').correct, false);
   assert.equal(grade(q, '0.853').correct, false);
-  assert.equal(grade({ ...q, answer: 2.5, tolerance: 0 }, '2,5').correct, true);
+  assert.equal(grade({ ...q, answer: 2.5, tolerance: 0 }, '2.5').correct, true);
   assert.equal(grade({ ...q, answer: 2.5, tolerance: 0 }, '2.51').correct, false);
 });
 

@@ -1,23 +1,29 @@
-// The answer parser on a table of inputs as people type them.
+// The readers on their own (without a question) on a table of inputs as people type them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseNumber, parseOX, parseChoice } from '../../src/quiz/parse-answer.js';
 
+// [input, value] read without units; [input, value, options] with the units (and labels) a question
+// declares. null: not read.
+const UNITS = { units: ['개', 'scores', '차원', 'rad'] };
 const numbers = [
-  ['3', 3], ['３', 3], ['  3  ', 3], ['3 개', 3], ['100개', 100], ['１００개', 100], ['100 scores', 100],
-  ['4,722,432', 4722432], ['4 722 432', 4722432], ['4.722.432', 4722432], ["4'722'432", 4722432],
-  ['4_722_432', 4722432], ['4,722,432개', 4722432], ['４，７２２，４３２', 4722432], ['1,234', 1234],
-  ['0,5', 0.5], ['3,14', 3.14], ['-0,841', -0.841], ['0.841', 0.841], ['.5', 0.5], ['-7', -7],
+  ['3', 3], ['３', 3], ['  3  ', 3], ['3 개', 3, UNITS], ['100개', 100, UNITS], ['１００개', 100, UNITS], ['100 scores', 100, UNITS],
+  ['4,722,432', 4722432], ["4'722'432", 4722432],
+  ['4_722_432', 4722432], ['4,722,432개', 4722432, UNITS], ['４，７２２，４３２', 4722432], ['1,234', 1234],
+  ['0.841', 0.841], ['.5', 0.5], ['-7', -7],
   ['−7', -7], ['－７', -7], ['+2', 2], ['1e-3', 0.001], ['2.5E2', 250], ['1,234.5', 1234.5],
-  ['1.234,5', 1234.5], ['10×10=100', 100], ['10 x 10 = 100', 100], ['정답: 5', 5], ['답은 3', 3],
-  ['약 0.85', 0.85], ['3.', 3], ['100!', 100], ['512차원', 512], ['2 rad', 2], ['③', 3],
+  ['10×10=100', 100], ['10 x 10 = 100', 100], ['정답: 5', 5], ['답은 3', 3],
+  ['3.', 3], ['100!', 100], ['512차원', 512, UNITS], ['2 rad', 2, UNITS], ['③', 3], ['열 15', 15, { labels: ['열'] }],
   ['0', 0], [3, 3], ['', null], ['abc', null], ['1 2', null], ['1,2,3', null], ['3 or 4', null],
   ['12,34,56', null], ['1..2', null], ['--3', null], [Infinity, null], ['x=', null],
+  // Default deny: what the question does not declare, and what could be two answers, is not read.
+  ['3 개', null], ['100 scores', null], ['4 722 432', null], ['4.722.432', null], ['0,5', null], ['3,14', null],
+  ['1.234,5', null], ['약 0.85', null], ['3 틀림', null], ['100%', null],
 ];
 
-for (const [input, expected] of numbers) {
-  test(`parseNumber(${JSON.stringify(input)}) -> ${expected}`, () => {
-    const got = parseNumber(input);
+for (const [input, expected, options] of numbers) {
+  test(`parseNumber(${JSON.stringify(input)}${options ? `, ${JSON.stringify(options)}` : ''}) -> ${expected}`, () => {
+    const got = parseNumber(input, options);
     if (expected === null) assert.equal(got, null);
     else assert.ok(Math.abs(got - expected) < 1e-12, `got ${got}`);
   });

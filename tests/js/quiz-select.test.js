@@ -15,7 +15,7 @@ test('the document topic gives the documents\' 12 questions in their order', () 
 });
 
 test('the same seed and topic give the same set; another seed another set', () => {
-  for (const topic of ['all', 'pe', 'ffn', 'practice', ...TOPICS, '001-how']) {
+  for (const topic of ['all', 'pe', 'rope', 'ffn', 'practice', ...TOPICS, '001-how']) {
     const a = buildQuizSet(bank, core, { topic, count: 10, seed: 'share-me' });
     const b = buildQuizSet(bank, core, { topic, count: 10, seed: 'share-me' });
     assert.equal(JSON.stringify(a.questions), JSON.stringify(b.questions), topic);
@@ -27,7 +27,7 @@ test('the same seed and topic give the same set; another seed another set', () =
 
 test('topics keep to their sections and generators', () => {
   const pe = buildQuizSet(bank, core, { topic: 'pe', count: 30, seed: 9 }).questions;
-  assert.ok(pe.every((q) => q.origin === 'generated' ? ['pe-value', 'pe-column', 'pe-rotation', 'rope-angle', 'rope-columns', 'learned-params', 'learned-past'].includes(q.params.topic) : /^000-|^001-[012]$/.test(q.section)));
+  assert.ok(pe.every((q) => q.origin === 'generated' ? ['pe-value', 'pe-column', 'pe-rotation', 'rope-angle', 'rope-columns', 'learned-params', 'learned-past'].includes(q.params.topic) : /^000-|^001-[012]$|^001-llm$/.test(q.section)));
   const ffn = buildQuizSet(bank, core, { topic: 'ffn', count: 30, seed: 9 }).questions;
   assert.ok(ffn.every((q) => q.origin === 'generated' ? !q.params.topic.startsWith('pe-') : ['001-3', '001-4', '001-why', '001-how', '001-summary'].includes(q.section)));
   const mixed = buildQuizSet(bank, core, { topic: 'all', count: 10, seed: 9 }).questions;

@@ -251,6 +251,30 @@ test('rotaryAngle: the angle of pair i at position p in double, and its errors',
   assert.throws(() => core.rotaryAngle(1, 0, 8, { base: 0 }), (e) => e instanceof RangeError && /^base/.test(e.message));
 });
 
+test('no state survives in memory the caller can write: bytes crafted through a view of a freed tensor change nothing', async () => {
+  // Issue 24: the core kept its RoPE workspace in memory that had been a tensor, with its state (which
+  // frequencies, which position) in a header there. A view of that tensor taken before free() still
+  // writes it: a header claiming "head_dim 8, base 10000, position 0" over NaN tables gave NaN. Now the
+  // workspace lives where no tensor ever was, and its state in the core's own structs.
+  const fresh = await loadCore();
+  const x = fresh.alloc(4 * 8), out = fresh.alloc(4 * 8);
+  x.data.set(uniformArray(4 * 8, 5, 1));
+  const freed = fresh.alloc(64); // 256 bytes: the size of that workspace, so it took this memory
+  const stale = freed.data;
+  freed.free();
+  for (const layout of LAYOUTS) {
+    fresh.applyRotary(x, 4, 8, { layout, out });
+    stale.fill(NaN); // only the freed tensor's bytes, and no call below allocates: the allocator's own
+    const header = new DataView(stale.buffer, stale.byteOffset, 32); // records there are not read
+    header.setUint32(0, 0x45504f52, true); // "ROPE"
+    header.setInt32(4, 8, true);
+    header.setFloat64(8, 10000, true);
+    header.setBigInt64(16, 0n, true);
+    fresh.applyRotary(x, 4, 8, { layout, out });
+    expectClose(out.data.slice(), x.data.slice(), 4, 8, { layout }, `after crafting (${layout})`);
+  }
+});
+
 test('largest error against the reference (printed)', () => {
   console.log(`RoPE: largest |diff| / (1 + M) below position 1e6 over every comparison: ${largest.toExponential(2)} (contract 1e-6)`);
   assert.ok(largest > 0 && largest <= 1e-6);

@@ -168,7 +168,7 @@ test('refused arguments name the parameter', () => {
 
 test('the declarations (tasks, pytorchScript) type-check under --strict (NodeNext and Bundler); an unknown task name is refused', () => {
   const use = `
-import { createTask, pytorchScript, tokenAccuracy, TASK_NAMES, type Task, type TaskBatch, type TaskName } from '../../src/js/index.js';
+import { createTask, init, pytorchScript, tokenAccuracy, TASK_NAMES, type Task, type TaskBatch, type TaskName } from '../../src/js/index.js';
 const name: TaskName = TASK_NAMES[0];
 const task: Task = createTask(name, { vocab: 16, length: 8, seed: 1 });
 const b: TaskBatch = task.batch(4);
@@ -177,7 +177,8 @@ const n: number = task.chance + task.positionBlindBound + task.stats(12).sequenc
 const a: number = tokenAccuracy(new Float32Array(b.tokens.length * 16), b.targets, 16).accuracy;
 const label: string = task.label(0);
 const script: string = pytorchScript({ vocab: task.vocab, dModel: 64, heads: 4, position: 'rope', norm: 'pre' });
-export { held, n, a, label, script };
+const fromModel = async () => pytorchScript((await init()).createTransformer({ vocab: 16, dModel: 8 }).config);
+export { held, n, a, label, script, fromModel };
 `;
   const misuse = `
 import { createTask } from '../../src/js/index.js';

@@ -158,9 +158,9 @@ test('6. PE(p)·PE(q): a function of |p − q| for an even d_model only; the lab
     assert.match(dotMaxLabel(s, 8, '4.00'), /d_model\/2/);
     assert.doesNotMatch(dotMaxLabel(s, 9, '4.10'), /[^(]d_model\/2/);
     assert.match(dotMaxLabel(s, 9, '4.10'), /\(d_model − 1\)\/2/);
-    assert.match(dotExplanation(s, 9, 3), /sin\(p·ω_m\)·sin\(q·ω_m\)/);
+    assert.match(dotExplanation(s, 9, 3), /sin\(p·ω_m\)·sin\(r·ω_m\)/);
     assert.doesNotMatch(dotExplanation(s, 8, 3), /sin\(p·ω_m\)/);
-    assert.match(s.predictOptions[1], /\|p − q\|/);
+    assert.match(s.predictOptions[1], /\|p − r\|/);
   }
   const ko = sectionText(koPage, 'relative');
   assert.match(ko, /가설/);
@@ -191,7 +191,7 @@ test('7. d_ff: which models use 4×, LLaMA about 2.7×, affine not proportional;
   }
 });
 
-test('8. one meaning per letter: i is the frequency index, k the shift in position, in the page and every element', () => {
+test('8. one meaning per letter: i is the frequency index, Δ the shift in position (issue 24: k is the key), in the page and every element', () => {
   for (const s of [koClock, enClock, koHeat, enHeat, koTable, enTable]) {
     for (const [key, value] of Object.entries(s)) {
       const text = Array.isArray(value) ? value.join(' ') : String(value);
@@ -202,8 +202,9 @@ test('8. one meaning per letter: i is the frequency index, k the shift in positi
     assert.match(generalTex(layout), /2i\/d/);
     assert.doesNotMatch(generalTex(layout), /2k/);
   }
-  assert.match(koRel.k, /이동 거리 k/);
-  assert.match(enRel.k, /Shift k/);
+  assert.match(koRel.k, /이동 거리 Δ/);
+  assert.match(enRel.k, /Shift Δ/);
   const glossary = koPage.glossary.terms.find((t) => t[0] === '주파수 번호');
-  assert.match(glossary[3], /k는 늘 위치의 이동 거리/);
+  assert.match(glossary[3], /i는 늘 주파수 번호/);
+  assert.match(koPage.glossary.terms.find((t) => t[0] === '이동 거리')[1], /Δ/);
 });

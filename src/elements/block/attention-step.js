@@ -27,7 +27,7 @@ export function rowSums(values, n) {
 
 function headPicker(el, { s, heads, head }) {
   const name = el.id('head');
-  const items = Array.from({ length: heads }, (_, h) => `<label class="chip"><input type="radio" name="${name}" value="${h}" data-head="${h}"${h === head ? ' checked' : ''}> ${escapeHtml(fill(s.headN, { h: h + 1 }))}</label>`).join('');
+  const items = Array.from({ length: heads }, (_, h) => `<label class="chip"><input type="radio" name="${name}" value="${h}" data-head="${h}"${h === head ? ' checked' : ''}> ${escapeHtml(fill(s.headN, { h }))}</label>`).join('');
   return `<fieldset class="choice"><legend>${escapeHtml(s.head)}</legend>${items}</fieldset>`;
 }
 
@@ -35,7 +35,7 @@ function headPicker(el, { s, heads, head }) {
 export function attentionStep(el, ctx) {
   const { s, n, block, head, values } = ctx;
   const heads = values.heads;
-  const headName = fill(s.headN, { h: head + 1 });
+  const headName = fill(s.headN, { h: head });   // heads count from 0, like tokens and columns
   const scores = headSlice(block.trace.scores, n, head);
   const weights = headSlice(block.trace.weights, n, head);
   const maskedAt = (i, j) => values.causal && j > i;
@@ -84,7 +84,7 @@ export function attentionStep(el, ctx) {
     <div class="grids2">${pictures.join('')}</div>
     <p class="muted">${escapeHtml(s.docExample)}</p>
     <p class="muted">${escapeHtml(s.decoderNote)}</p>`;
-  const file = `head${head + 1}`;
+  const file = `head${head}`;
   const exports = [
     ctx.exportOf('scores', scores, [n, n], `scores[${head}]`, { file, rowNames: names, colNames: names }),
     ctx.exportOf('weights', weights, [n, n], `weights[${head}]`, { file, rowNames: names, colNames: names }),

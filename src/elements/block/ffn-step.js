@@ -24,7 +24,7 @@ export function ffnStep(el, ctx) {
   let rows = '';
   for (let j = 0; j < d; j++) rows += `<tr><th scope="row">${j}</th><td data-kind="z">${fmt(z[row * d + j])}</td><td data-kind="ffn">${fmt(y[row * d + j])}</td></tr>`;
   const weights = headSlice(block.trace.weights, n, head);
-  const headName = fill(s.headN, { h: head + 1 });
+  const headName = fill(s.headN, { h: head });
   const att = mixMapHtml({ n, uses: (i, j) => weights[i * n + j] !== 0, current: row,
     label: fill(s.mixAria, { what: fill(s.mixAttention, { head: headName }), n, filled: '{filled}' }) });
   const own = mixMapHtml({ n, uses: (i, j) => i === j, current: row, label: fill(s.mixAria, { what: s.mixFfn, n, filled: '{filled}' }) });

@@ -8,7 +8,7 @@
 export const INPUT_FORMULA = String.raw`h_t^{(0)} = x_t + PE(t)`;
 
 // Two lines, so that the formula fits a phone's width.
-export const ATTENTION_FORMULA = String.raw`\begin{gathered} s_{tu} = \frac{q_t \cdot k_u}{\sqrt{d_{head}}} \\[4pt] w_{tu} = \frac{e^{s_{tu}}}{\sum_{u'} e^{s_{tu'}}}, \quad o_t = \sum_u w_{tu}\, v_u \end{gathered}`;
+export const ATTENTION_FORMULA = String.raw`\begin{gathered} s_{tu} = \frac{q_t \cdot k_u}{\sqrt{\text{head\_dim}}} \\[4pt] w_{tu} = \frac{e^{s_{tu}}}{\sum_{u'} e^{s_{tu'}}}, \quad o_t = \sum_u w_{tu}\, v_u \end{gathered}`;
 export const CAUSAL_FORMULA = String.raw`w_{tu} = 0 \quad (u > t)`;
 
 export const FFN_FORMULA = String.raw`\mathrm{FFN}(z) = \max(0,\, zW_1 + b_1)\,W_2 + b_2`;

@@ -98,7 +98,7 @@ export function learnedSnippets({ positions, dModel, seed, loadedName, file }) {
     : [MULBERRY32_PY, '',
       `positions, d_model, seed = ${pyInt(positions)}, ${pyInt(dModel)}, ${pyInt(seed)}`,
       'u = np.array(mulberry32(seed, positions * d_model))',
-      '# freshly initialised, untrained: (2u - 1) / sqrt(positions), as nn.Linear draws its weights',
+      '# this page\'s untrained table: uniform in +-1/sqrt(positions) (nn.Embedding would draw N(0, 1), BERT and GPT-2 N(0, 0.02**2))',
       'table = ((2 * u - 1) / np.sqrt(positions)).astype(np.float32).reshape(positions, d_model)'];
   return {
     numpy: ['import numpy as np', '', ...make,

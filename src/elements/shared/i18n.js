@@ -8,7 +8,9 @@
 //   langOf(element)            the element's lang attribute, else the closest ancestor's (crossing
 //                               shadow roots), else <html lang>; normalised
 //   pick(dicts, lang)           dicts = { ko, en } -> the dictionary for lang (falls back to ko)
-//   fill(template, vars)        'a {x} b' + { x: 1 } -> 'a 1 b'
+//   fill(template, vars)        'a {x} b' + { x: 1 } -> 'a 1 b'; a Korean particle right after a
+//                               placeholder fits the value: '위치 {p}는' + { p: 60 } -> '위치 60은'
+//                               (../../i18n/particle.js, shared with the quiz module)
 //   setPageLang(lang)           sets <html lang> and dispatches LANG_EVENT (detail: { lang })
 
 export const LANG_EVENT = 'pe-ffn-lang';
@@ -34,9 +36,7 @@ export function pick(dicts, lang) {
   return dicts[lang] || dicts.ko;
 }
 
-export function fill(template, vars = {}) {
-  return String(template).replace(/\{(\w+)\}/g, (m, key) => (key in vars ? String(vars[key]) : m));
-}
+export { fillTemplate as fill } from '../../i18n/particle.js';
 
 export function setPageLang(lang) {
   const value = normalizeLang(lang);

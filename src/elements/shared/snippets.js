@@ -5,7 +5,7 @@
 //   peSnippets({ length, dModel, base, offset, layout })   -> { numpy, torch }  the PE table, shape
 //        (length, d_model), float32, same layout as the element
 //   similaritySnippets(peArgs)                             -> { numpy, torch }  S = PE @ PE.T
-//   rotationSnippets({ dModel, base, p, k, layout, file })  -> { numpy, torch }  the rotation check of
+//   rotationSnippets({ dModel, base, p, k, layout, file })  -> { numpy, torch }  the rotation check (shift Δ = k) of
 //        <pe-relative>, shape (d_model // 2, 10), one row per frequency pair; `file`: its .npy download
 //   embeddingSnippets({ vocab, dModel, seed, tokens, peArgs })  -> { numpy, torch }  the seeded token
 //        embedding of src/js/embedding.js, plus h = x + PE for the token ids `tokens`
@@ -13,13 +13,13 @@
 // Every value goes into the code as a literal of its type (shared/python.js), never as raw text.
 import { pyFloat, pyInt, pyList, pyStr } from './python.js';
 
-// The positions the table is built for: `length` rows from `offset`, or (shift = { p, k }) just the
-// three rows PE(p), PE(k), PE(p + k), so a large p needs no table of p rows.
+// The positions the table is built for: `length` rows from `offset`, or (shift = { p, k }, k the shift
+// Δ) just the three rows PE(p), PE(Δ), PE(p + Δ), so a large p needs no table of p rows.
 function posLines(lib, { length, dModel, base, offset, shift }) {
   if (shift) {
     return [
-      `d_model, base, p, k = ${pyInt(dModel)}, ${pyFloat(base)}, ${pyInt(shift.p)}, ${pyInt(shift.k)}`,
-      `pos = ${lib === 'np' ? 'np.array' : 'torch.tensor'}([p, k, p + k], dtype=${lib}.float64)[:, None]  # rows: PE(p), PE(k), PE(p + k)`,
+      `d_model, base, p, shift = ${pyInt(dModel)}, ${pyFloat(base)}, ${pyInt(shift.p)}, ${pyInt(shift.k)}`,
+      `pos = ${lib === 'np' ? 'np.array' : 'torch.tensor'}([p, shift, p + shift], dtype=${lib}.float64)[:, None]  # rows: PE(p), PE(Δ), PE(p + Δ)`,
     ];
   }
   return [
@@ -75,12 +75,12 @@ export function peSnippets(args) {
 
 export function similaritySnippets(args) {
   return {
-    numpy: [...peNumpyLines(args), 'S = pe.astype(np.float64) @ pe.T.astype(np.float64)  # (length, length): S[p, q] = PE(p) . PE(q)'].join('\n'),
-    torch: [...peTorchLines(args), 'S = pe.double() @ pe.double().T  # (length, length): S[p, q] = PE(p) . PE(q)'].join('\n'),
+    numpy: [...peNumpyLines(args), 'S = pe.astype(np.float64) @ pe.T.astype(np.float64)  # (length, length): S[p, r] = PE(p) . PE(r)'].join('\n'),
+    torch: [...peTorchLines(args), 'S = pe.double() @ pe.double().T  # (length, length): S[p, r] = PE(p) . PE(r)'].join('\n'),
   };
 }
 
-/** Rows PE(p), PE(k), PE(p + k) as above, then per pair i the rotation by k·ω_i read off PE(k). */
+/** Rows PE(p), PE(Δ), PE(p + Δ) as above (Δ = k), then per pair i the rotation by Δ·ω_i read off PE(Δ). */
 export function rotationSnippets({ dModel, base, p, k, layout = 'interleaved', file = 'pe_rotation.npy' }) {
   const args = { dModel, base, layout, shift: { p, k } };
   const cols = layout === 'concat' ? 'js, jc = i, h + i' : 'js, jc = 2 * i, 2 * i + 1';
@@ -88,20 +88,20 @@ export function rotationSnippets({ dModel, base, p, k, layout = 'interleaved', f
     `i = ${lib}.arange(d_model // 2)  # frequency pairs`,
     `${cols}  # their sin and cos columns`,
     `omega = 1 / base ** (2 * i${lib === 'torch' ? '.double()' : ''} / d_model)`,
-    'cos_kw, sin_kw = pe_k[jc], pe_k[js]  # the rotation comes from PE(k) alone',
-    'rot_sin = cos_kw * pe_p[js] + sin_kw * pe_p[jc]',
-    'rot_cos = -sin_kw * pe_p[js] + cos_kw * pe_p[jc]',
-    `diff = ${max}(${abs('rot_sin - pe_pk[js]')}, ${abs('rot_cos - pe_pk[jc]')})`,
-    `table = ${stack}([omega, cos_kw, sin_kw, pe_p[js], pe_p[jc], rot_sin, rot_cos, pe_pk[js], pe_pk[jc], diff], ${lib === 'np' ? 'axis' : 'dim'}=1)`,
+    'cos_w, sin_w = pe_shift[jc], pe_shift[js]  # the rotation comes from PE(Δ) alone',
+    'rot_sin = cos_w * pe_p[js] + sin_w * pe_p[jc]',
+    'rot_cos = -sin_w * pe_p[js] + cos_w * pe_p[jc]',
+    `diff = ${max}(${abs('rot_sin - pe_p_shift[js]')}, ${abs('rot_cos - pe_p_shift[jc]')})`,
+    `table = ${stack}([omega, cos_w, sin_w, pe_p[js], pe_p[jc], rot_sin, rot_cos, pe_p_shift[js], pe_p_shift[jc], diff], ${lib === 'np' ? 'axis' : 'dim'}=1)`,
   ];
   return {
     numpy: [
-      ...peNumpyLines(args), 'pe_p, pe_k, pe_pk = pe.astype(np.float64)',
+      ...peNumpyLines(args), 'pe_p, pe_shift, pe_p_shift = pe.astype(np.float64)',
       ...check('np', 'np.stack', 'np.maximum', (x) => `np.abs(${x})`),
       `# np.allclose(table, np.load(${pyStr(file)}), atol=1e-6) -> True`,
     ].join('\n'),
     torch: [
-      ...peTorchLines(args), 'pe_p, pe_k, pe_pk = pe.double()',
+      ...peTorchLines(args), 'pe_p, pe_shift, pe_p_shift = pe.double()',
       ...check('torch', 'torch.stack', 'torch.maximum', (x) => `(${x}).abs()`),
       `# with numpy as np: torch.allclose(table, torch.from_numpy(np.load(${pyStr(file)})), atol=1e-6) -> True`,
     ].join('\n'),

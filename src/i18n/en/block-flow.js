@@ -15,7 +15,7 @@ export default {
   normShort: { post: 'post-norm (the paper)', pre: 'pre-norm (GPT-2 and others)' },
   causal: 'Causal mask (hide later tokens, as a decoder does)',
   headsAdjusted: '{given} heads do not divide d_model = {d}, so {used} are used.',
-  stepsLabel: 'Steps in the block',
+  stepsLabel: 'Steps (① before the block, ②–⑤ inside it)',
   prev: 'Previous step',
   next: 'Next step',
   stepOf: 'step {i} of {total}',
@@ -29,7 +29,7 @@ export default {
   ],
   body: {
     input: 'Add the positional encoding PE to the token embedding x, so that the input h = x + PE carries “which token am I”. This addition happens once, before the first block. However many blocks are stacked, the next block simply takes the previous block’s output; PE is not added again. The addition is row by row, so no tokens mix here.',
-    attention: 'In self-attention the tokens exchange context. From token t’s query q_t and every token’s key k_u come the scores s_tu = q_t · k_u / √d_head; a softmax over each row turns them into weights w_tu, which are at least 0 and sum to 1 in every row. The output mixes the value vectors v_u with these weights, so this is the only step in the block where tokens mix. Each head computes this on its own share of the columns (d_head = d_model / heads); the heads are concatenated and multiplied by W_O.',
+    attention: 'In self-attention the tokens exchange context. From token t’s query q_t and every token’s key k_u come the scores s_tu = q_t · k_u / √head_dim; a softmax over each row turns them into weights w_tu, which are at least 0 and sum to 1 in every row. The output mixes the value vectors v_u with these weights, so this is the only step in the block where tokens mix. Each head computes this on its own share of the columns (head_dim = d_model / heads); the heads are concatenated and multiplied by W_O.',
     norm1: {
       post: 'First the residual connection adds the whole input of the attention to its output — all of it, not a little — so what the earlier step knew stays. Then layer normalisation brings the sum to a tidy scale: each token row on its own, minus its mean, divided by its standard deviation. So no tokens mix here either.',
       pre: 'In pre-norm, layer normalisation comes before the attention: each row of the block’s input h is normalised and fed to the attention, and the residual connection adds the whole un-normalised h to the attention’s output. That sum h′ goes on without being normalised.',
@@ -108,7 +108,7 @@ export default {
   mixAria: 'Mixing map of {what}: {filled} of {n} × {n} cells filled',
   mixCaption: 'Cell (t, u) is filled when row t’s result uses token u’s value. The self-attention map shows the pairs whose weight from the module is not 0; the FFN uses only its own row (the diagonal).',
   mixCounts: 'Self-attention: {att} cells, FFN: {n} cells',
-  predictQ: 'Which of the block’s five steps mixes information between tokens?',
+  predictQ: 'Of the five steps in this picture (① before the block, ②–⑤ inside it), which one mixes information between tokens?',
   predictOptions: ['Embedding + PE', 'Self-attention', 'Add & Norm (residual connection and layer normalisation)', 'FFN', 'The second Add & Norm'],
   predictExplain: 'Only self-attention (②): its weights w_tu mix the value vectors of all tokens. Adding PE, the residual connection, layer normalisation and the FFN all work row by row. Compare the two mixing maps below.',
   scriptTitle: 'The same numbers from a NumPy script',

@@ -66,9 +66,9 @@ export default {
   misconception: 'Common misconception',
   seedInfo: 'seed {seed} · topic: {topic} · {count} questions',
   topicNames: {
-    all: 'everything', document: 'the documents\' examples', pe: 'positional encoding', ffn: 'feed-forward and the block flow', practice: 'generated practice',
-    'pe-value': 'PE values', 'pe-column': 'sin or cos column', 'pe-rotation': 'rotation between PE(p) and PE(p+k)',
-    'rope-angle': 'RoPE angles', 'rope-columns': 'RoPE pair columns', 'learned-params': 'learned position table parameters', 'learned-past': 'positions past the trained length',
+    all: 'everything', document: 'the documents\' examples', pe: 'positional encoding', rope: 'RoPE and learned position embeddings', ffn: 'feed-forward and the block flow', practice: 'generated practice',
+    'pe-value': 'PE values', 'pe-column': 'sin or cos column', 'pe-rotation': 'rotation between PE(p) and PE(p+Δ)',
+    'rope-angle': 'RoPE angles', 'rope-columns': 'RoPE pair columns', 'learned-params': 'learned position table parameters', 'learned-past': 'positions past the context length',
     'ffn-params': 'FFN parameter counts', 'ffn-dff': 'finding d_ff', 'ffn-forward': 'a tiny FFN by hand', attention: 'counting attention scores',
     'attention-causal': 'pairs a causal mask keeps', 'softmax-row': 'one softmax row', 'layer-norm': 'layer normalisation by hand', 'block-params': 'encoder block parameters',
     lab: 'the position lab', 'lab-params': 'parameters of a lab model', 'lab-bound': 'the bound of a position-blind model', 'lab-causal-share': 'the causal mask and the first token\'s share',

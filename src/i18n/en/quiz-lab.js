@@ -11,10 +11,10 @@ export default {
     distractorOutput: 'The final output layer (d_model × vocabulary + vocabulary) is missing: the model must score every token of the vocabulary at every place.',
   },
   bound: {
-    prompt: 'A Transformer with neither position information nor a causal mask learns reverse. The input is {n} symbols drawn uniformly from {K}, and all {n} answer places hold the same question-mark token. On average, at most what accuracy can it reach? Answer in % to one decimal (tolerance ±{tolerance}).',
-    explanation: 'Without positions or a mask the model is permutation-equivariant, so the answer places, all the same token, give the same answer. That answer is right most often when it is the input\'s most frequent symbol, and then it is right at as many places as that symbol occurs. So the bound is E[count of the most frequent symbol] / {n}. Counting all {total} possible inputs gives {bound} % ≈ {answer} % (chance is 1/{K} ≈ {chance} %).',
+    prompt: 'A Transformer with neither position information nor a causal mask learns reverse. The input is {n} symbols drawn uniformly from {K}, and all {n} answer places hold the same question-mark token. On average, at most what accuracy can it reach? Answer as a share between 0 and 1 to three decimals (or in %; tolerance ±{tolerance}).',
+    explanation: 'Without positions or a mask the model is permutation-equivariant, so the answer places, all the same token, give the same answer. That answer is right most often when it is the input\'s most frequent symbol, and then it is right at as many places as that symbol occurs. So the bound is E[count of the most frequent symbol] / {n}. Counting all {total} possible inputs gives {bound} ≈ {answer} (chance is 1/{K} ≈ {chance}).',
     hint: 'The answer places all give the same answer. With that one answer, how many places of an input can be right at most?',
-    distractorChance: '{chance} % is chance, guessing without looking at the input. A model blind to positions still sees which symbols occur how often, so answering the most frequent one does better.',
+    distractorChance: '{chance} (1/{K}) is chance, guessing without looking at the input. A model blind to positions still sees which symbols occur how often, so answering the most frequent one does better.',
   },
   share: {
     prompt: 'In a Transformer without position information but with the causal mask, let every attention score be equal (all queries and keys zero). With an input of {T} tokens, what attention weight does the token at position t = {t} (counting from 0) give the first token (position 0)? Answer to three decimals (tolerance ±{tolerance}).',

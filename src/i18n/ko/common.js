@@ -2,7 +2,7 @@
 export default {
   loading: '계산 모듈을 불러오는 중…',
   error: '계산하지 못했어요: {message}',
-  clamped: '{name} 값 “{given}”은(는) 쓸 수 없어서 {used}(으)로 맞췄어요. 가능한 값: {range}',
+  clamped: '{name} 값 “{given}”는 쓸 수 없어서 {used}로 맞췄어요. 가능한 값: {range}',
   layout: '배치 방식',
   layoutInterleaved: '번갈아 배치 (논문: sin, cos, …)',
   layoutConcat: '반반 배치 (TensorFlow: sin…, cos…)',

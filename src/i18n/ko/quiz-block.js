@@ -17,16 +17,16 @@ export default {
   softmax: {
     prompt: '셀프 어텐션에서 토큰 하나가 토큰 {count}개에 준 점수(소프트맥스 전)가 s = {scores}이다. 이 행에 소프트맥스를 취하면, 토큰 번호를 0부터 셀 때 토큰 {token}의 가중치는 얼마인가?',
     explanation: 'w_u = e^(s_u) / Σ e^(s_u′). e^s = {exps}, 합 = {sum}. 그래서 w = {weights}이고, 토큰 {token}의 가중치는 {exact} → 반올림 {rounded}. 가중치를 모두 더하면 1입니다. 모듈은 가장 큰 점수 m을 뺀 e^(s − m)으로 계산해 큰 점수에서도 넘치지 않고, 결과는 같습니다. (wasm 모듈의 어텐션이 계산한 값과 같습니다.)',
-    hint: '점수마다 e^s를 구해 모두 더한 다음, 구하는 토큰의 e^s를 그 합으로 나누세요.',
+    hint: '점수마다 e^s 값을 구해 모두 더한 다음, 구하는 토큰의 e^s 값을 그 합으로 나누세요.',
     distractorRatio: '점수를 점수의 합으로 나눈 값입니다. 소프트맥스는 e^s끼리 나눕니다.',
     distractorUniform: '모든 토큰에 똑같이 1/{count}을 준 값입니다. 점수가 클수록 가중치도 큽니다.',
   },
   layerNorm: {
     prompt: '층 정규화(LayerNorm, γ = 1, β = 0, ε = 10⁻⁵)에 토큰 벡터 z = {z}를 넣는다. 평균과 분산은 이 네 값으로 구한다(분산은 4로 나눔). 출력의 {which} 원소, 곧 LayerNorm(z)[{index}]의 값은?',
     explanation: '평균 μ = ({sumText}) / 4 = {mean}. 분산 σ² = ({squares}) / 4 = {variance}. √(σ² + ε) = {std}. 그래서 LayerNorm(z)[{index}] = ({zi} − {mean}) / {std} = {exact} → 반올림 {rounded}. 전체 출력은 {all}입니다(평균 0, 분산 약 1). (wasm 모듈의 layerNorm이 계산한 값과 같습니다.)',
-    hint: '먼저 네 값의 평균 μ를 구하고, (z_j − μ)²의 평균으로 분산 σ²를 구한 뒤 (z_j − μ) / √(σ² + ε)를 계산하세요.',
+    hint: '먼저 네 값의 평균 μ를 구하고, (z_j − μ)²의 평균으로 분산 σ²을 구한 뒤 (z_j − μ) / √(σ² + ε)의 값을 계산하세요.',
     distractorUnbiased: '분산을 3(= n − 1)으로 나눈 값입니다. 층 정규화는 n = 4로 나누는 분산을 씁니다.',
-    distractorNoScale: '평균만 뺀 값입니다. 표준편차 √(σ² + ε)로 나누어야 합니다.',
+    distractorNoScale: '평균만 뺀 값입니다. 표준편차 √(σ² + ε)으로 나누어야 합니다.',
     ordinals: ['첫 번째', '두 번째', '세 번째', '네 번째'],
   },
   params: {

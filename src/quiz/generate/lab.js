@@ -5,7 +5,8 @@
 //                     learned table or the output layer
 //   lab-bound         the most a position-blind bidirectional model gets right on reverse on average,
 //                     E[largest count] / n (createTask's positionBlindBound), against a count over every
-//                     possible input; the distractor is chance, 1/K
+//                     possible input; a share to three decimals (26.8% is read as 0.268: the topic
+//                     declares %, answer-words.js); the distractor is chance, 1/K
 //   lab-causal-share  with the causal mask and equal scores, the weight the first token gets at
 //                     position t: a model without positions whose query and key weights are zero,
 //                     traced by the module, gives 1/(t + 1); distractors 1/t and 1/T (no mask)
@@ -19,8 +20,7 @@ import { fixed, round3, thousands, check, bilingualFor } from './shared.js';
 const bilingual = bilingualFor({ ko, en });
 const VOCAB = 16;      // the lab's: 14 symbols, the separator and the query token
 const LAB_T = 18;      // the lab's reverse of 8 symbols: | 8 symbols | 8 queries
-const PERCENT_TOLERANCE = 0.1;
-const WEIGHT_TOLERANCE = 0.001;
+const SHARE_TOLERANCE = 0.001; // a share to three decimals (or a percentage to one)
 
 /** The arrays of the contract's Transformer (docs/API.md), summed by hand. */
 function paramsByHand({ vocab, dModel: d, dFF: f, layers, position, maxLength, norm }) {
@@ -77,13 +77,13 @@ export const LAB_GENERATORS = {
     const bound = createTask('reverse', { vocab: K + 2, length: n }).positionBlindBound;
     const counted = boundByCount(K, n);
     check(Math.abs(bound - counted) < 1e-12, `bound K=${K} n=${n}`);
-    const answer = Math.round(1000 * counted) / 10; // the exact count's rounding (a tie such as 56.25 rounds up)
-    const chance = Number(fixed(100 / K, 1));
-    const v = { K, n, bound: fixed(100 * bound, 3), answer, chance, tolerance: PERCENT_TOLERANCE, total: thousands(K ** n) };
+    const answer = Math.round(1000 * counted) / 1000; // the exact count's rounding (a tie such as 0.5625 rounds up)
+    const chance = Math.round(1000 / K) / 1000;
+    const v = { K, n, bound: fixed(bound, 5), answer, chance, tolerance: SHARE_TOLERANCE, total: thousands(K ** n) };
     return bilingual((s) => ({
       prompt: fill(s.bound.prompt, v), explanation: fill(s.bound.explanation, v), hints: [fill(s.bound.hint, v)],
-      unit: '%', distractors: [fill(s.bound.distractorChance, v)],
-    }), { type: 'number', section: 'lab', difficulty: 3, tags: ['위치 실험실', '순열 등변성'], answer, tolerance: PERCENT_TOLERANCE,
+      distractors: [fill(s.bound.distractorChance, v)],
+    }), { type: 'number', section: 'lab', difficulty: 3, tags: ['위치 실험실', '순열 등변성'], answer, tolerance: SHARE_TOLERANCE,
       params: { K, n, exact: bound } }, [{ match: chance, misconception: 'lab-blind-chance' }]);
   },
 
@@ -98,11 +98,11 @@ export const LAB_GENERATORS = {
     const weight = trace.layers[0].weights[t * T]; // head 0, row t, column 0
     check(Math.abs(weight - 1 / (t + 1)) < 1e-6, `weight at t=${t}`);
     const answer = round3(weight);
-    const v = { t, T, t1: t + 1, weight: fixed(1 / (t + 1), 4), tolerance: WEIGHT_TOLERANCE };
+    const v = { t, T, t1: t + 1, weight: fixed(1 / (t + 1), 4), tolerance: SHARE_TOLERANCE };
     return bilingual((s) => ({
       prompt: fill(s.share.prompt, v), explanation: fill(s.share.explanation, v), hints: [fill(s.share.hint, v)],
       distractors: [fill(s.share.distractorSelf, v), fill(s.share.distractorAll, v)],
-    }), { type: 'number', section: 'lab', difficulty: 2, tags: ['위치 실험실', '인과 마스크'], answer, tolerance: WEIGHT_TOLERANCE,
+    }), { type: 'number', section: 'lab', difficulty: 2, tags: ['위치 실험실', '인과 마스크'], answer, tolerance: SHARE_TOLERANCE,
       params: { t, T, exact: 1 / (t + 1) } }, [{ match: round3(1 / t), misconception: 'lab-mask-self' }, { match: round3(1 / T) }]);
   },
 };

@@ -18,6 +18,9 @@ import { fixed, thousands, check, bilingualFor } from './shared.js';
 
 const bilingual = bilingualFor({ ko, en });
 const TOLERANCE = 0.001;
+// The bank section of the RoPE questions: document 001's "최신 LLM으로 이어지는 불변의 진리", taught in
+// the tutorial's section beside learned tables and RoPE (../bank/sections.json).
+const ROPE_SECTION = '001-llm';
 
 /** The columns of a head that a one-hot row at `column` reaches when rotated (position 1). */
 function reachedColumns(core, headDim, column, layout) {
@@ -44,27 +47,36 @@ export const ROPE_GENERATORS = {
     return bilingual((s) => ({
       prompt: fill(s.angle.prompt, v), explanation: fill(s.angle.explanation, v), hints: [fill(s.angle.hint, v)],
       unit: s.angle.unit, distractors: [fill(s.angle.distractorDModel, v)],
-    }), { type: 'number', section: '001-why', difficulty: 2, tags: ['RoPE', 'rope_theta'], answer, tolerance: TOLERANCE,
+    }), { type: 'number', section: ROPE_SECTION, difficulty: 2, tags: ['RoPE', 'rope_theta'], answer, tolerance: TOLERANCE,
       params: { p, i, headDim, base, dModel, exact: angle } }, distractors);
   },
 
   'rope-columns'(core, rnd) {
     const headDim = rnd.pick([8, 16, 32, 64, 128]);
+    const half = headDim / 2;
     const layout = rnd.next() < 0.5 ? 'interleaved' : 'half';
-    const pair = rnd.int(1, headDim / 2 - 1);
-    const first = layout === 'half' ? pair : 2 * pair;
+    const first = rnd.int(0, headDim - 1);
     const reached = reachedColumns(core, headDim, first, layout);
     const partner = reached.find((j) => j !== first);
-    check(reached.length === 2 && partner === (layout === 'half' ? pair + headDim / 2 : 2 * pair + 1), `pair ${pair} ${layout}`);
-    const other = layout === 'half' ? 2 * pair + 1 : pair + headDim / 2;
-    const v = { headDim, pair, first, partner, other, half: headDim / 2 };
-    // The other pairing's partner is the misconception to catch (unless both pairings agree there).
-    const distractors = other !== partner ? [{ match: other, misconception: 'rope-pairing' }] : [];
+    const pair = layout === 'half' ? first % half : Math.floor(first / 2);
+    check(reached.length === 2 && partner === (layout === 'half' ? (first + half) % headDim : first ^ 1), `column ${first} ${layout}`);
+    // The wrong turns to catch: the other layout's partner (half a head away, or a neighbour), the
+    // neighbour on the wrong side of an interleaved pair, and a partner counted past the head's end.
+    const wrongs = layout === 'half'
+      ? [[first - 1, 'distractorNeighbour', 'rope-pairing'], [first + 1, 'distractorNeighbour', 'rope-pairing'],
+        ...(first >= half ? [[first + half, 'distractorBeyond']] : [])]
+      : [[(first + half) % headDim, 'distractorHalf', 'rope-pairing'], [first % 2 ? first + 1 : first - 1, 'distractorNeighbour']];
+    const caught = wrongs.filter(([wrong, key]) => wrong >= 0 && wrong !== partner && (wrong < headDim || key === 'distractorBeyond'));
+    const v = { headDim, half, pair, first, partner, last: headDim - 1, lo: Math.min(first, partner), hi: Math.max(first, partner) };
     return bilingual((s) => {
       const t = s.columns[layout];
-      return { prompt: fill(t.prompt, v), explanation: fill(t.explanation, v), hints: [fill(s.columns.hint, v)], distractors: [fill(t.distractor, v)] };
-    }, { type: 'number', section: '001-why', difficulty: 2, tags: ['RoPE', layout], answer: partner, tolerance: 0,
-      params: { headDim, layout, pair, first } }, distractors);
+      const which = first < partner ? s.columns.first : s.columns.second;
+      return {
+        prompt: fill(t.prompt, v), explanation: fill(t.explanation, { ...v, which }), hints: [fill(s.columns.hint, v)],
+        distractors: caught.map(([wrong, key]) => fill(t[key], { ...v, wrong, wrongPair: Math.floor(wrong / 2) })),
+      };
+    }, { type: 'number', section: ROPE_SECTION, difficulty: 2, tags: ['RoPE', layout], answer: partner, tolerance: 0,
+      params: { headDim, layout, pair, first } }, caught.map(([match, , misconception]) => (misconception ? { match, misconception } : { match })));
   },
 
   'learned-params'(core, rnd) {
@@ -85,16 +97,23 @@ export const ROPE_GENERATORS = {
     const positions = rnd.pick([8, 16, 32, 64]);
     const dModel = rnd.pick([4, 8]);
     const inside = rnd.next() < 0.35;
-    const p = inside ? rnd.int(0, positions - 1) : rnd.int(positions, 3 * positions);
+    // Inside the table p stops short of the last row, so that "the last row" is a wrong choice.
+    const p = inside ? rnd.int(0, positions - 2) : rnd.int(positions, 3 * positions);
     const rows = seededEmbedding(core, positions, dModel, 0).length / dModel;   // the table the module makes
     check(rows === positions, 'rows of the table');
     const answer = p < rows ? 1 : 2;
-    const v = { positions, last: positions - 1, p, dModel };
+    // Choice ③ is a row a learner might think of, never row p itself: past the table the row it would
+    // wrap to (p mod its length), inside it the last row.
+    const v = { positions, last: positions - 1, p, dModel, wrap: p % positions };
+    const wrong = inside
+      ? [[2, 'distractorNone'], [3, 'distractorLast'], [4, 'distractorFormula', 'learned-pe']]
+      : [[1, 'distractorRow'], [3, 'distractorWrap', 'learned-wraps'], [4, 'distractorFormula', 'learned-pe']];
     return bilingual((s) => ({
-      prompt: fill(s.past.prompt, v), choices: s.past.choices.map((c) => fill(c, v)),
+      prompt: fill(s.past.prompt, v),
+      choices: [s.past.choiceRow, s.past.choiceNone, inside ? s.past.choiceLast : s.past.choiceWrap, s.past.choiceFormula].map((c) => fill(c, v)),
       explanation: fill(answer === 1 ? s.past.explanationRow : s.past.explanationNone, v), hints: [s.past.hint],
-      distractors: [s.past.distractorWrap, s.past.distractorFormula],
+      distractors: wrong.map(([, key]) => fill(s.past[key], v)),
     }), { type: 'mc', section: '000-7', difficulty: 2, tags: ['학습형 위치 임베딩', '길이 일반화'], answer,
-      params: { positions, p } }, [{ match: 3, misconception: 'learned-wraps' }, { match: 4, misconception: 'learned-pe' }]);
+      params: { positions, p } }, wrong.map(([match, , misconception]) => (misconception ? { match, misconception } : { match })));
   },
 };

@@ -1,7 +1,8 @@
 // Korean number words, read in one pass: Sino-Korean (일 이 삼 … 십 백 천 만 억 조: 사백칠십이만
 // 이천사백삼십이), native (하나 둘 셋 … 열 스물 … 아흔, and the counting forms 한 두 세 네 스무: 세 개),
-// and digits mixed with the large units (472만 2432, 3천, 1억 2천만). Spaces between the groups are
-// allowed ("사백칠십이만 이천사백삼십이"). Returns the number, or null when the text is not one number.
+// digits mixed with the large units (472만 2432, 3천, 1억 2천만) and decimals read digit by digit after
+// 점 (이 점 오 = 2.5). Spaces between the groups are allowed ("사백칠십이만 이천사백삼십이"). Returns the
+// number, or null when the text is not one number.
 
 const SINO_DIGITS = { 영: 0, 공: 0, 일: 1, 이: 2, 삼: 3, 사: 4, 오: 5, 육: 6, 륙: 6, 칠: 7, 팔: 8, 구: 9 };
 const SMALL_UNITS = { 십: 10, 백: 100, 천: 1000 };
@@ -34,6 +35,17 @@ function digitsAt(text, i) {
   return { value: Number(raw.replace(/,/g, '')), end: j };
 }
 
+/** The digits of Sino-Korean digit words ("팔 육 칠" → "867"), or null when anything else is there. */
+function decimalWords(text) {
+  let digits = '';
+  for (const ch of text) {
+    if (ch === ' ') continue;
+    if (!(ch in SINO_DIGITS)) return null;
+    digits += SINO_DIGITS[ch];
+  }
+  return digits || null;
+}
+
 /** Sino-Korean words and digit groups with 십/백/천 and 만/억/조 (one pass, units must descend). */
 function sinoNumber(text) {
   let total = 0;
@@ -61,11 +73,18 @@ function sinoNumber(text) {
       pending = null;
       lastSmall = unit;
       i++;
+    } else if (ch === '점' && any) {
+      // 이 점 오 = 2.5: after 점 only digit words, read one by one (영점팔육칠 = 0.867).
+      const decimals = decimalWords(text.slice(i + 1));
+      if (decimals === null) return null;
+      const whole = total + section + (pending === null ? 0 : pending);
+      return Number(`${whole}.${decimals}`);
     } else if (ch in LARGE_UNITS) {
       const unit = LARGE_UNITS[ch];
       if (unit >= lastLarge) return null;
-      const group = section + (pending === null ? 0 : pending);
-      total += (group === 0 ? 1 : group) * unit;
+      // 만 alone is ten thousand; 0만 is nothing.
+      const bare = section === 0 && pending === null;
+      total += (bare ? 1 : section + (pending ?? 0)) * unit;
       section = 0;
       pending = null;
       lastSmall = Infinity;

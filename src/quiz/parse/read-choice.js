@@ -1,0 +1,94 @@
+// Reads the core of a multiple-choice answer (its frame already taken off by ./frame.js): the
+// number of a choice (2, 2번, (2), 2), 2., 선택지 2 after the frame, 두 번째, second, b), its text
+// in any language (whole, the same term in another script, or a part only that choice has), or its
+// number with its text ("② 사인", "사인(2번)"), which must name the same choice. A number that is no
+// choice but is exactly one choice's value ("90" for "90도") names that choice.
+//
+// choiceTable(lists) -> table;  readChoiceCore(core, table) -> 1-based choice | null
+import { ORDINALS, ENGLISH_ORDINALS, TERM_ALIASES, SIGN_WORDS } from './words.js';
+import { answerKey, keyOfNormalized } from './normalize.js';
+
+const CHOICE_NUMBER = /^\(?(\d{1,2})\)? ?(?:번 ?째|번|째|\.|:|\))?$/;
+const ORDINAL = new RegExp(`^(${ORDINALS.map(([w]) => w).join('|')}) ?(?:번 ?째|째)$`);
+const LETTER = /^\(?([a-z])[).]?$/i;
+const NUMBER_THEN_TEXT = /^\(?(\d{1,2})\)? ?(?:번|\.|\)|:)? ?[,:-]? ?(.+)$/;
+const TEXT_THEN_NUMBER = /^(.+?) ?,? ?[([]? ?(\d{1,2}) ?번?[)\]]?$/;
+const ALIAS_KEYS = TERM_ALIASES.map((group) => group.map((w) => answerKey(w)));
+
+/** A choice's or an answer's key, signs read as words (90° → 90도); `plain`: the text is normalised already. */
+function choiceKey(text, plain = true) {
+  let key = plain ? keyOfNormalized(text) : answerKey(text);
+  for (const [sign, word] of SIGN_WORDS) if (key.includes(sign)) key = key.split(sign).join(word);
+  return key;
+}
+/** The key every spelling of one term shares (sin, sine, 사인 → 사인). */
+const canonical = (key) => (ALIAS_KEYS.find((group) => group.includes(key)) || [key])[0];
+const spellings = (key) => ALIAS_KEYS.find((group) => group.includes(key)) || [key];
+// A choice that is a number with a short unit ("90도", "45°"): typing the number names it.
+const numberOf = (key) => (key.match(/^(\d+(?:\.\d+)?)[가-힣]{0,2}$/) || [])[1] ?? null;
+
+/** The choices of every language, as keys: { n, entries: [{ k, key, canon, number }] }. */
+export function choiceTable(lists) {
+  const n = lists.length ? lists[0].length : 0;
+  const entries = [];
+  for (const list of lists) {
+    list.forEach((text, i) => {
+      const key = choiceKey(text, false);
+      if (key) entries.push({ k: i + 1, key, canon: canonical(key), number: numberOf(key) });
+    });
+  }
+  return { n, entries };
+}
+
+/** The one choice among `ks`, or null when there are none or several. */
+const only = (ks) => (new Set(ks).size === 1 ? ks[0] : null);
+
+/** The choice whose whole text (in any language, any spelling of its term) is `text`. */
+function exactChoiceText(text, table) {
+  const canon = canonical(choiceKey(text));
+  return canon ? only(table.entries.filter((e) => e.canon === canon).map((e) => e.k)) : null;
+}
+
+/** The choice that alone contains `text` (two characters or more, a letter among them): "더하기" for "더하기 x+PE(pos)". */
+function partialChoiceText(text, table) {
+  const key = choiceKey(text);
+  if (key.length < 2 || key.includes('?') || !/\p{L}/u.test(key)) return null; // "10" is no part of "1023"
+  const forms = spellings(key);
+  return only(table.entries.filter((e) => forms.some((f) => e.key.includes(f))).map((e) => e.k));
+}
+
+/** The choice named by its number, an ordinal or a letter; null when none (or out of range). */
+function choiceNumber(core, n) {
+  const num = core.match(CHOICE_NUMBER);
+  let k = num ? Number(num[1]) : null;
+  const ordinal = k === null && core.match(ORDINAL);
+  if (ordinal) k = ORDINALS.find(([w]) => w === ordinal[1])[1];
+  if (k === null) k = ENGLISH_ORDINALS[core.toLowerCase().replace(/^the /, '').replace(/ (?:one|choice|option)$/, '')] ?? null;
+  const letter = k === null && n <= 26 && core.match(LETTER);
+  if (letter) k = letter[1].toLowerCase().charCodeAt(0) - 96;
+  return k !== null && k >= 1 && k <= n ? k : null;
+}
+
+const unwrap = (t) => (/^[([].*[)\]]$/.test(t) ? t.slice(1, -1).trim() : t);
+
+/** A choice's number with its own whole text, in either order: "② 사인", "2번 (사인)", "사인(2번)". */
+function numberWithText(core, table) {
+  const first = core.match(NUMBER_THEN_TEXT);
+  if (first && exactChoiceText(unwrap(first[2]), table) === Number(first[1])) return Number(first[1]);
+  const last = core.match(TEXT_THEN_NUMBER);
+  if (last && exactChoiceText(last[1], table) === Number(last[2])) return Number(last[2]);
+  return null;
+}
+
+/** A number that is no choice's number but one choice's value: "90" for "90도". */
+function numberInChoiceText(core, table) {
+  if (!/^\d+(?:\.\d+)?$/.test(core)) return null;
+  return only(table.entries.filter((e) => e.number === core).map((e) => e.k));
+}
+
+export function readChoiceCore(core, table) {
+  const byNumber = choiceNumber(core, table.n);
+  const byText = exactChoiceText(core, table);
+  if (byNumber !== null && byText !== null) return byNumber === byText ? byNumber : null;
+  return byNumber ?? byText ?? numberWithText(core, table) ?? partialChoiceText(core, table) ?? numberInChoiceText(core, table);
+}
