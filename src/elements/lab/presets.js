@@ -3,7 +3,7 @@
 // stream of batches and the seed, so that the runs differ only in what the experiment compares.
 //
 // The sizes were chosen so that each experiment finishes on a 2-core laptop in about a minute of one
-// Web Worker (docs/elements.md, <pe-lab>, gives the measured times): d_model 32, 2 heads of 16 (RoPE's
+// Web Worker (docs/performance.md, 'The position lab', gives the measured times): d_model 32, 2 heads of 16 (RoPE's
 // pairs need an even head dimension, and 8 frequencies per head learn reverse faster than 4), d_ff
 // 128, 2 layers (reverse needs one layer to find the query's place and one to fetch), batches of 32,
 // AdamW at lr 3e-3 (1e-3 needs about three times the steps at this size).
