@@ -67,6 +67,13 @@ function keepingOpen(root, draw) {
   for (const details of root.querySelectorAll('figure details')) if (open.has(keyOf(details))) details.open = true;
 }
 
+/** Sets a node's HTML only when it differs from what was last set there (no parse, no layout). */
+function setHtml(node, html) {
+  if (node.drawnHtml === html) return;
+  node.innerHTML = html;
+  node.drawnHtml = html;
+}
+
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 class PeLab extends PeFfnElement {
@@ -366,7 +373,9 @@ class PeLab extends PeFfnElement {
     this.training.view(this.viewRun, this.viewExample);
     this.training.start();
     this.announce(fill(this.s.announceStart, { runs: plan.runs.length, steps: fmtInt(plan.steps, this.lang_) }));
-    this.requestRender();
+    // The settings lock and the empty charts in a task of their own: with the workers' start in the
+    // same task it came to 50-70 ms on a loaded 2-core machine (a long task as training began).
+    setTimeout(() => this.requestRender(), 0);
   }
 
   pause() {
@@ -420,7 +429,7 @@ class PeLab extends PeFfnElement {
     let best = 0;
     done.final.forEach((f, i) => { if (f.accuracy > done.final[best].accuracy) best = i; });
     this.announce(fill(s.announceDone, { best: runLabel(s, plan, best), acc: fmt(100 * done.final[best].accuracy, 1) }));
-    this.requestRender();
+    setTimeout(() => this.requestRender(), 0); // the tables in a task of their own, not in this message's
     this.dispatchEvent(new CustomEvent('pe-lab-done', {
       bubbles: true, composed: true,
       detail: {
@@ -485,22 +494,27 @@ class PeLab extends PeFfnElement {
       this.drawRunBar();
       // While training, the lines alone when the charts' frames hold (no new DOM on the page's thread).
       const running = this.training?.state === 'running';
-      if (!(running && this.state.points.length > 1 && refreshCurveCharts(this, this.$('.charts'), this.state))) this.drawResults();
+      const charts = this.$('.charts');
+      if (running && refreshCurveCharts(this, charts, this.state)) charts.drawnHtml = null; // its lines moved on
+      else this.drawResults();
       this.drawInside();
     }, wait);
   }
 
   drawResults() {
     const state = this.state;
+    // Before a run: the legend and the empty charts of what Start would train, so that starting
+    // changes no layout and the first points only draw lines (refreshCurveCharts).
+    const shown = state ?? { plan: this.shownPlan(), points: [], final: null };
     const box = this.$('.results');
     keepingOpen(box, () => {
-      this.$('.legend-box').innerHTML = state ? legendHtml(this, state.plan) : '';
+      setHtml(this.$('.legend-box'), legendHtml(this, shown.plan));
       // While training, the curves' tables wait (the page's thread stays free): filled when paused or done.
       const tables = this.training?.state !== 'running';
-      this.$('.charts').innerHTML = state?.points.length ? curveChartsHtml(this, state, { tables }) : '';
-      this.$('.by-length').innerHTML = state ? byLengthHtml(this, state) : '';
-      const table = state || this.loaded ? finalTableHtml(this, { ...(state ?? { plan: this.shownPlan(), points: [] }), loaded: this.loaded }) : '';
-      this.$('.final-box').innerHTML = table || `<p class="muted">${escapeHtml(this.s.insideNoRun)}</p>`;
+      setHtml(this.$('.charts'), curveChartsHtml(this, shown, { tables }));
+      setHtml(this.$('.by-length'), state ? byLengthHtml(this, state) : '');
+      const table = state || this.loaded ? finalTableHtml(this, { ...shown, loaded: this.loaded }) : '';
+      setHtml(this.$('.final-box'), table || `<p class="muted">${escapeHtml(this.s.insideNoRun)}</p>`);
     });
     this.$('.csv').disabled = !state?.points.length;
     const trained = Boolean(this.training && this.training.state !== 'failed' && (this.progress?.step || state?.final));

@@ -58,12 +58,13 @@ function chartHtml(el, { plan, points }, { key, title, measure, xOf = 'step', ta
   const rows = points.length;
   const data = new Float64Array(rows * plan.runs.length);
   points.forEach((p, r) => p.runs.forEach((run, i) => { data[r * plan.runs.length + i] = accuracy ? 100 * run.accuracy : (xOf === 'seconds' ? run.seconds : run.loss); }));
-  const table = !tables ? `<details class="data-table"><summary>${escapeHtml(s.dataTable)}</summary><p class="muted">${escapeHtml(s.tablesLater)}</p></details>`
-    : rows ? dataTableHtml(el, {
+  const table = !rows ? ''
+    : !tables ? `<details class="data-table"><summary>${escapeHtml(s.dataTable)}</summary><p class="muted">${escapeHtml(s.tablesLater)}</p></details>`
+    : dataTableHtml(el, {
       caption: fill(s.curveTableCaption, { what: title }), data, rows, cols: plan.runs.length,
       colNames: plan.runs.map((_, i) => runLabel(s, plan, i)), rowNames: points.map((p) => p.step), corner: s.axisStep,
       maxRows: 51, maxCols: 12, digits: accuracy ? 1 : 4,
-    }) : '';
+    });
   return `<figure class="chart" data-chart="${key}"><figcaption><strong>${escapeHtml(title)}</strong></figcaption>${svg}${table}</figure>`;
 }
 
@@ -117,16 +118,18 @@ export function finalTableHtml(el, { plan, points, final, seconds, loaded }) {
   const rows = (final ?? []).map((f, i) => {
     const run = plan.runs[i];
     const reached = reachedStep(points, i);
-    return `<tr data-run="${i}"><th scope="row">${escapeHtml(runLabel(s, plan, i))}</th><td>${escapeHtml(s.masks[run.causal])}</td><td>${run.dFF}</td>
+    return `<tr data-run="${i}"><th scope="row">${escapeHtml(runLabel(s, plan, i))}</th><td>${run.dFF}</td>
       <td>${fmtInt(f.params, el.lang_)}</td><td class="accuracy">${pct(f.accuracy)} %</td><td>${fmt(f.loss, 4)}</td>
       <td>${reached === null ? s.notReached : fmtInt(reached, el.lang_)}</td><td>${seconds?.[i] ? fmt(seconds[i], 1) : '—'}</td><td>${ms(i)}</td></tr>`;
   });
   if (loaded) {
-    rows.push(`<tr class="loaded"><th scope="row">${escapeHtml(fill(s.loadedRow, { name: loaded.name }))}</th><td>${escapeHtml(s.masks[loaded.config.causal])}</td><td>${loaded.config.dFF}</td>
+    rows.push(`<tr class="loaded"><th scope="row">${escapeHtml(`${fill(s.loadedRow, { name: loaded.name })} · ${s.masks[loaded.config.causal]}`)}</th><td>${loaded.config.dFF}</td>
       <td>—</td><td class="accuracy">${pct(loaded.final.accuracy)} %</td><td>${fmt(loaded.final.loss, 4)}</td><td>—</td><td>—</td><td>—</td></tr>`);
   }
   const caption = fill(s.resultsCaption, { n: plan.finalSequences, length: plan.length, chance: pct(plan.chance), bound: pct(plan.positionBlindBound) });
-  const cols = [s.colRun, s.colMask, s.colDFF, s.colParams, s.colAccuracy, s.colLoss, s.colReached, s.colSeconds, s.colStepMs];
+  // The run's name says its scheme and mask (runLabel): no column repeats the mask, so that the
+  // table fits a 800-pixel column without scrolling.
+  const cols = [s.colRun, s.colDFF, s.colParams, s.colAccuracy, s.colLoss, s.colReached, s.colSeconds, s.colStepMs];
   return `<p class="muted">${escapeHtml(caption)}</p><div class="scroll"><table class="final runs"><caption class="visually-hidden">${escapeHtml(s.resultsTitle)}</caption>
     <thead><tr>${cols.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }

@@ -107,7 +107,6 @@ export default {
   resultsTitle: 'Final results',
   resultsCaption: 'Final results on {n} held-out questions of length {length}. Chance {chance} %, position-blind bound {bound} %.',
   colRun: 'Run',
-  colMask: 'Causal mask',
   colDFF: 'd_ff',
   colParams: 'Parameters',
   colAccuracy: 'Accuracy',

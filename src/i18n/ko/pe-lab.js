@@ -108,7 +108,6 @@ export default {
   resultsTitle: '최종 결과',
   resultsCaption: '따로 둔 {n}개 문제(길이 {length})의 최종 결과. 우연 수준 {chance}%, 위치를 모르는 모델의 상한 {bound}%.',
   colRun: '실행',
-  colMask: '인과 마스크',
   colDFF: 'd_ff',
   colParams: '파라미터',
   colAccuracy: '정확도',
