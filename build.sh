@@ -6,8 +6,9 @@
 #   wasm       dist/pe_ffn.wasm          the release module (emcc from PATH, optimised, SIMD on)
 #              dist/pe_ffn_relaxed.wasm  the same with relaxed-SIMD FFN kernels (f32x4.relaxed_madd);
 #                                        init() picks it where the engine validates it (src/js/loader.js)
-#              build/wasm/pe_ffn_bench.wasm  the release module plus the bench's entry points (tests/bench)
 #              (and src/js/abi.js with emcc's export list, from src/c/pf_abi.h: scripts/gen-abi.mjs)
+#   bench      build/wasm/pe_ffn_bench.wasm  the release module plus the entry points only tests/bench
+#                                        and tests/js/abi.test.js call (not shipped); builds wasm too
 #   native     build/native/test_core    the same C sources (src/c/sources.txt) natively, ASan + UBSan
 #              build/native/fuzz_core    the same again as a libFuzzer target (tests/c/run.sh runs both)
 #   bundles    dist/elements.js, dist/quiz.js        the browser entries (scripts/bundle.mjs, esbuild)
@@ -31,19 +32,20 @@ targets=()
 for arg in "$@"; do
   case "$arg" in
     --force) force=1 ;;
-    all) targets+=(wasm native bundles font generated) ;;
+    all) targets+=(wasm bench native bundles font generated) ;;
     page) targets+=(wasm bundles font) ;;
+    bench) targets+=(wasm bench) ;; # links the wasm target's objects
     wasm|native|bundles|font|generated) targets+=("$arg") ;;
-    *) echo "build: unknown target '$arg' (wasm, native, bundles, font, generated, page, all; --force)" >&2; exit 2 ;;
+    *) echo "build: unknown target '$arg' (wasm, bench, native, bundles, font, generated, page, all; --force)" >&2; exit 2 ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(wasm native bundles font generated)
+[ ${#targets[@]} -gt 0 ] || targets=(wasm bench native bundles font generated)
 wants() { [[ " ${targets[*]} " == *" $1 "* ]]; }
 
 # Builds only: installing is scripts/setup.sh's job (npm start and npm test run it first). Whatever the
 # chosen targets need and is missing stops the build here, saying what to install.
 missing=()
-if wants wasm; then
+if wants wasm || wants bench; then
   command -v emcc >/dev/null 2>&1 || missing+=("emcc (Emscripten: 'apt-get install emscripten' on Debian, or emsdk from https://emscripten.org; emcc must be on PATH)")
 fi
 if wants native; then
@@ -83,8 +85,9 @@ fresh() {
     [ -z "$(find "$@" -newer "$output" -print -quit)" ] || return 1
   done
 }
-# Writes what a build was made with (compiler version, flags) to FILE only when it changed, so that the
-# file is an input whose time says when that changed.
+# Writes the compiler's version to FILE only when it changed, so that the file is an input whose time
+# says when the compiler changed (an upgraded package keeps its files' old times). The flags are in
+# this file, an input too.
 record() {
   local file=$1 text=$2
   mkdir -p "$(dirname "$file")"
@@ -100,15 +103,18 @@ mapfile -t sources < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' -e "s|^
 mkdir -p dist
 
 # --- wasm -----------------------------------------------------------------------------------------
-build_wasm() {
-  node scripts/gen-abi.mjs # src/c/pf_abi.h -> src/js/abi.js and emcc's exports and memory size
+compile_flags=(
+  -O3 -msimd128               # optimised, wasm SIMD128 (runs by default in Node 20 and Chromium)
+  -std=c11 -Wall -Wextra -Werror
+)
+# The module's objects, one per source (the bench target links them too).
+wasm_objects=()
+for source in "${sources[@]}" "$src/wasm_exports.c"; do wasm_objects+=("build/wasm/$(basename "${source%.c}").o"); done
+# emcc's link flags; the exports and the memory size come from pf_abi.h (scripts/gen-abi.mjs writes them).
+wasm_link_flags() {
   local abi_link_flags
   mapfile -t abi_link_flags < build/wasm/abi-link-flags.txt
-  local compile_flags=(
-    -O3 -msimd128               # optimised, wasm SIMD128 (runs by default in Node 20 and Chromium)
-    -std=c11 -Wall -Wextra -Werror
-  )
-  local link_flags=(
+  link_flags=(
     -Oz                         # link-time (binaryen) passes tuned for size: clang already optimised
                                 # every object at -O3 (measured: no slower than -Os, and 5 KB smaller)
     -msimd128
@@ -121,19 +127,22 @@ build_wasm() {
     -sTOTAL_STACK=65536         # the core uses a few KiB of stack
     -sMALLOC=emmalloc           # small allocator; the core allocates rarely
   )
+}
+
+build_wasm() {
+  node scripts/gen-abi.mjs # src/c/pf_abi.h -> src/js/abi.js and emcc's exports and memory size
+  wasm_link_flags
   record build/wasm/toolchain.txt "$(emcc --version | head -1)"
-  if fresh dist/pe_ffn.wasm dist/pe_ffn_relaxed.wasm build/wasm/pe_ffn_bench.wasm -- "$src" build.sh build/wasm/abi-link-flags.txt build/wasm/abi-link-flags-bench.txt \
+  if fresh dist/pe_ffn.wasm dist/pe_ffn_relaxed.wasm "${wasm_objects[@]}" -- "$src" build.sh build/wasm/abi-link-flags.txt \
       build/wasm/toolchain.txt scripts/relaxed-opcodes.mjs; then
-    skip "wasm (dist/pe_ffn.wasm, dist/pe_ffn_relaxed.wasm, build/wasm/pe_ffn_bench.wasm)"
+    skip "wasm (dist/pe_ffn.wasm, dist/pe_ffn_relaxed.wasm)"
     return
   fi
-  local objects=() source object
-  for source in "${sources[@]}" "$src/wasm_exports.c"; do
-    object="build/wasm/$(basename "${source%.c}").o"
-    emcc "${compile_flags[@]}" -c "$source" -o "$object"
-    objects+=("$object")
+  local object
+  for object in "${wasm_objects[@]}"; do
+    emcc "${compile_flags[@]}" -c "$src/$(basename "${object%.o}").c" -o "$object"
   done
-  emcc "${link_flags[@]}" "${objects[@]}" -o dist/pe_ffn.wasm
+  emcc "${link_flags[@]}" "${wasm_objects[@]}" -o dist/pe_ffn.wasm
   echo "build: dist/pe_ffn.wasm $(wc -c < dist/pe_ffn.wasm) bytes"
 
   # Relaxed-SIMD variant: only the FFN kernels (matmul.c) change, compiled with PF_RELAXED_SIMD so
@@ -141,20 +150,28 @@ build_wasm() {
   # pre-standard f32x4.fma opcode, which current engines reject; scripts/relaxed-opcodes.mjs rewrites it
   # to the standard opcode (a newer emcc emits the standard one and the script changes nothing).
   emcc "${compile_flags[@]}" -mrelaxed-simd -DPF_RELAXED_SIMD -c "$src/matmul.c" -o build/wasm/matmul_relaxed.o
-  local relaxed_objects=("${objects[@]/build\/wasm\/matmul.o/build/wasm/matmul_relaxed.o}")
+  local relaxed_objects=("${wasm_objects[@]/build\/wasm\/matmul.o/build/wasm/matmul_relaxed.o}")
   emcc "${link_flags[@]}" -mrelaxed-simd "${relaxed_objects[@]}" -o build/wasm/pe_ffn_relaxed.prototype.wasm
   node scripts/relaxed-opcodes.mjs build/wasm/pe_ffn_relaxed.prototype.wasm dist/pe_ffn_relaxed.wasm
   node --experimental-wasm-relaxed-simd -e '
     const ok = WebAssembly.validate(require("fs").readFileSync("dist/pe_ffn_relaxed.wasm"));
     if (!ok) { console.error("build: dist/pe_ffn_relaxed.wasm does not validate with relaxed SIMD on"); process.exit(1); }'
   echo "build: dist/pe_ffn_relaxed.wasm $(wc -c < dist/pe_ffn_relaxed.wasm) bytes"
+}
 
-  # Bench build (not shipped): the release module plus the entry points only tests/bench calls
-  # (PF_BENCH_EXPORTS of pf_abi.h, compiled where -DPF_BENCH is set), so that they stay out of the
-  # release ABI. Its later -sEXPORTED_FUNCTIONS replaces the release list.
-  local bench_link_flags bench_objects=() name
+# --- bench (not shipped): the release module plus the entry points only tests/bench calls ---------
+# (PF_BENCH_EXPORTS of pf_abi.h, compiled where -DPF_BENCH is set), so that they stay out of the
+# release ABI. Its later -sEXPORTED_FUNCTIONS replaces the release list.
+build_bench() {
+  wasm_link_flags
+  if fresh build/wasm/pe_ffn_bench.wasm -- "$src" build.sh build/wasm/abi-link-flags-bench.txt \
+      build/wasm/toolchain.txt dist/pe_ffn.wasm; then
+    skip "bench (build/wasm/pe_ffn_bench.wasm)"
+    return
+  fi
+  local bench_link_flags bench_objects=() object name
   mapfile -t bench_link_flags < build/wasm/abi-link-flags-bench.txt
-  for object in "${objects[@]}"; do
+  for object in "${wasm_objects[@]}"; do
     name=$(basename "${object%.o}")
     if grep -q PF_BENCH "$src/$name.c"; then
       object="build/wasm/${name}_bench.o"
@@ -185,7 +202,7 @@ build_native() {
 # --- bundles: the browser entries, the LMS packages' parts, the elements' manifest ----------------
 build_bundles() {
   if fresh dist/elements.js dist/quiz.js dist/lms/quiz-lms.js dist/lms/fonts.json dist/quiz-package.js custom-elements.json \
-      -- src scripts/bundle.mjs scripts/bundle-lms.mjs scripts/math-at-build.mjs scripts/custom-elements-manifest.mjs \
+      -- src web/lms-launch.js scripts/bundle.mjs scripts/bundle-lms.mjs scripts/math-at-build.mjs scripts/custom-elements-manifest.mjs \
       build.sh "$npm_packages"; then
     skip "bundles (dist/elements.js, dist/quiz.js, dist/lms/, dist/quiz-package.js, custom-elements.json)"
     return
@@ -201,6 +218,8 @@ build_font() {
     return
   fi
   node scripts/math-font.mjs
+  # The script rewrites the font only when its bytes change; it is made from today's sources either way.
+  touch dist/math-font.woff2
 }
 
 # --- generated: committed files made from others (a test runs each generator's --check) -----------
@@ -208,6 +227,6 @@ build_generated() {
   node scripts/generate.mjs
 }
 
-for target in wasm native bundles font generated; do
+for target in wasm bench native bundles font generated; do
   if wants "$target"; then "build_$target"; fi
 done

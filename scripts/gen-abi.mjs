@@ -152,7 +152,8 @@ export function outputs() {
   return [{ file: relative(root, JS_MODULE), content: abiModule(abiFromHeader(readFileSync(HEADER, 'utf8'))) }];
 }
 
-// Besides the committed module, the link flags build.sh's wasm target reads (build/, never committed).
+// Besides the committed module, the link flags build.sh's wasm and bench targets read (build/, never
+// committed).
 await runGenerator(import.meta.url, () => {
   if (process.argv.includes('--check')) return outputs();
   const abi = abiFromHeader(readFileSync(HEADER, 'utf8'));

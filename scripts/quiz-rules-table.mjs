@@ -1,6 +1,5 @@
-// The answer readers' rules (src/quiz/parse/rules.js) as the two Markdown tables of docs/quiz.md
-// (what a learner may write, and the kinds of "not graded"), between the <!-- quiz-rules-table -->
-// markers:
+// The answer readers' rules (src/quiz/parse/rules.js) as the two Markdown tables of docs/quiz.md, what
+// a learner may write and the kinds of "not graded", between the <!-- quiz-rules-table --> markers:
 //   node scripts/quiz-rules-table.mjs [--check]   (scripts/generated-file.mjs; tests/docs/generated.test.js)
 // tests/js/quiz-answer-table.test.js checks that docs/quiz.md shows every rule, kind and example.
 import { READ_RULES, NOT_GRADED, SAMPLES, exampleCode as code } from '../src/quiz/parse/rules.js';
@@ -15,7 +14,7 @@ const against = (sample) => (['count', 'choice', 'ox', 'text'].includes(sample) 
 const reads = (list) => list.map(([input, sample, want]) => `${code(input)}${against(sample)} → ${cell(value(want))}`).join('<br>');
 const refused = (list) => list.map(([input, sample, kind]) => `${code(input)}${against(sample)}${kind ? ` → \`${kind}\`` : ''}`).join('<br>');
 
-export function rulesTable() {
+export function rulesTables() {
   const sampleLines = Object.entries(SAMPLES).map(([name, q]) => {
     const words = [q.unit && `unit ${q.unit}`, q.units && `units ${q.units.join(', ')}`, q.labels && `labels ${q.labels.join(', ')}`,
       q.tolerance && `tolerance ±${q.tolerance}`, q.choices && `choices ${q.choices.map((c, i) => `${i + 1} ${c}`).join(', ')}`,
@@ -37,7 +36,7 @@ export function rulesTable() {
 }
 
 export function outputs() {
-  return [{ file: PAGE, content: withSection(readRepoFile(PAGE), 'quiz-rules-table', rulesTable(), PAGE) }];
+  return [{ file: PAGE, content: withSection(readRepoFile(PAGE), 'quiz-rules-table', rulesTables(), PAGE) }];
 }
 
 await runGenerator(import.meta.url, outputs);

@@ -2,10 +2,14 @@
 // it precaches the tutorial, the quiz page, every script chunk, both .wasm builds and the fonts), a
 // few seconds after the page has loaded, when the browser is idle, so the precache does not compete
 // with the first load and the first elements.
-// A new version is offered in a small bar, never forced: the reader chooses when to reload.
+// A new version is offered in a small bar, never forced: the reader chooses when to reload. The worker
+// controls the page that installed it, so a page open across a deploy keeps its own version's files;
+// a page without a worker (none yet, or a browser that refuses one) whose code fails to load — the
+// deploy removed the files it was built with — offers the reload instead of leaving elements empty.
 //
 // API:
-//   offerOffline(getLang)   registers the worker; getLang() gives 'ko' | 'en' for the notices
+//   offerOffline(getLang)   registers the worker and watches the page's code loading; getLang() gives
+//                           'ko' | 'en' for the notices
 import { registerSW } from 'virtual:pwa-register';
 import ko from '../src/i18n/ko/offline.js';
 import en from '../src/i18n/en/offline.js';
@@ -34,6 +38,17 @@ function notice(getLang, { text, actions = [] }) {
 }
 
 export function offerOffline(getLang) {
+  // Vite's event for a dynamic import that failed (an element, a language's text, the LMS download).
+  addEventListener('vite:preloadError', () => {
+    const s = strings[getLang()];
+    const bar = notice(getLang, {
+      text: s.stale,
+      actions: [
+        { label: s.reloadStale, primary: true, onClick: () => location.reload() },
+        { label: s.later, onClick: () => bar.remove() },
+      ],
+    });
+  });
   if (!('serviceWorker' in navigator)) return;
   const start = () => {
     const updateSW = registerSW({

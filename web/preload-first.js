@@ -50,9 +50,11 @@ export function preloadFirst() {
   const link = (rel, href, more) => document.head.append(Object.assign(document.createElement('link'), { rel, href }, more));
   const relaxed = typeof WebAssembly === 'object' && WebAssembly.validate(new Uint8Array(${JSON.stringify([...RELAXED_PROBE])}));
   link('preload', relaxed ? ${JSON.stringify(relaxed)} : ${JSON.stringify(simd128)}, { as: 'fetch', crossOrigin: 'anonymous', type: 'application/wasm' });
+  const sections = ${JSON.stringify(sections)};
   let id = location.hash.slice(1);
   try { id = decodeURIComponent(id); } catch {}
-  for (const href of (${JSON.stringify(sections)})[id] || []) link('modulepreload', href);
+  // Own sections only: #constructor or #__proto__ must not find Object.prototype's members.
+  for (const href of Object.hasOwn(sections, id) ? sections[id] : []) link('modulepreload', href);
 })();`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }] };
       },

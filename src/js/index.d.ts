@@ -441,7 +441,7 @@ export interface Task {
 /** A seeded training task: separator, input part, separator, one query per answer slot; answers as targets. */
 export function createTask(name: TaskName, options?: TaskOptions): Task;
 
-/** Token accuracy of logits [row][vocab] against targets (-1 not counted), by arg-max. */
+/** Token accuracy of logits [row][vocab] against targets (-1 not counted), by arg-max; a target outside -1 .. vocab - 1 is a RangeError. */
 export function tokenAccuracy(logits: Float32Array | Float64Array, targets: Int32Array | number[], vocab: number):
   { accuracy: number; correct: number; counted: number };
 

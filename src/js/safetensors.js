@@ -14,6 +14,8 @@
 // not overlapping and covering every data byte. Every step is linear in the file's size (but for one
 // sort of the tensors by offset). It throws an `Error` saying what is wrong, never anything else.
 
+import { typedArrayName, typedArrayParts } from './intrinsics.js';
+
 const MAX_DEPTH = 3; // the header object, a tensor's entry, its shape and data_offsets arrays
 const METADATA = '__metadata__';
 const TENSOR_KEYS = ['dtype', 'shape', 'data_offsets'];
@@ -95,14 +97,25 @@ function readEntry(name, entry, dataLength) {
 }
 
 /**
+ * The file's bytes as the package's own Uint8Array over the same memory, from the engine's internal
+ * slots: a Uint8Array's own properties may lie, and Node's Buffer (fs.readFileSync) is a Uint8Array
+ * whose slice is a view, not a copy.
+ */
+function fileBytes(bytes) {
+  if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
+  if (typedArrayName(bytes) !== 'Uint8Array') fail('the file must be a Uint8Array or an ArrayBuffer');
+  const { buffer, byteOffset, length } = typedArrayParts(bytes);
+  return new Uint8Array(buffer, byteOffset, length);
+}
+
+/**
  * Reads the structure of a safetensors file (Uint8Array or ArrayBuffer) without copying its data:
  * { metadata (a null-prototype object of strings), tensors: [{ name, shape, begin, end }] } where
  * begin and end are byte offsets into `bytes` (tensorValues copies one out). Throws an Error saying
  * what is wrong with anything that is not such a file.
  */
 export function readSafetensors(bytes) {
-  if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
-  if (!(bytes instanceof Uint8Array)) fail('the file must be a Uint8Array or an ArrayBuffer');
+  bytes = fileBytes(bytes);
   if (bytes.length < 8) fail(`the file has ${bytes.length} bytes, fewer than the 8 of the header's length`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const low = view.getUint32(0, true), high = view.getUint32(4, true);
@@ -154,8 +167,7 @@ export function readSafetensors(bytes) {
 
 /** A tensor's values (from readSafetensors) as a new Float32Array. */
 export function tensorValues(bytes, tensor) {
-  const u8 = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
-  const copy = u8.slice(tensor.begin, tensor.end); // a fresh, aligned buffer
+  const copy = fileBytes(bytes).slice(tensor.begin, tensor.end); // a fresh, aligned buffer
   const values = new Float32Array(copy.buffer);
   if (!LITTLE_ENDIAN) {
     const dv = new DataView(copy.buffer);

@@ -187,13 +187,21 @@ export function tokenAccuracy(logits, targets, vocab) {
   if (!(targets instanceof Int32Array) && !Array.isArray(targets)) throw typeError('targets', 'an Int32Array or an Array', targets);
   check.integer('vocab', vocab, 2, 65536);
   if (logits.length !== targets.length * vocab) throw rangeError('logits', `targets.length * vocab = ${targets.length * vocab} values`, logits.length);
+  // Each target read once and checked: one of another vocab, or a string, is not a wrong answer.
+  const answers = new Int32Array(targets.length);
+  for (let r = 0; r < answers.length; r++) {
+    const t = targets[r];
+    if (!Number.isInteger(t)) throw typeError(`targets[${r}]`, 'an integer from -1 to vocab - 1', t);
+    if (t < -1 || t >= vocab) throw rangeError('targets', `integers from -1 to ${vocab - 1}`, t);
+    answers[r] = t;
+  }
   let correct = 0, counted = 0;
-  for (let r = 0; r < targets.length; r++) {
-    if (targets[r] === -1) continue;
+  for (let r = 0; r < answers.length; r++) {
+    if (answers[r] === -1) continue;
     counted++;
     let best = 0;
     for (let v = 1; v < vocab; v++) if (logits[r * vocab + v] > logits[r * vocab + best]) best = v;
-    if (best === targets[r]) correct++;
+    if (best === answers[r]) correct++;
   }
   return { accuracy: counted ? correct / counted : 0, correct, counted };
 }

@@ -92,6 +92,19 @@ export function transformerWith(core, config, values) {
 
 const round4 = (n) => Math.ceil(n / 4) * 4;
 
+/** Each trace array's length for `batch` sequences of `length` tokens. */
+function traceLengths({ heads, dModel, dFF }, batch, length) {
+  const n = batch * length, scores = batch * heads * length * length;
+  return { q: n * dModel, k: n * dModel, v: n * dModel, scores, weights: scores, attention: n * dModel, h1: n * dModel, hidden: n * dFF, ffn: n * dModel };
+}
+
+/** The bytes of a forward's trace: the table of pointers, then every layer's arrays. */
+function traceBytes(config, batch, length) {
+  const lengths = traceLengths(config, batch, length);
+  const perLayer = TRACE.reduce((sum, name) => sum + round4(lengths[name]), 0);
+  return 4 * (round4(config.layers * TRACE.length) + config.layers * perLayer);
+}
+
 /** transformerWith's way in: a model's writer of all its parameters, kept out of its public face. */
 const writeParameters = new WeakMap();
 
@@ -132,7 +145,9 @@ export class Transformer {
 
   /** [rows, cols] or [n] of a parameter. */
   parameterShape(name) {
-    return [...this.#tensor(name).shape];
+    const { shape } = this.#tensor(name);
+    this.#native.pointer('model.parameterShape()'); // a disposed model's methods throw, this one too
+    return [...shape];
   }
 
   #tensor(name) {
@@ -207,6 +222,11 @@ export class Transformer {
     if (bytes >= MAX_MEMORY_BYTES) {
       throw new RangeError(`batch: ${batch} sequences of ${length} tokens need ${bytes} bytes, more than the module's memory can hold (${MAX_MEMORY_BYTES} bytes)`);
     }
+    // The trace is allocated by forward, after the region: refused here, before any memory is touched.
+    const traced = trace ? traceBytes(this.config, batch, length) : 0;
+    if (bytes + traced >= MAX_MEMORY_BYTES) {
+      throw new RangeError(`batch: the trace of ${batch} sequences of ${length} tokens needs ${traced} bytes besides the call's ${bytes}, more than the module's memory can hold (${MAX_MEMORY_BYTES} bytes)`);
+    }
     const base = this.#regionOf(bytes);
     const at = {};
     let offset = base;
@@ -223,20 +243,16 @@ export class Transformer {
   forward(tokens, options) {
     const call = this.#begin('model.forward()', tokens, null, options, ['batch', 'out', 'trace'], false);
     const { heap, exports } = this.#core;
-    const { vocab, layers, heads, dModel, dFF } = this.config;
+    const { vocab, layers } = this.config;
     const { n, batch, length } = call;
     const logitsPtr = call.out && call.out.array === undefined ? call.out.ptr : call.at.logits;
     let traceRegion = 0;
     try {
       let table = 0;
-      const lengths = { q: n * dModel, k: n * dModel, v: n * dModel, scores: batch * heads * length * length,
-        weights: batch * heads * length * length, attention: n * dModel, h1: n * dModel, hidden: n * dFF, ffn: n * dModel };
+      const lengths = traceLengths(this.config, batch, length);
       const at = [];
       if (call.trace) {
-        const perLayer = TRACE.reduce((sum, name) => sum + round4(lengths[name]), 0);
-        const bytes = 4 * (round4(layers * TRACE.length) + layers * perLayer);
-        if (bytes >= MAX_MEMORY_BYTES) throw new RangeError(`batch: the trace of ${batch} sequences of ${length} tokens needs ${bytes} bytes, more than the module's memory can hold`);
-        traceRegion = heap.alloc(bytes, 'batch');
+        traceRegion = heap.alloc(traceBytes(this.config, batch, length), 'batch');
         table = traceRegion;
         let offset = traceRegion + 4 * round4(layers * TRACE.length);
         const pointers = new Int32Array(memoryBuffer(heap.memory), table, layers * TRACE.length);

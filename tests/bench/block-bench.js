@@ -3,7 +3,7 @@
 // weights and input, every output checked against the double reference first; then where this
 // package's time goes (projections, scores + softmax, weighted sum, FFN, norms), each part timed
 // alone through the core's block_forward_phase on the data of a traced forward. That entry point is
-// not in the release module: the split runs on the bench build (BENCH_WASM, built by build.sh).
+// not in the release module: the split runs on the bench build (BENCH_WASM, built by bash build.sh bench).
 import { maxAbs, uniformArray } from '../reference/reference.js';
 import { encoderBlockRef, seededBlockWeightsRef } from '../reference/block-reference.js';
 import { ortBlock, packageBlock, tfjsBlock } from './block-implementations.js';
@@ -45,7 +45,7 @@ const TRACE_LENGTHS = ({ tokens: T, dModel: d, heads: H, dFF: F }) => [T * d, T 
 async function timeSplit(core, shape, w, x, timing) {
   const { exports: e, heap } = core;
   if (typeof e.pf_block_forward_phase !== 'function') {
-    throw new Error(`the time split needs the bench build of the module (${BENCH_WASM}, built by bash build.sh), not the release one`);
+    throw new Error(`the time split needs the bench build of the module (${BENCH_WASM}, built by bash build.sh bench), not the release one`);
   }
   const { tokens, dModel, heads, dFF } = shape;
   const check = (status, what) => { if (status !== 0) throw new Error(`${what}: status ${status}`); };

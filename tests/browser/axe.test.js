@@ -5,10 +5,12 @@
 // dark theme. No serious or critical violation may remain; colour contrast is part of WCAG AA.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, repoRoot, revealElements, saveArtifact } from './harness.js';
+import { launchChromium, openPage, startStaticServer, repoRoot, revealElements, saveArtifact, requireBuildProducts } from './harness.js';
+import { builtSite } from './built-site.js';
+
+requireBuildProducts('bundles', 'dist/elements.js', 'custom-elements.json');
 
 const axeSource = await readFile(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const manifest = JSON.parse(await readFile(join(repoRoot, 'custom-elements.json'), 'utf8'));
@@ -18,16 +20,12 @@ const VIEWPORTS = [{ width: 1280, height: 900 }, { width: 390, height: 844 }];
 const THEMES = ['light', 'dark'];
 const LANGS = ['ko', 'en'];
 
-let site;
 let siteServer;
 let repoServer;
 let browser;
 
 before(async () => {
-  const { build } = await import('vite');
-  site = await mkdtemp(join(tmpdir(), 'pe-ffn-axe-'));
-  await build({ configFile: `${repoRoot}web/vite.config.js`, logLevel: 'error', build: { outDir: site, emptyOutDir: true } });
-  siteServer = await startStaticServer(site);
+  siteServer = await startStaticServer(await builtSite());
   repoServer = await startStaticServer(repoRoot);
   browser = await launchChromium();
 });
@@ -36,7 +34,6 @@ after(async () => {
   await browser?.close();
   await siteServer?.close();
   await repoServer?.close();
-  if (site) await rm(site, { recursive: true, force: true });
 });
 
 /** Runs axe on the page (or on one selector); returns the violations, serious and critical first. */

@@ -41,11 +41,12 @@ export function useServerAndBrowser() {
 }
 
 /**
- * Opens a page that records console errors/warnings and uncaught page errors in `page.problems`.
- * `viewport` defaults to a desktop size.
+ * Opens a page, in a context of its own, that records console errors/warnings and uncaught page errors
+ * in `page.problems`. `viewport` defaults to a desktop size; other options go to the context
+ * (`serviceWorkers: 'block'`, ...).
  */
-export async function openPage(browser, { viewport = { width: 1280, height: 900 }, locale = 'ko-KR' } = {}) {
-  const context = await browser.newContext({ viewport, locale });
+export async function openPage(browser, { viewport = { width: 1280, height: 900 }, locale = 'ko-KR', ...contextOptions } = {}) {
+  const context = await browser.newContext({ viewport, locale, ...contextOptions });
   const page = await context.newPage();
   page.problems = [];
   page.on('console', (msg) => {
@@ -85,7 +86,13 @@ export async function startStaticServer(rootDir, { mount = '/' } = {}) {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${server.address().port}${mount}`;
-  return { url, close: () => new Promise((ok) => server.close(ok)), setRoot: (dir) => { root = resolve(dir); } };
+  // Closing ends every connection too: a browser's open keep-alive or in-flight request (a service
+  // worker's) would otherwise hold close() open, as a stopped server's never do.
+  const close = () => new Promise((ok) => {
+    server.close(ok);
+    server.closeAllConnections();
+  });
+  return { url, close, setRoot: (dir) => { root = resolve(dir); } };
 }
 
 /**

@@ -5,6 +5,7 @@
 // screenshots at 1280 and 390 px in Korean and English with nothing wider than the screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { artifactsDir, openPage, saveArtifact, useServerAndBrowser, requireBuildProducts } from './harness.js';
 import { maxAbsDiff, peTableRef } from '../reference/reference.js';
 import { ropeRef } from '../reference/rope-reference.js';

@@ -1,38 +1,20 @@
 // The built tutorial's first requests (web/preload-first.js, web/main.js): the .wasm the core picks is
 // preloaded from the HTML and that one download is what the loader compiles; a link to a section
 // fetches that section's elements with the page's own script, before the first layout; a page opened
-// at the top fetches no element code up front.
-import { test, before, after } from 'node:test';
+// at the top fetches no element code up front, nor does a link to a name every object has (#constructor).
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, repoRoot } from './harness.js';
+import { openPage } from './harness.js';
+import { useBuiltSite } from './built-site.js';
 
-let outDir;
-let server;
-let browser;
-
-before(async () => {
-  const { build } = await import('vite');
-  outDir = await mkdtemp(join(tmpdir(), 'pe-ffn-preload-'));
-  await build({ configFile: `${repoRoot}web/vite.config.js`, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  server = await startStaticServer(outDir);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir) await rm(outDir, { recursive: true, force: true });
-});
+const site = useBuiltSite();
 
 /** Opens the page; returns the page and the paths it requested, in order. */
 async function load(hash) {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const page = await openPage(site.browser, { viewport: { width: 1280, height: 900 } });
   const requests = [];
   page.on('request', (req) => requests.push(new URL(req.url()).pathname));
-  await page.goto(`${server.url}${hash}`);
+  await page.goto(`${site.server.url}${hash}`);
   await page.waitForSelector('#main[data-complete]');
   return { page, requests };
 }
@@ -75,5 +57,17 @@ test('a link to a section fetches its elements at once; the top of the page fetc
     assert.ok(!top.requests.some((p) => /\/assets\/pe-table-/.test(p)), 'no element code before the reader nears it');
   } finally {
     await top.page.context().close();
+  }
+});
+
+test('a link to a name every object has (#constructor, #__proto__, …) or a broken escape opens the page without an error', { timeout: 90000 }, async () => {
+  for (const hash of ['#constructor', '#__proto__', '#toString', '#hasOwnProperty', '#valueOf', '#%', '#%E0%A4%A']) {
+    const { page, requests } = await load(hash);
+    try {
+      assert.deepEqual(page.problems, [], hash);
+      assert.ok(!requests.some((p) => /\/assets\/pe-table-/.test(p)), `${hash}: no element code up front`);
+    } finally {
+      await page.context().close();
+    }
   }
 });

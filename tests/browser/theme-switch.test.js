@@ -3,33 +3,17 @@
 // the keyboard, sets data-theme on <html>, is kept across reloads and pages, and is applied before the
 // body is parsed (no flash of the other theme); the page and the elements take the chosen tokens.
 // Screenshots of both pages in both themes, ko/en, 1280/390 px go to test-artifacts/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, repoRoot, saveArtifact } from './harness.js';
+import { openPage, saveArtifact } from './harness.js';
+import { useBuiltSite } from './built-site.js';
 import { tokens } from '../../src/elements/shared/tokens.js';
 import ko from '../../src/i18n/ko/theme.js';
 import en from '../../src/i18n/en/theme.js';
 
-let outDir;
-let server;
-let browser;
-
-before(async () => {
-  const { build } = await import('vite');
-  outDir = await mkdtemp(join(tmpdir(), 'pe-ffn-theme-'));
-  await build({ configFile: `${repoRoot}web/vite.config.js`, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  server = await startStaticServer(outDir);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir) await rm(outDir, { recursive: true, force: true });
-});
+const site = useBuiltSite();
 
 const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
@@ -55,7 +39,7 @@ const pageSelect = (page) => page.locator('.theme-pick select');
 
 test('the built pages put the boot script first in <head>, before any style sheet', async () => {
   for (const name of ['index.html', 'quiz.html']) {
-    const html = await readFile(join(outDir, name), 'utf8');
+    const html = await readFile(join(site.dir, name), 'utf8');
     const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
     const boot = head.indexOf('pe-ffn-theme');
     assert.ok(boot > 0, `${name}: the boot script is inline in <head>`);
@@ -65,11 +49,11 @@ test('the built pages put the boot script first in <head>, before any style shee
 });
 
 test('System / Light / Dark: keyboard, label, data-theme, kept across reloads and pages, no flash', { timeout: 90000 }, async () => {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const page = await openPage(site.browser, { viewport: { width: 1280, height: 900 } });
   try {
     await page.addInitScript(recordThemeAtBody);
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto(server.url);
+    await page.goto(site.server.url);
     const select = pageSelect(page);
     // A real label (its accessible name), Korean words, nothing chosen yet: the system decides.
     assert.equal(await page.locator('label[for="theme-choice"]').textContent(), ko.label);
@@ -95,7 +79,7 @@ test('System / Light / Dark: keyboard, label, data-theme, kept across reloads an
     assert.deepEqual(await colours(page, 'pe-table'), { page: rgb(tokens['--pe-page-bg'].dark), element: rgb(tokens['--pe-surface'].dark) });
 
     // The quiz page shares the choice; in English the switch speaks English.
-    await page.goto(`${server.url}quiz.html?lang=en`);
+    await page.goto(`${site.server.url}quiz.html?lang=en`);
     await page.waitForSelector('pe-ffn-quiz >> article.q');
     assert.equal(await page.evaluate(() => window.themeAtBody), 'dark');
     assert.equal(await select.inputValue(), 'dark');
@@ -125,15 +109,15 @@ test('System / Light / Dark: keyboard, label, data-theme, kept across reloads an
 test('screenshots: both pages, light and dark, ko and en, 1280 and 390 px', { timeout: 120000 }, async () => {
   for (const width of [1280, 390]) {
     for (const theme of ['light', 'dark']) {
-      const page = await openPage(browser, { viewport: { width, height: width > 400 ? 900 : 844 } });
+      const page = await openPage(site.browser, { viewport: { width, height: width > 400 ? 900 : 844 } });
       try {
         await page.addInitScript((theme) => localStorage.setItem('pe-ffn-theme', theme), theme);
         for (const lang of ['ko', 'en']) {
-          await page.goto(`${server.url}?lang=${lang}`);
+          await page.goto(`${site.server.url}?lang=${lang}`);
           await page.waitForSelector('#main[data-complete]');
           assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-theme')), theme);
           await saveArtifact(`theme-${theme}-tutorial-${lang}-${width}.png`, await page.screenshot());
-          await page.goto(`${server.url}quiz.html?lang=${lang}`);
+          await page.goto(`${site.server.url}quiz.html?lang=${lang}`);
           await page.waitForSelector('pe-ffn-quiz >> article.q');
           await saveArtifact(`theme-${theme}-quiz-${lang}-${width}.png`, await page.screenshot());
         }

@@ -4,4 +4,6 @@ export default {
   update: 'A new version is available. What you were reading and your quiz progress stay as they are.',
   reload: 'Open the new version',
   later: 'Later',
+  stale: 'Part of this page could not be loaded; the site may have been updated since you opened it. Your settings and quiz progress are kept when you reload.',
+  reloadStale: 'Reload',
 };
