@@ -1,6 +1,6 @@
-// Issue 26's "Done when", in headless Chromium on the built tutorial site (vite build of web/, served
-// statically): the position lab's default experiment — reverse, five schemes, without and with the
-// causal mask — trained in its workers to the end. Sinusoidal, learned and RoPE reach >= 95 % on the
+// Issue 26's "Done when", in headless Chromium on the built tutorial site (tests/browser/built-site.js):
+// the position lab's default experiment — reverse, five schemes, without and with the causal mask —
+// trained in its workers to the end. Sinusoidal, learned and RoPE reach >= 95 % on the
 // held-out set; the model with neither positions nor a mask stays at or under the position-blind bound
 // (its accuracy is printed beside chance); the model without positions but with the mask learns. No
 // long task over 50 ms on the page's thread while training. The share link, opened in another browser
@@ -11,34 +11,24 @@
 // dist/lab-worker.js on a plain page) and from the Vite dev server, each training a short plan.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, openPage, startStaticServer, startViteServer, repoRoot, requireBuildProducts, saveArtifact } from './harness.js';
+import { openPage, startStaticServer, startViteServer, repoRoot, requireBuildProducts, saveArtifact } from './harness.js';
+import { useBuiltSite } from './built-site.js';
 
 const axeSource = await readFile(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const TRAIN_TIMEOUT = 15 * 60000; // the default experiment: ~30 s of CPU (29-70 s of wall time measured under load 4-10)
 const REPLAY_STEPS = 40;
 
-let site, server, browser;
+const site = useBuiltSite(); // the built tutorial, served, and one Chromium (shared with other test files' builds)
 const shared = {}; // what the first test leaves for the next ones
 
-before(async () => {
-  requireBuildProducts('bundles', 'dist/elements.js', 'dist/lab-worker.js');
-  const { build } = await import('vite');
-  site = await mkdtemp(join(tmpdir(), 'pe-ffn-lab-'));
-  await build({ configFile: `${repoRoot}web/vite.config.js`, logLevel: 'error', build: { outDir: site, emptyOutDir: true } });
-  server = await startStaticServer(site);
-  browser = await launchChromium();
-});
+before(() => requireBuildProducts('bundles', 'dist/elements.js', 'dist/lab-worker.js'));
 
 after(async () => {
-  await shared.page?.context().close();
-  await browser?.close();
-  await server?.close();
-  if (site) await rm(site, { recursive: true, force: true });
+  await shared.page?.context().close().catch(() => {}); // gone already when the browser closed first
 });
 
 /** Long tasks of the page's thread, recorded from the start of the page (PerformanceObserver). */
@@ -70,11 +60,11 @@ async function openLab(page, url) {
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 
 test('the default experiment learns as the research says, with the page responsive', { timeout: TRAIN_TIMEOUT + 180000 }, async () => {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const page = await openPage(site.browser, { viewport: { width: 1280, height: 900 } });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.addInitScript(recordLongTasks);
   shared.page = page;
-  await openLab(page, `${server.url}#lab`);
+  await openLab(page, `${site.server.url}#lab`);
   // The page first settles: every section built, the elements near the lab loaded and drawn.
   await page.waitForSelector('#main[data-complete]');
   await page.waitForLoadState('networkidle');
@@ -124,7 +114,7 @@ test('the share link replays the same losses, bit for bit, in another browser co
   const settings = Object.fromEntries([...url.searchParams].filter(([k]) => k.startsWith('lab-')));
   assert.deepEqual(Object.keys(settings).sort(), ['lab-causal', 'lab-d-ff', 'lab-d-model', 'lab-experiment', 'lab-heads', 'lab-layers', 'lab-length', 'lab-schemes', 'lab-seed', 'lab-steps', 'lab-task']);
 
-  const other = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const other = await openPage(site.browser, { viewport: { width: 1280, height: 900 } });
   try {
     // The link as sent: the same plan.
     await openLab(other, link);
@@ -191,7 +181,7 @@ test('the package\'s bundle: dist/elements.js starts dist/lab-worker.js on a pla
   const file = join(repoRoot, 'test-artifacts', 'pe-lab-bundle.html');
   await saveArtifact('pe-lab-bundle.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>lab</title></head><body><pe-lab ${SHORT}></pe-lab><script type="module" src="../dist/elements.js"></script></body></html>`);
   const repo = await startStaticServer(repoRoot);
-  const page = await openPage(browser);
+  const page = await openPage(site.browser);
   try {
     const workers = [];
     page.on('worker', (w) => workers.push(new URL(w.url()).pathname));
@@ -211,7 +201,7 @@ test('the package\'s bundle: dist/elements.js starts dist/lab-worker.js on a pla
 test('the Vite dev server: the worker module loads from the sources', { timeout: 180000 }, async () => {
   process.env.PE_FFN_TEST_SERVER = '1';
   const vite = await startViteServer({ configFile: `${repoRoot}web/vite.config.js` });
-  const page = await openPage(browser);
+  const page = await openPage(site.browser);
   try {
     await openLab(page, `${vite.url}?lab-experiment=inside&lab-steps=12&lab-schemes=sinusoidal#lab`);
     const done = await train(page);

@@ -27,6 +27,7 @@ export const labCss = `${lineChartCss}
   ul.legend { list-style: none; padding: 0; margin: .5rem 0; display: flex; flex-wrap: wrap; gap: .2rem 1rem; font-size: .85em; }
   ul.legend svg { width: 2.2rem; height: .8rem; vertical-align: middle; margin-right: .3rem; display: inline-block; }
   table.runs th[scope=row] { white-space: normal; min-width: 8em; text-align: left; }
+  table.final thead th { white-space: normal; } /* the long column names wrap, so the table fits 800 px */
   table.final td.accuracy { font-weight: 700; }
   table.final tr.loaded th, table.final tr.loaded td { background: var(--pe-highlight); }
   table.by-length td.beyond { background: var(--pe-highlight); }
