@@ -9,7 +9,7 @@
 //       @fires name - description        @csspart name - description
 //     in the element's own files (its file and what it imports outside shared/) and in the base class
 //     (shared/base.js: its events belong to every element). A @csspart in a JSDoc block above a shared
-//     function or method (cardHtml, dataTableHtml, ...) belongs to the elements whose files call it;
+//     function or method (card, dataTable, ...) belongs to the elements whose files call it;
 //   - CSS custom properties: the design tokens of shared/tokens.js (every element reads all of them).
 // Usage: node scripts/custom-elements-manifest.mjs [out.json]   (build.sh runs it)
 //        node scripts/custom-elements-manifest.mjs --check      exits 1 when custom-elements.json is

@@ -109,7 +109,7 @@ export const attributes = {
   'pe-ffn-quiz': {
     src: text('', 'URL of a bank JSON (fetched and validated)', { defaultDoc: 'the built-in bank' }),
     topic: text('all', 'the questions\' topic: all, document, pe, ffn, practice, a generated topic (pe-value …) or a section id'),
-    count: int(QUIZ_COUNT.min, QUIZ_COUNT.max, QUIZ_COUNT.default, 'questions in a set', { defaultDoc: '12 (topic document: all its examples)' }),
+    count: int(QUIZ_COUNT.min, QUIZ_COUNT.max, QUIZ_COUNT.default, 'questions in a set', { defaultDoc: `${QUIZ_COUNT.default} (topic document: all its examples)` }),
     seed: text('', 'any text or number: the same seed gives the same set', { defaultDoc: 'a random seed kept with the progress' }),
     mode: oneOf(['one', 'all'], 'one', 'one question at a time, or all at once'),
     'url-params': text('quiz', 'prefix of the share link\'s parameters (quiz-seed …); none: the quiz neither reads nor writes the URL', { alias: 'urlParams' }),

@@ -20,16 +20,16 @@
 //   pe-ffn-render after each render.
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
-import { escapeHtml } from './shared/format.js';
+import { h, nodes } from './shared/dom.js';
 import { fill } from './shared/i18n.js';
-import { tex } from './shared/math.js';
+import { texNode } from './shared/math.js';
 import { wirePredict } from './shared/predict.js';
 import { heatGridCss } from './ffn/heat-grid.js';
 import { figuresCss } from './ffn/figures.js';
 import { mixMapCss } from './block/mix-map.js';
 import { runFlow } from './block/compute.js';
 import { pairGridCss } from './block/pair-grid.js';
-import { stackCss, stackHtml } from './block/stack-figure.js';
+import { stackCss, stackFigure } from './block/stack-figure.js';
 import { wirePictures } from './block/picture.js';
 import { inputStep } from './block/input-step.js';
 import { attentionStep } from './block/attention-step.js';
@@ -37,7 +37,7 @@ import { addNormStep } from './block/add-norm-step.js';
 import { ffnStep } from './block/ffn-step.js';
 import { INPUT_FORMULA } from './block/formulas.js';
 import { blockCss } from './block/styles.js';
-import { scriptPanelHtml, wireScriptPanel, refreshScriptPanel, pictureCode } from './block/script-panel.js';
+import { scriptPanel, wireScriptPanel, refreshScriptPanel, pictureCode } from './block/script-panel.js';
 import ko from '../i18n/ko/block-flow.js';
 import en from '../i18n/en/block-flow.js';
 
@@ -82,9 +82,11 @@ class BlockFlow extends PeFfnElement {
 
   build() {
     const s = this.s;
-    const tabs = s.steps.map((st, i) => `<button type="button" role="tab" id="${this.id(`tab${i + 1}`)}" data-step="${i + 1}" aria-controls="${this.id('panel')}" class="${i === 1 ? 'mixes' : ''}"><span aria-hidden="true">${MARKS[i]}</span><span>${escapeHtml(st.short)}</span></button>`).join('');
+    const tabs = s.steps.map((st, i) => h('button', {
+      type: 'button', role: 'tab', id: this.id(`tab${i + 1}`), 'data-step': i + 1, 'aria-controls': this.id('panel'), class: i === 1 ? 'mixes' : '',
+    }, h('span', { 'aria-hidden': 'true', text: MARKS[i] }), h('span', { text: st.short })));
     const names = (o) => [o, s.normShort[o]];
-    this.root.innerHTML = this.cardHtml({
+    this.root.replaceChildren(this.card({
       fields: [
         this.field('tokens', s.tokens),
         this.field('d-model', s.dModel),
@@ -95,16 +97,17 @@ class BlockFlow extends PeFfnElement {
         this.field('blocks', s.blocks),
         this.field('seed', s.seed),
       ],
-      body: `<div class="steps" role="tablist" aria-label="${escapeHtml(s.stepsLabel)}">${tabs}</div>
-      <div class="nav">
-        <button type="button" class="prev">← ${escapeHtml(s.prev)}</button>
-        <button type="button" class="next primary">${escapeHtml(s.next)} →</button>
-        <span class="muted step-of" aria-live="polite"></span>
-      </div>
-      <p class="muted">${escapeHtml(s.keysHint)}</p>
-      <div class="panel" role="tabpanel" id="${this.id('panel')}"></div>
-      ${scriptPanelHtml(this)}`,
-    });
+      body: [
+        h('div', { class: 'steps', role: 'tablist', 'aria-label': s.stepsLabel }, tabs),
+        h('div', { class: 'nav' },
+          h('button', { type: 'button', class: 'prev', text: `← ${s.prev}` }),
+          h('button', { type: 'button', class: 'next primary', text: `${s.next} →` }),
+          h('span', { class: 'muted step-of', 'aria-live': 'polite' })),
+        h('p', { class: 'muted', text: s.keysHint }),
+        h('div', { class: 'panel', role: 'tabpanel', id: this.id('panel') }),
+        scriptPanel(this),
+      ],
+    }));
     const tablist = this.$('.steps');
     tablist.addEventListener('click', (e) => {
       const b = e.target.closest('[data-step]');
@@ -234,16 +237,15 @@ class BlockFlow extends PeFfnElement {
     const panel = this.$('.panel');
     panel.setAttribute('aria-labelledby', this.id(`tab${step}`));
     const ctx = this.viewContext();
-    const { html, exports } = STEPS[step - 1](this, ctx);
+    const { node, exports } = STEPS[step - 1](this, ctx);
     const b = this.viewBlock;
-    const blockNote = step === 1 ? ''
-      : `<p class="block-note">${escapeHtml(b === 0 ? fill(s.blockInputFirst, { b: 1 }) : fill(s.blockInputNext, { b: b + 1, prev: b, seed: ctx.block.seed }))}</p>`;
-    panel.innerHTML = `<h4>${MARKS[step - 1]} ${escapeHtml(s.steps[step - 1].name)}${step > 1 && v.blocks > 1 ? ` · ${escapeHtml(fill(s.blockN, { b: b + 1 }))}` : ''}</h4>
-      ${step === 1 ? `<div class="formula">${tex(INPUT_FORMULA, { display: true })}</div>` : ''}
-      ${stackHtml({ s, blocks: v.blocks, current: step === 1 ? -1 : b })}
-      ${blockNote}
-      ${html}
-      ${step === STEP_COUNT ? `<p class="muted">${escapeHtml(v.blocks > 1 ? s.stackNoteTwo : s.stackNote)}</p>` : ''}`;
+    panel.replaceChildren(nodes(
+      h('h4', { text: `${MARKS[step - 1]} ${s.steps[step - 1].name}${step > 1 && v.blocks > 1 ? ` · ${fill(s.blockN, { b: b + 1 })}` : ''}` }),
+      step === 1 ? h('div', { class: 'formula' }, texNode(INPUT_FORMULA, { display: true })) : null,
+      stackFigure({ s, blocks: v.blocks, current: step === 1 ? -1 : b }),
+      step === 1 ? null : h('p', { class: 'block-note', text: b === 0 ? fill(s.blockInputFirst, { b: 1 }) : fill(s.blockInputNext, { b: b + 1, prev: b, seed: ctx.block.seed }) }),
+      node,
+      step === STEP_COUNT ? h('p', { class: 'muted', text: v.blocks > 1 ? s.stackNoteTwo : s.stackNote }) : null));
     wirePictures(this, exports);
     if (step === 4) this.wireMixPrediction();
     this.syncControls();

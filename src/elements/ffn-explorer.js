@@ -12,19 +12,20 @@
 // Heat-map cells carry data-kind ('pre' | 'hidden'), data-t, data-j and data-value.
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
-import { escapeHtml, fmt, fmtInt } from './shared/format.js';
+import { h } from './shared/dom.js';
+import { fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { gradientCss, puor } from './shared/colors.js';
-import { dataTableHtml } from './shared/data-table.js';
-import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
+import { dataTable } from './shared/data-table.js';
+import { exportPanel, wireExport, updateSnippets } from './shared/export-panel.js';
 import { toCsv, encodeNpy, saveFile } from './shared/data-export.js';
-import { predictHtml, wirePredict } from './shared/predict.js';
+import { predictPanel, wirePredict } from './shared/predict.js';
 import { blockInput, embeddingSeed, VOCAB } from './ffn/block-input.js';
 import { forwardWithPreActivation } from './ffn/pre-activation.js';
 import { rowByRowDifference } from './ffn/row-check.js';
 import { activationCurve, linspace } from './ffn/activation-curve.js';
 import { ffnFlopsPerToken } from './ffn/cost.js';
-import { heatGridCss, heatGridHtml, largestMagnitude } from './ffn/heat-grid.js';
+import { heatGridCss, heatGrid, largestMagnitude } from './ffn/heat-grid.js';
 import { hourglassSvg, sharedRowsSvg, figuresCss } from './ffn/figures.js';
 import { curveSvg, curveCss, Z_MIN, Z_MAX } from './ffn/curve-svg.js';
 import { ffnSnippets } from './ffn/snippets.js';
@@ -76,54 +77,48 @@ class FfnExplorer extends PeFfnElement {
   build() {
     const s = this.s;
     const actOptions = this.constructor.props.activation.values.map((a) => [a, s.actNames[a]]);
-    this.root.innerHTML = this.cardHtml({
+    const grid = (kind) => h('figure', null, h('h4', { class: `${kind}-title` }), h('div', { class: `legend legend-${kind}` }),
+      h('div', { class: `heat-${kind}` }), h('div', { class: `table-${kind}` }));
+    this.root.replaceChildren(this.card({
       fields: [
         this.field('d-model', s.dModel),
         this.field('d-ff', s.dFF),
-        `<div class="field"><span class="label" aria-hidden="true">&nbsp;</span><button type="button" class="times4">${escapeHtml(s.times4)}</button></div>`,
+        h('div', { class: 'field' }, h('span', { class: 'label', 'aria-hidden': 'true', text: '\u00a0' }), h('button', { type: 'button', class: 'times4', text: s.times4 })),
         this.field('activation', s.activation, { kind: 'select', options: actOptions }),
         this.field('tokens', s.tokens),
         this.field('seed', s.seed),
       ],
-      body: `<section>
-        <h4>${escapeHtml(s.hourglassTitle)}</h4>
-        <figure class="hourglass-box"></figure>
-        <p class="muted input-note"></p>
-      </section>
-      <section>
-        <h4>${escapeHtml(s.rowsTitle)}</h4>
-        <p class="muted">${escapeHtml(s.rowsIntro)}</p>
-        <figure class="rows-box"></figure>
-        <p class="row-check"></p>
-      </section>
-      <section>
-        <div class="grids">
-          <figure><h4 class="pre-title"></h4><div class="legend legend-pre"></div><div class="heat-pre"></div><div class="table-pre"></div></figure>
-          <figure><h4 class="post-title"></h4><div class="legend legend-post"></div><div class="heat-post"></div><div class="table-post"></div></figure>
-        </div>
-        <p class="cut-summary" aria-live="polite"></p>
-        <p class="muted">${escapeHtml(s.preHow)}</p>
-        ${exportPanelHtml(this, 'hidden')}
-        <div class="row extra-downloads">
-          <button type="button" data-pre="csv">${escapeHtml(`${s.downloadCsv} · z`)}</button>
-          <button type="button" data-pre="npy">${escapeHtml(`${s.downloadNpy} · z`)}</button>
-        </div>
-        ${predictHtml(this, 'cut', { question: s.predictQ, options: s.predictOptions })}
-      </section>
-      <section class="inspect">
-        <div>
-          <div class="field"><label for="${this.id('inspect')}">${escapeHtml(s.inspect)}</label><select id="${this.id('inspect')}" class="inspect-select"></select></div>
-          <div class="scroll unit-table"></div>
-        </div>
-        <figure><h4 class="curve-title"></h4><div class="curve-box"></div><p class="muted">${escapeHtml(s.curveNote)}</p></figure>
-      </section>
-      <section>
-        <h4>${escapeHtml(s.costTitle)}</h4>
-        <dl class="cost"></dl>
-        <p class="muted">${escapeHtml(s.flopsDef)}</p>
-        <p class="bert muted" aria-live="polite"></p>
-      </section>`,
-    });
+      body: [
+        h('section', null,
+          h('h4', { text: s.hourglassTitle }),
+          h('figure', { class: 'hourglass-box' }),
+          h('p', { class: 'muted input-note' })),
+        h('section', null,
+          h('h4', { text: s.rowsTitle }),
+          h('p', { class: 'muted', text: s.rowsIntro }),
+          h('figure', { class: 'rows-box' }),
+          h('p', { class: 'row-check' })),
+        h('section', null,
+          h('div', { class: 'grids' }, grid('pre'), grid('post')),
+          h('p', { class: 'cut-summary', 'aria-live': 'polite' }),
+          h('p', { class: 'muted', text: s.preHow }),
+          exportPanel(this, 'hidden'),
+          h('div', { class: 'row extra-downloads' },
+            h('button', { type: 'button', 'data-pre': 'csv', text: `${s.downloadCsv} · z` }),
+            h('button', { type: 'button', 'data-pre': 'npy', text: `${s.downloadNpy} · z` })),
+          predictPanel(this, 'cut', { question: s.predictQ, options: s.predictOptions })),
+        h('section', { class: 'inspect' },
+          h('div', null,
+            h('div', { class: 'field' }, h('label', { for: this.id('inspect'), text: s.inspect }), h('select', { id: this.id('inspect'), class: 'inspect-select' })),
+            h('div', { class: 'scroll unit-table' })),
+          h('figure', null, h('h4', { class: 'curve-title' }), h('div', { class: 'curve-box' }), h('p', { class: 'muted', text: s.curveNote }))),
+        h('section', null,
+          h('h4', { text: s.costTitle }),
+          h('dl', { class: 'cost' }),
+          h('p', { class: 'muted', text: s.flopsDef }),
+          h('p', { class: 'bert muted', 'aria-live': 'polite' })),
+      ],
+    }));
     this.$('.times4').addEventListener('click', () => this.setValue('d-ff', Math.min(256, 4 * this.values['d-model'])));
     this.$('.inspect-select').addEventListener('change', (e) => {
       this.selected = Number(e.target.value);
@@ -166,22 +161,22 @@ class FfnExplorer extends PeFfnElement {
     const f = v['d-ff'];
     const n = v.tokens;
     const options = { dModel: d, dFF: f, activation: v.activation, seed: v.seed };
-    const { h } = blockInput(this.core, { tokens: n, dModel: d, seed: v.seed });
-    const r = forwardWithPreActivation(this.core, options, h);
-    this.result = { input: h, ...r };
-    this.rowDiff = rowByRowDifference(this.core, options, h, r.output);
+    const { h: input } = blockInput(this.core, { tokens: n, dModel: d, seed: v.seed });
+    const r = forwardWithPreActivation(this.core, options, input);
+    this.result = { input, ...r };
+    this.rowDiff = rowByRowDifference(this.core, options, input, r.output);
     this.curve = activationCurve(this.core, v.activation, CURVE_Z);
     if (this.selected >= n) this.selected = 0;
 
     const act = s.actShort[v.activation];
-    this.$('.hourglass-box').innerHTML = hourglassSvg({
+    this.$('.hourglass-box').replaceChildren(hourglassSvg({
       dModel: d,
       dFF: f,
       labels: {
         input: s.hgInput, hidden: s.hgHidden, output: s.hgOutput, w1: s.hgW1, w2: s.hgW2,
         act: fill(s.hgAct, { act }), title: fill(s.hgAria, { d, f }),
       },
-    });
+    }));
     this.$('.input-note').textContent = fill(s.inputNote, { eseed: embeddingSeed(v.seed) });
     this.$('.row-check').textContent = fill(s.rowCheck, { diff: this.rowDiff === 0 ? '0' : this.rowDiff.toExponential(2) });
     this.$('.pre-title').textContent = s.preTitle;
@@ -189,7 +184,7 @@ class FfnExplorer extends PeFfnElement {
     this.$('.curve-title').textContent = fill(s.curveTitle, { act });
 
     const select = this.$('.inspect-select');
-    select.innerHTML = Array.from({ length: n }, (_, t) => `<option value="${t}">${escapeHtml(fill(s.token, { t }))}</option>`).join('');
+    select.replaceChildren(...Array.from({ length: n }, (_, t) => h('option', { value: t, text: fill(s.token, { t }) })));
     select.value = String(this.selected);
 
     // Cut summary: how many pre-activations were negative, and what the activation made of them.
@@ -208,16 +203,18 @@ class FfnExplorer extends PeFfnElement {
       : fill(s.cutSummarySoft, { cut, total, pct, act, min: fmt(smallest, 4) });
 
     const rowNames = Array.from({ length: n }, (_, t) => fill(s.token, { t }));
-    this.$('.table-pre').innerHTML = dataTableHtml(this, { caption: s.preCaption, data: r.pre, rows: n, cols: f, rowNames, corner: 't \\ j' });
-    this.$('.table-post').innerHTML = dataTableHtml(this, { caption: fill(s.hiddenCaption, { act }), data: r.hidden, rows: n, cols: f, rowNames, corner: 't \\ j' });
+    this.$('.table-pre').replaceChildren(dataTable(this, { caption: s.preCaption, data: r.pre, rows: n, cols: f, rowNames, corner: 't \\ j' }));
+    this.$('.table-post').replaceChildren(dataTable(this, { caption: fill(s.hiddenCaption, { act }), data: r.hidden, rows: n, cols: f, rowNames, corner: 't \\ j' }));
 
     const flops = ffnFlopsPerToken(d, f);
-    const lang = this.lang_;
-    this.$('.cost').innerHTML = `
-      <dt>${escapeHtml(s.params)}</dt><dd><span class="param-count">${fmtInt(r.paramCount, lang)}</span> <span class="muted">= ${escapeHtml(s.paramsFormula)} = 2·${d}·${f} + ${f} + ${d}</span></dd>
-      <dt>${escapeHtml(s.flops)}</dt><dd><span class="flops">${fmtInt(flops, lang)}</span> <span class="muted">= 4·${d}·${f}</span></dd>
-      <dt>d_ff / d_model</dt><dd>${(f / d).toFixed(f % d === 0 ? 0 : 2)}</dd>
-      <dt></dt><dd class="muted">${escapeHtml(fill(s.forAll, { n, flops: fmtInt(flops * n, lang) }))}</dd>`;
+    const lang = this.language;
+    this.$('.cost').replaceChildren(
+      h('dt', { text: s.params }),
+      h('dd', null, h('span', { class: 'param-count', text: fmtInt(r.paramCount, lang) }), ' ', h('span', { class: 'muted', text: `= ${s.paramsFormula} = 2·${d}·${f} + ${f} + ${d}` })),
+      h('dt', { text: s.flops }),
+      h('dd', null, h('span', { class: 'flops', text: fmtInt(flops, lang) }), ' ', h('span', { class: 'muted', text: `= 4·${d}·${f}` })),
+      h('dt', { text: 'd_ff / d_model' }), h('dd', { text: (f / d).toFixed(f % d === 0 ? 0 : 2) }),
+      h('dt'), h('dd', { class: 'muted', text: fill(s.forAll, { n, flops: fmtInt(flops * n, lang) }) }));
     this.showBert();
 
     updateSnippets(this, 'hidden', ffnSnippets({ ...options, tokens: n, vocab: VOCAB, embeddingSeed: embeddingSeed(v.seed) }));
@@ -226,7 +223,7 @@ class FfnExplorer extends PeFfnElement {
 
   showBert() {
     const box = this.$('.bert');
-    const lang = this.lang_;
+    const lang = this.language;
     const cached = bertCounts.get(this.core);
     if (cached) {
       box.textContent = fill(this.s.bert, { params: fmtInt(cached.params, lang), flops: fmtInt(cached.flops, lang) });
@@ -253,45 +250,51 @@ class FfnExplorer extends PeFfnElement {
     const act = s.actShort[v.activation];
     const rowLabels = Array.from({ length: n }, (_, t) => fill(s.token, { t }));
 
-    this.$('.rows-box').innerHTML = sharedRowsSvg({
+    this.$('.rows-box').replaceChildren(sharedRowsSvg({
       x: r.input, y: r.output, tokens: n, dModel: d, rowLabels, selectedRow: t0,
       limit: largestMagnitude(r.input, r.output),
       labels: { input: s.rowsInput, box: s.rowsBox, boxSub: s.rowsBoxSub, output: s.rowsOutput, title: fill(s.rowsAria, { n }) },
-    });
+    }));
 
     const limit = largestMagnitude(r.pre);
     const marks = new Uint8Array(r.pre.length);
     for (let k = 0; k < marks.length; k++) marks[k] = r.pre[k] < 0 ? 1 : 0;
     const titleOf = (t, j) => `${fill(s.token, { t })}, j = ${j}: z = ${fmt(r.pre[t * f + j])}, ${act}(z) = ${fmt(r.hidden[t * f + j])}`;
-    const legend = `<span>${fmt(-limit, 2)}</span><span class="bar" style="background:${gradientCss(puor)}"></span><span>${fmt(limit, 2)}</span>`;
-    this.$('.legend-pre').innerHTML = `${legend}<span class="muted">(${escapeHtml(s.legendNeg)} ↔ ${escapeHtml(s.legendPos)})</span>`;
-    this.$('.legend-post').innerHTML = `${legend}<span><span class="hatch" style="background-color:${puor(0.5)}"></span> ${escapeHtml(s.legendHatch)}</span>`;
-    this.$('.heat-pre').innerHTML = heatGridHtml({
+    const legend = () => [h('span', { text: fmt(-limit, 2) }), h('span', { class: 'bar', style: `background:${gradientCss(puor)}` }), h('span', { text: fmt(limit, 2) })];
+    this.$('.legend-pre').replaceChildren(...legend(), h('span', { class: 'muted', text: `(${s.legendNeg} ↔ ${s.legendPos})` }));
+    this.$('.legend-post').replaceChildren(...legend(), h('span', null, h('span', { class: 'hatch', style: `background-color:${puor(0.5)}` }), ` ${s.legendHatch}`));
+    this.$('.heat-pre').replaceChildren(heatGrid({
       data: r.pre, rows: n, cols: f, limit, rowLabels, selectedRow: t0, kind: 'pre', titleOf,
       label: fill(s.gridAriaPre, { n, f }),
-    });
-    this.$('.heat-post').innerHTML = heatGridHtml({
+    }));
+    this.$('.heat-post').replaceChildren(heatGrid({
       data: r.hidden, rows: n, cols: f, limit, marks, rowLabels, selectedRow: t0, kind: 'hidden', titleOf,
       label: fill(s.gridAriaPost, { n, f, act }),
-    });
+    }));
     this.$('.heat-post').classList.toggle('emphasis', this.emphasis);
 
-    let rows = '';
+    const rows = [];
     for (let j = 0; j < f; j++) {
       const z = r.pre[t0 * f + j];
       const a = r.hidden[t0 * f + j];
       const neg = z < 0;
-      rows += `<tr><th scope="row">${j}</th><td data-kind="pre" data-j="${j}">${fmt(z)}</td><td data-kind="hidden" data-j="${j}" class="${neg ? 'cut' : ''}">${fmt(a)}</td><td>${escapeHtml(neg ? s.yes : s.no)}</td></tr>`;
+      rows.push(h('tr', null,
+        h('th', { scope: 'row', text: j }),
+        h('td', { 'data-kind': 'pre', 'data-j': j, text: fmt(z) }),
+        h('td', { 'data-kind': 'hidden', 'data-j': j, class: neg ? 'cut' : '', text: fmt(a) }),
+        h('td', { text: neg ? s.yes : s.no })));
     }
-    this.$('.unit-table').innerHTML = `<table><caption>${escapeHtml(fill(s.inspectCaption, { t: t0 }))}</caption>
-      <thead><tr><th scope="col">${escapeHtml(s.colUnit)}</th><th scope="col">${escapeHtml(s.colPre)}</th><th scope="col">${escapeHtml(fill(s.colPost, { act }))}</th><th scope="col">${escapeHtml(s.colCut)}</th></tr></thead>
-      <tbody>${rows}</tbody></table>`;
+    const head = [s.colUnit, s.colPre, fill(s.colPost, { act }), s.colCut];
+    this.$('.unit-table').replaceChildren(h('table', null,
+      h('caption', { text: fill(s.inspectCaption, { t: t0 }) }),
+      h('thead', null, h('tr', null, head.map((text) => h('th', { scope: 'col', text })))),
+      h('tbody', null, rows)));
 
-    this.$('.curve-box').innerHTML = curveSvg({
+    this.$('.curve-box').replaceChildren(curveSvg({
       zs: CURVE_Z, as: this.curve,
       dotZ: r.pre.subarray(t0 * f, (t0 + 1) * f), dotA: r.hidden.subarray(t0 * f, (t0 + 1) * f),
       label: fill(s.curveAria, { act, t: t0 }),
-    });
+    }));
   }
 }
 

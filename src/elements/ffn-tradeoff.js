@@ -11,7 +11,8 @@
 //   @fires ffn-tradeoff-measured - detail { rows }: a full measurement has finished
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
-import { escapeHtml, fmtInt, fmtCompact } from './shared/format.js';
+import { h } from './shared/dom.js';
+import { fmtInt, fmtCompact } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { seriesColor } from './shared/colors.js';
 import { measureLatency } from './ffn/latency.js';
@@ -56,24 +57,26 @@ class FfnTradeoff extends PeFfnElement {
 
   build() {
     const s = this.s;
-    this.root.innerHTML = this.cardHtml({
+    this.root.replaceChildren(this.card({
       fields: [
         this.field('d-model', s.dModel, { kind: 'range', step: 16 }),
-        '<output class="d-model-out" aria-hidden="true"></output>',
+        h('output', { class: 'd-model-out', 'aria-hidden': 'true' }),
         this.field('layers', s.layers),
         this.field('tokens', s.tokens),
         this.field('repetitions', s.repetitions),
-        `<div class="field"><span class="label" aria-hidden="true">&nbsp;</span><button type="button" class="remeasure">${escapeHtml(s.remeasure)}</button></div>`,
+        h('div', { class: 'field' }, h('span', { class: 'label', 'aria-hidden': 'true', text: '\u00a0' }), h('button', { type: 'button', class: 'remeasure', text: s.remeasure })),
       ],
-      body: `<p class="status" role="status" aria-live="polite"></p>
-      <div class="charts"></div>
-      <p class="summary" aria-live="polite"></p>
-      <div class="scroll table-box"></div>
-      <p class="muted">${escapeHtml(s.depthNote)}</p>
-      <p class="muted">${escapeHtml(s.flopsDef)}</p>
-      <p class="muted how"></p>
-      <p class="muted">${escapeHtml(s.docQuote)}</p>`,
-    });
+      body: [
+        h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }),
+        h('div', { class: 'charts' }),
+        h('p', { class: 'summary', 'aria-live': 'polite' }),
+        h('div', { class: 'scroll table-box' }),
+        h('p', { class: 'muted', text: s.depthNote }),
+        h('p', { class: 'muted', text: s.flopsDef }),
+        h('p', { class: 'muted how' }),
+        h('p', { class: 'muted', text: s.docQuote }),
+      ],
+    }));
     this.$('.remeasure').addEventListener('click', () => this.startMeasuring(0));
   }
 
@@ -135,7 +138,7 @@ class FfnTradeoff extends PeFfnElement {
     const s = this.s;
     const v = this.values;
     const d = v['d-model'];
-    const lang = this.lang_;
+    const lang = this.language;
     const L = v.layers;
     const n = v.tokens;
     const flops = (row) => L * ffnFlopsPerToken(d, row.dFF);
@@ -148,34 +151,32 @@ class FfnTradeoff extends PeFfnElement {
         label: label(row), value: value(row), text: value(row) == null ? pending : text(row),
         color: seriesColor(i), strong: row.multiple === COMMON,
       }));
-      return `<figure><h4>${escapeHtml(title)}</h4>${barsSvg({ items, label: fill(s.chartAria, { what: title }) })}</figure>`;
+      return h('figure', null, h('h4', { text: title }), barsSvg({ items, label: fill(s.chartAria, { what: title }) }));
     };
-    this.$('.charts').innerHTML = [
+    this.$('.charts').replaceChildren(
       panel(s.chartParams, (r) => (r.params == null ? null : r.params * L), (r) => fmtCompact(r.params * L, lang)),
       panel(s.chartFlops, (r) => flops(r), (r) => fmtCompact(flops(r), lang)),
-      panel(s.chartLatency, (r) => r.latencyMs, (r) => r.latencyMs.toFixed(r.latencyMs < 10 ? 2 : 1)),
-    ].join('');
+      panel(s.chartLatency, (r) => r.latencyMs, (r) => r.latencyMs.toFixed(r.latencyMs < 10 ? 2 : 1)));
 
-    const cell = (value, text, cls) => `<td class="${cls}">${value == null ? pending : escapeHtml(text())}</td>`;
-    let body = '';
-    for (const row of this.rows) {
+    const cell = (value, text, cls) => h('td', { class: cls, text: value == null ? pending : text() });
+    const body = this.rows.map((row) => {
       const cls = row.multiple === COMMON ? 'common' : '';
       const known = row.latencyMs != null;
-      body += `<tr data-multiple="${row.multiple}">
-        <th scope="row" class="${cls}">${escapeHtml(label(row))}${row.multiple === COMMON ? ` <small>(${escapeHtml(s.commonChoice)})</small>` : ''}</th>
-        <td class="${cls}">${fmtInt(row.dFF, lang)}</td>
-        ${cell(row.params, () => fmtInt(row.params, lang), `${cls} params`)}
-        ${cell(row.params, () => fmtInt(row.params * L, lang), cls)}
-        <td class="${cls}">${fmtInt(flops(row), lang)}</td>
-        ${cell(row.latencyMs, () => row.latencyMs.toFixed(3), `${cls} latency`)}
-        ${cell(known ? 1 : null, () => ((1000 * row.latencyMs) / n).toFixed(2), cls)}
-        ${cell(known ? 1 : null, () => rate(row).toFixed(2), cls)}
-      </tr>`;
-    }
-    this.$('.table-box').innerHTML = `<table>
-      <caption>${escapeHtml(fill(s.caption, { d, l: L, n }))}</caption>
-      <thead><tr><th scope="col">${escapeHtml(s.colMultiple)}</th><th scope="col">${escapeHtml(s.colDFF)}</th><th scope="col">${escapeHtml(s.colParamsLayer)}</th><th scope="col">${escapeHtml(s.colParamsTotal)}</th><th scope="col">${escapeHtml(s.colFlops)}</th><th scope="col">${escapeHtml(s.colLatency)}</th><th scope="col">${escapeHtml(s.colPerToken)}</th><th scope="col">${escapeHtml(s.colRate)}</th></tr></thead>
-      <tbody>${body}</tbody></table>`;
+      return h('tr', { 'data-multiple': row.multiple },
+        h('th', { scope: 'row', class: cls }, label(row), row.multiple === COMMON ? [' ', h('small', { text: `(${s.commonChoice})` })] : null),
+        h('td', { class: cls, text: fmtInt(row.dFF, lang) }),
+        cell(row.params, () => fmtInt(row.params, lang), `${cls} params`),
+        cell(row.params, () => fmtInt(row.params * L, lang), cls),
+        h('td', { class: cls, text: fmtInt(flops(row), lang) }),
+        cell(row.latencyMs, () => row.latencyMs.toFixed(3), `${cls} latency`),
+        cell(known ? 1 : null, () => ((1000 * row.latencyMs) / n).toFixed(2), cls),
+        cell(known ? 1 : null, () => rate(row).toFixed(2), cls));
+    });
+    const head = [s.colMultiple, s.colDFF, s.colParamsLayer, s.colParamsTotal, s.colFlops, s.colLatency, s.colPerToken, s.colRate];
+    this.$('.table-box').replaceChildren(h('table', null,
+      h('caption', { text: fill(s.caption, { d, l: L, n }) }),
+      h('thead', null, h('tr', null, head.map((text) => h('th', { scope: 'col', text })))),
+      h('tbody', null, body)));
 
     const first = this.rows[0];
     const last = this.rows[this.rows.length - 1];

@@ -7,14 +7,15 @@
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
-import { escapeHtml, fmt } from './shared/format.js';
+import { h } from './shared/dom.js';
+import { fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { signedColor, textColorOn } from './shared/colors.js';
-import { tex } from './shared/math.js';
-import { layoutFieldHtml } from './shared/pe-layout.js';
+import { texNode } from './shared/math.js';
+import { layoutField } from './shared/pe-layout.js';
 import { seededEmbedding, lookup } from '../js/embedding.js';
-import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
-import { predictHtml, wirePredict } from './shared/predict.js';
+import { exportPanel, wireExport, updateSnippets } from './shared/export-panel.js';
+import { predictPanel, wirePredict } from './shared/predict.js';
 import { embeddingSnippets } from './shared/snippets.js';
 import ko from '../i18n/ko/pe-add.js';
 import en from '../i18n/en/pe-add.js';
@@ -48,33 +49,36 @@ class PeAdd extends PeFfnElement {
 
   build() {
     const s = this.s;
-    const text = (name, label) => `<div class="field"><label for="${this.id(name)}">${escapeHtml(label)}</label><input id="${this.id(name)}" type="text" data-prop="${name}" autocomplete="off"></div>`;
-    this.root.innerHTML = this.cardHtml({
-      beforeControls: `<div class="formula">${tex(String.raw`h_t^{(0)} = x_t + PE(t)`, { display: true })}</div>`,
+    const text = (name, label) => h('div', { class: 'field' },
+      h('label', { for: this.id(name), text: label }),
+      h('input', { id: this.id(name), type: 'text', 'data-prop': name, autocomplete: 'off' }));
+    this.root.replaceChildren(this.card({
+      beforeControls: h('div', { class: 'formula' }, texNode(String.raw`h_t^{(0)} = x_t + PE(t)`, { display: true })),
       fields: [
         text('sentence-a', s.sentenceA),
         text('sentence-b', s.sentenceB),
         this.field('d-model', s.dModel),
         this.field('seed', s.seed),
-        layoutFieldHtml(this),
+        layoutField(this),
       ],
-      body: `<p class="muted">${escapeHtml(s.embedNote)}</p>
-      <div class="controls">${this.field('show', s.show, { kind: 'select', options: [['a', s.sentenceA], ['b', s.sentenceB]] })}</div>
-      <div class="tables">
-        <div class="scroll x-table"></div>
-        <div class="op" aria-hidden="true">+</div>
-        <div class="scroll pe-table"></div>
-        <div class="op" aria-hidden="true">=</div>
-        <div class="scroll h-table"></div>
-      </div>
-      ${exportPanelHtml(this, 'h')}
-      <h4>${escapeHtml(s.compareTitle)}</h4>
-      <div class="controls">${this.field('compare', s.compare, { kind: 'select', options: [['x', s.compareX], ['h', s.compareH]] })}</div>
-      <div class="scroll cmp-a"></div>
-      <div class="scroll cmp-b"></div>
-      <p class="verdict-box" role="status"></p>
-      ${predictHtml(this, 'same', { question: s.predictQ, options: s.predictOptions })}`,
-    });
+      body: [
+        h('p', { class: 'muted', text: s.embedNote }),
+        h('div', { class: 'controls' }, this.field('show', s.show, { kind: 'select', options: [['a', s.sentenceA], ['b', s.sentenceB]] })),
+        h('div', { class: 'tables' },
+          h('div', { class: 'scroll x-table' }),
+          h('div', { class: 'op', 'aria-hidden': 'true', text: '+' }),
+          h('div', { class: 'scroll pe-table' }),
+          h('div', { class: 'op', 'aria-hidden': 'true', text: '=' }),
+          h('div', { class: 'scroll h-table' })),
+        exportPanel(this, 'h'),
+        h('h4', { text: s.compareTitle }),
+        h('div', { class: 'controls' }, this.field('compare', s.compare, { kind: 'select', options: [['x', s.compareX], ['h', s.compareH]] })),
+        h('div', { class: 'scroll cmp-a' }),
+        h('div', { class: 'scroll cmp-b' }),
+        h('p', { class: 'verdict-box', role: 'status' }),
+        predictPanel(this, 'same', { question: s.predictQ, options: s.predictOptions }),
+      ],
+    }));
     wireExport(this, 'h', () => ({
       name: `h_${this.values.show}_d${this.values['d-model']}`,
       data: this.current.h,
@@ -100,9 +104,9 @@ class PeAdd extends PeFfnElement {
     const v = this.values;
     const ids = words.map((w) => vocab.indexOf(w));
     const x = lookup(table, d, ids);
-    const h = this.core.addPositionalEncoding(x.slice(), words.length, d, { base: v.base, layout: v.layout });
+    const withPe = this.core.addPositionalEncoding(x.slice(), words.length, d, { base: v.base, layout: v.layout });
     const pe = this.core.positionalEncoding(words.length, d, { base: v.base, layout: v.layout });
-    return { tokens: words, ids, x, pe, h };
+    return { tokens: words, ids, x, pe, h: withPe };
   }
 
   update() {
@@ -119,9 +123,9 @@ class PeAdd extends PeFfnElement {
     this.current = v.show === 'b' ? B : A;
     const cur = this.current;
     const name = v.show === 'b' ? s.sentenceB : s.sentenceA;
-    this.$('.x-table').innerHTML = this.vecTable(`${s.xTitle} — ${name}`, cur.tokens, cur.x, d);
-    this.$('.pe-table').innerHTML = this.vecTable(s.peTitle, cur.tokens.map(() => ''), cur.pe, d);
-    this.$('.h-table').innerHTML = this.vecTable(`${s.hTitle} — ${name}`, cur.tokens, cur.h, d);
+    this.$('.x-table').replaceChildren(this.vecTable(`${s.xTitle} — ${name}`, cur.tokens, cur.x, d));
+    this.$('.pe-table').replaceChildren(this.vecTable(s.peTitle, cur.tokens.map(() => ''), cur.pe, d));
+    this.$('.h-table').replaceChildren(this.vecTable(`${s.hTitle} — ${name}`, cur.tokens, cur.h, d));
     updateSnippets(this, 'h', embeddingSnippets({
       vocab: vocab.length, dModel: d, seed: v.seed, tokens: cur.ids,
       peArgs: { length: cur.tokens.length, dModel: d, base: v.base, offset: 0, layout: v.layout },
@@ -139,8 +143,8 @@ class PeAdd extends PeFfnElement {
       for (let c = 0; c < d; c++) maxDiff = Math.max(maxDiff, Math.abs(B[key][i * d + c] - A[key][j * d + c]));
     }));
     const title = key === 'x' ? s.compareX : s.compareH;
-    this.$('.cmp-a').innerHTML = this.vecTable(`${s.sentenceA} — ${title}`, a, A[key], d);
-    this.$('.cmp-b').innerHTML = this.vecTable(`${s.sentenceB} — ${title}`, b, B[key], d, matches);
+    this.$('.cmp-a').replaceChildren(this.vecTable(`${s.sentenceA} — ${title}`, a, A[key], d));
+    this.$('.cmp-b').replaceChildren(this.vecTable(`${s.sentenceB} — ${title}`, b, B[key], d, matches));
     const nSame = matches.filter((m) => m >= 0).length;
     this.$('.verdict-box').textContent = key === 'x' && nSame === b.length ? s.verdictX : fill(s.verdictH, { n: nSame, diff: fmt(maxDiff, 4) });
   }
@@ -148,23 +152,23 @@ class PeAdd extends PeFfnElement {
   /** A table of vectors: one row per token (t, token, d values), optional "matches a row of A" column. */
   vecTable(caption, words, data, d, matches) {
     const s = this.s;
-    let head = `<th scope="col">${s.pos}</th><th scope="col" class="tok">${escapeHtml(s.token)}</th>`;
-    for (let c = 0; c < d; c++) head += `<th scope="col">${c}</th>`;
-    if (matches) head += `<th scope="col">${escapeHtml(s.matchColumn)}</th>`;
+    const head = [h('th', { scope: 'col', text: s.pos }), h('th', { scope: 'col', class: 'tok', text: s.token })];
+    for (let c = 0; c < d; c++) head.push(h('th', { scope: 'col', text: c }));
+    if (matches) head.push(h('th', { scope: 'col', text: s.matchColumn }));
     const body = words.map((w, t) => {
-      let cells = `<th scope="row">${t}</th><td class="tok">${escapeHtml(w)}</td>`;
+      const cells = [h('th', { scope: 'row', text: t }), h('td', { class: 'tok', text: w })];
       for (let c = 0; c < d; c++) {
         const value = data[t * d + c];
         const bg = signedColor(value, COLOR_LIMIT);
-        cells += `<td style="background:${bg};color:${textColorOn(bg)}">${fmt(value, 3)}</td>`;
+        cells.push(h('td', { style: `background:${bg};color:${textColorOn(bg)}`, text: fmt(value, 3) }));
       }
       if (matches) {
         const m = matches[t];
-        cells += `<td class="match${m >= 0 ? ' same' : ''}">${escapeHtml(m >= 0 ? fill(s.match, { t: m }) : s.noMatch)}</td>`;
+        cells.push(h('td', { class: `match${m >= 0 ? ' same' : ''}`, text: m >= 0 ? fill(s.match, { t: m }) : s.noMatch }));
       }
-      return `<tr>${cells}</tr>`;
-    }).join('');
-    return `<table class="vec"><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+      return h('tr', null, cells);
+    });
+    return h('table', { class: 'vec' }, h('caption', { text: caption }), h('thead', null, h('tr', null, head)), h('tbody', null, body));
   }
 }
 

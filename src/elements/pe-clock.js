@@ -8,11 +8,12 @@
 //   pe-ffn-render after a render.
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
-import { escapeHtml, fmt, fmtInt } from './shared/format.js';
+import { h, svg } from './shared/dom.js';
+import { fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
-import { pairColumns, frequencyCount, wavelength, layoutFieldHtml } from './shared/pe-layout.js';
-import { predictHtml, wirePredict } from './shared/predict.js';
-import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
+import { pairColumns, wavelength, layoutField } from './shared/pe-layout.js';
+import { predictPanel, wirePredict } from './shared/predict.js';
+import { exportPanel, wireExport, updateSnippets } from './shared/export-panel.js';
 import { peSnippets } from './shared/snippets.js';
 import ko from '../i18n/ko/pe-clock.js';
 import en from '../i18n/en/pe-clock.js';
@@ -55,26 +56,29 @@ class PeClock extends PeFfnElement {
   build() {
     const s = this.s;
     this.stop();
-    this.root.innerHTML = this.cardHtml({
+    const stepButton = (act, arrow, name) => h('button', { type: 'button', 'data-act': act },
+      h('span', { 'aria-hidden': 'true', text: arrow }), h('span', { class: 'visually-hidden', text: name }));
+    this.root.replaceChildren(this.card({
       fields: [
         this.field('d-model', s.dModel),
         this.field('base', s.base),
-        layoutFieldHtml(this),
+        layoutField(this),
       ],
-      afterControls: `<div class="play controls">
-        ${this.field('position', s.position, { kind: 'range', max: 200 })}
-        ${this.field('position', s.positionNumber, { kind: 'number' }).replace(`id="${this.id('position')}"`, `id="${this.id('position-n')}"`).replace(`for="${this.id('position')}"`, `for="${this.id('position-n')}"`)}
-        <button type="button" data-act="back"><span aria-hidden="true">◀︎ 1</span><span class="visually-hidden">${escapeHtml(s.stepBack)}</span></button>
-        <button type="button" data-act="play" class="primary" aria-pressed="false">${escapeHtml(s.play)}</button>
-        <button type="button" data-act="step"><span aria-hidden="true">1 ▶︎</span><span class="visually-hidden">${escapeHtml(s.step)}</span></button>
-      </div>`,
-      body: `<p class="muted subset"></p>
-      <ul class="clocks"></ul>
-      <p class="muted">${escapeHtml(s.reading)}</p>
-      <details class="data-table"><summary>${escapeHtml(s.dataTable)}</summary><div class="scroll hands-table"></div></details>
-      ${predictHtml(this, 'fast', { question: s.predictQ, options: s.predictOptions })}
-      ${exportPanelHtml(this, 'row')}`,
-    });
+      afterControls: h('div', { class: 'play controls' },
+        this.field('position', s.position, { kind: 'range', max: 200 }),
+        this.field('position', s.positionNumber, { kind: 'number', id: 'position-n' }),
+        stepButton('back', '◀︎ 1', s.stepBack),
+        h('button', { type: 'button', 'data-act': 'play', class: 'primary', 'aria-pressed': 'false', text: s.play }),
+        stepButton('step', '1 ▶︎', s.step)),
+      body: [
+        h('p', { class: 'muted subset' }),
+        h('ul', { class: 'clocks' }),
+        h('p', { class: 'muted', text: s.reading }),
+        h('details', { class: 'data-table' }, h('summary', { text: s.dataTable }), h('div', { class: 'scroll hands-table' })),
+        predictPanel(this, 'fast', { question: s.predictQ, options: s.predictOptions }),
+        exportPanel(this, 'row'),
+      ],
+    }));
     wireExport(this, 'row', () => ({
       name: `pe_position${this.values.position}_d${this.values['d-model']}_${this.values.layout}`,
       data: this.row,
@@ -114,7 +118,7 @@ class PeClock extends PeFfnElement {
   }
 
   stepBy(delta, asLearner) {
-    const next = Math.max(0, Math.min(100000, this.readProp('position').value + delta));
+    const next = Math.max(0, Math.min(this.constructor.props.position.max, this.readProp('position').value + delta));
     if (asLearner) this.setValue('position', next);
     else this.setAttribute('position', String(next));
   }
@@ -152,32 +156,32 @@ class PeClock extends PeFfnElement {
       let deg = (Math.atan2(sv, cv) * 180) / Math.PI;
       if (deg < 0) deg += 360;
       const wave = wavelength(k, d, v.base);
-      const waveText = wave < 100 ? wave.toFixed(1) : wave < 1e7 ? fmtInt(wave, this.lang_) : wave.toExponential(1);
-      let ticks = '';
-      for (let h = 0; h < 12; h++) {
-        const a = (h * Math.PI) / 6;
-        ticks += `<line x1="${50 + 42 * Math.sin(a)}" y1="${50 - 42 * Math.cos(a)}" x2="${50 + 46 * Math.sin(a)}" y2="${50 - 46 * Math.cos(a)}" class="tick" stroke-width="${h % 3 ? 1 : 2}"/>`;
+      const waveText = wave < 100 ? wave.toFixed(1) : wave < 1e7 ? fmtInt(wave, this.language) : wave.toExponential(1);
+      const ticks = [];
+      for (let hour = 0; hour < 12; hour++) {
+        const a = (hour * Math.PI) / 6;
+        ticks.push(svg('line', { x1: 50 + 42 * Math.sin(a), y1: 50 - 42 * Math.cos(a), x2: 50 + 46 * Math.sin(a), y2: 50 - 46 * Math.cos(a), class: 'tick', 'stroke-width': hour % 3 ? 1 : 2 }));
       }
-      items.push(`<li class="${k === this.highlightK ? 'hi' : ''}">
-        <svg viewBox="0 0 100 100" aria-hidden="true">
-          <circle class="face" cx="50" cy="50" r="47" stroke-width="2"/>${ticks}
-          <line x1="50" y1="50" x2="${x}" y2="50" class="leg-sin" stroke-width="1.5" stroke-dasharray="3 2"/>
-          <line x1="${x}" y1="50" x2="${x}" y2="${y}" class="leg-cos" stroke-width="1.5" stroke-dasharray="1 2"/>
-          <line x1="50" y1="50" x2="${x}" y2="${y}" class="hand" stroke-width="${k === this.highlightK ? 5 : 3.5}" stroke-linecap="round"/>
-          <circle class="hub" cx="50" cy="50" r="3.5"/><circle class="tip" cx="${x}" cy="${y}" r="4" stroke-width="1"/>
-        </svg>
-        <div class="k">${escapeHtml(fill(s.handLabel, { i: k }))}</div>
-        <div class="vals"><span class="sin">${fmt(sv, 2)}</span> · <span class="cos">${fmt(cv, 2)}</span></div>
-        <div class="muted">${escapeHtml(fill(s.perTurn, { wave: waveText }))}</div>
-      </li>`);
-      rows.push(`<tr><th scope="row">${k}</th><td>${js}</td><td>${jc}</td><td>${fmt(sv, 4)}</td><td>${fmt(cv, 4)}</td><td>${deg.toFixed(1)}</td><td>${waveText}</td></tr>`);
+      items.push(h('li', { class: k === this.highlightK ? 'hi' : '' },
+        svg('svg', { viewBox: '0 0 100 100', 'aria-hidden': 'true' },
+          svg('circle', { class: 'face', cx: '50', cy: '50', r: '47', 'stroke-width': '2' }), ticks,
+          svg('line', { x1: '50', y1: '50', x2: x, y2: '50', class: 'leg-sin', 'stroke-width': '1.5', 'stroke-dasharray': '3 2' }),
+          svg('line', { x1: x, y1: '50', x2: x, y2: y, class: 'leg-cos', 'stroke-width': '1.5', 'stroke-dasharray': '1 2' }),
+          svg('line', { x1: '50', y1: '50', x2: x, y2: y, class: 'hand', 'stroke-width': k === this.highlightK ? 5 : 3.5, 'stroke-linecap': 'round' }),
+          svg('circle', { class: 'hub', cx: '50', cy: '50', r: '3.5' }), svg('circle', { class: 'tip', cx: x, cy: y, r: '4', 'stroke-width': '1' })),
+        h('div', { class: 'k', text: fill(s.handLabel, { i: k }) }),
+        h('div', { class: 'vals' }, h('span', { class: 'sin', text: fmt(sv, 2) }), ' · ', h('span', { class: 'cos', text: fmt(cv, 2) })),
+        h('div', { class: 'muted', text: fill(s.perTurn, { wave: waveText }) })));
+      rows.push(h('tr', null, h('th', { scope: 'row', text: k }), [js, jc, fmt(sv, 4), fmt(cv, 4), deg.toFixed(1), waveText].map((c) => h('td', { text: c }))));
     }
     const list = this.$('.clocks');
-    list.innerHTML = items.join('');
+    list.replaceChildren(...items);
     list.setAttribute('aria-label', fill(s.clocksLabel, { t, n: ks.length }));
-    this.$('.hands-table').innerHTML = `<table><caption>${escapeHtml(fill(s.tableCaption, { t }))}</caption>
-      <thead><tr><th scope="col">${s.colK}</th><th scope="col">${escapeHtml(s.colSinJ)}</th><th scope="col">${escapeHtml(s.colCosJ)}</th><th scope="col">${escapeHtml(s.colSin)}</th><th scope="col">${escapeHtml(s.colCos)}</th><th scope="col">${escapeHtml(s.colAngle)}</th><th scope="col">${escapeHtml(s.colWave)}</th></tr></thead>
-      <tbody>${rows.join('')}</tbody></table>`;
+    const cols = [s.colK, s.colSinJ, s.colCosJ, s.colSin, s.colCos, s.colAngle, s.colWave];
+    this.$('.hands-table').replaceChildren(h('table', null,
+      h('caption', { text: fill(s.tableCaption, { t }) }),
+      h('thead', null, h('tr', null, cols.map((c) => h('th', { scope: 'col', text: c })))),
+      h('tbody', null, rows)));
   }
 }
 

@@ -19,12 +19,13 @@
 //     learned table changes, or { source, error } when a .npy could not be loaded
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
-import { escapeHtml, fmt, fmtInt } from './shared/format.js';
+import { h } from './shared/dom.js';
+import { fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
-import { tex } from './shared/math.js';
+import { texNode } from './shared/math.js';
 import { gradientCss, viridis, rgbOf } from './shared/colors.js';
-import { dataTableHtml } from './shared/data-table.js';
-import { exportPanelHtml, updateSnippets, wireExport } from './shared/export-panel.js';
+import { dataTable } from './shared/data-table.js';
+import { exportPanel, updateSnippets, wireExport } from './shared/export-panel.js';
 import { peSnippets } from './shared/snippets.js';
 import { seededEmbedding } from '../js/embedding.js';
 import { drawMatrix } from './compare/heat.js';
@@ -137,17 +138,18 @@ class PeCompare extends PeFfnElement {
 
   build() {
     const s = this.s;
-    const way = (key) => `<article class="way way-${key}">
-        <h5>${escapeHtml(s.ways[key].name)}</h5>
-        <ul class="facts"><li>${escapeHtml(s.ways[key].how)}</li><li>${escapeHtml(s.ways[key].where)}</li><li class="params"></li></ul>
-        <figure><div class="plot"><canvas class="map" data-map="${key}" role="img" tabindex="0"></canvas><div class="trained" aria-hidden="true"><span>${escapeHtml(s.trainedMark)}</span></div></div>
-        <figcaption class="muted">${escapeHtml(s.ways[key].picture)}</figcaption></figure>
-      </article>`;
-    const sim = (key) => `<figure class="sim">
-        <div class="plot"><canvas class="map" data-sim="${key}" role="img" tabindex="0"></canvas></div>
-        <figcaption><strong>${escapeHtml(s.sims[key].name)}</strong><br><span class="muted spread" data-spread="${key}"></span></figcaption>
-      </figure>`;
-    this.root.innerHTML = this.cardHtml({
+    const way = (key) => h('article', { class: `way way-${key}` },
+      h('h5', { text: s.ways[key].name }),
+      h('ul', { class: 'facts' }, h('li', { text: s.ways[key].how }), h('li', { text: s.ways[key].where }), h('li', { class: 'params' })),
+      h('figure', null,
+        h('div', { class: 'plot' },
+          h('canvas', { class: 'map', 'data-map': key, role: 'img', tabindex: '0' }),
+          h('div', { class: 'trained', 'aria-hidden': 'true' }, h('span', { text: s.trainedMark }))),
+        h('figcaption', { class: 'muted', text: s.ways[key].picture })));
+    const sim = (key) => h('figure', { class: 'sim' },
+      h('div', { class: 'plot' }, h('canvas', { class: 'map', 'data-sim': key, role: 'img', tabindex: '0' })),
+      h('figcaption', null, h('strong', { text: s.sims[key].name }), h('br'), h('span', { class: 'muted spread', 'data-spread': key })));
+    this.root.replaceChildren(this.card({
       fields: [
         this.field('d-model', s.dModel),
         this.field('head-dim', s.headDim),
@@ -155,55 +157,52 @@ class PeCompare extends PeFfnElement {
         this.field('base', s.base),
         this.field('pairing', s.pairing, { kind: 'select', options: [['interleaved', s.pairingInterleaved], ['half', s.pairingHalf]] }),
       ],
-      body: `<section>
-        <h4>${escapeHtml(s.threeTitle)}</h4>
-        <div class="ways">${WAYS.map(way).join('')}</div>
-        <div class="legend" aria-hidden="true"><span>${escapeHtml(s.legendLow)}</span><span class="bar" style="background:${gradientCss(viridis)}"></span><span>${escapeHtml(s.legendHigh)}</span><span class="stripes"></span><span>${escapeHtml(s.legendNone)}</span></div>
-        <p class="models"></p>
-        <p class="readout" aria-live="polite">${escapeHtml(s.readoutHelp)}</p>
-        <div class="tables-three"></div>
-      </section>
-      <section>
-        <h4>${escapeHtml(s.beyondTitle)}</h4>
-        <p>${escapeHtml(s.beyondIntro)}</p>
-        <div class="controls">
-          ${this.field('max-positions', s.maxPositions, { kind: 'range' })}
-          ${this.field('position', s.position)}
-        </div>
-        <div class="scroll"><table class="beyond"><caption></caption><tbody></tbody></table></div>
-        <blockquote class="doc-note"><p>${escapeHtml(s.docNote)}</p><p class="muted">${escapeHtml(s.docSource)}</p></blockquote>
-        <p>${escapeHtml(s.beyondRope)}</p>
-      </section>
-      <section>
-        <h4>${escapeHtml(s.relativeTitle)}</h4>
-        <p>${escapeHtml(s.relativeIntro)}</p>
-        <div class="formula">${tex(String.raw`\begin{gathered} q(p)\cdot k(r) = \sum_i \big(q_{i,1}k_{i,1} + q_{i,2}k_{i,2}\big)\cos\big((p-r)\,\theta_i\big) \\ + \big(q_{i,1}k_{i,2} - q_{i,2}k_{i,1}\big)\sin\big((p-r)\,\theta_i\big) \end{gathered}`, { display: true })}</div>
-        <div class="sims">${WAYS.map(sim).join('')}</div>
-        <p class="readout sim-readout" aria-live="polite"></p>
-        <div class="tables-sim"></div>
-      </section>
-      <section>
-        <h4>${escapeHtml(s.pairingTitle)}</h4>
-        <p>${escapeHtml(s.pairingIntro)}</p>
-        <p class="muted">${escapeHtml(s.pairingLegend)}</p>
-        <div class="scroll pairing-table"></div>
-        <p class="pairing-check" role="status"></p>
-      </section>
-      <section>
-        <h4>${escapeHtml(s.loadTitle)}</h4>
-        <p>${escapeHtml(s.loadIntro)}</p>
-        <div class="row">
-          <label class="file"><span>${escapeHtml(s.loadButton)}</span><input type="file" accept=".npy,application/octet-stream" class="npy-file"></label>
-          <button type="button" class="fresh">${escapeHtml(s.useFresh)}</button>
-        </div>
-        <p class="table-status" role="status"></p>
-      </section>
-      <h4>${escapeHtml(s.downloadsTitle)}</h4>
-      ${exportPanelHtml(this, 'pe', s.exports.pe)}
-      ${exportPanelHtml(this, 'learned', s.exports.learned)}
-      ${exportPanelHtml(this, 'rope', s.exports.rope)}
-      ${exportPanelHtml(this, 'scores', s.exports.scores)}`,
-    });
+      body: [
+        h('section', null,
+          h('h4', { text: s.threeTitle }),
+          h('div', { class: 'ways' }, WAYS.map(way)),
+          h('div', { class: 'legend', 'aria-hidden': 'true' },
+            h('span', { text: s.legendLow }), h('span', { class: 'bar', style: `background:${gradientCss(viridis)}` }), h('span', { text: s.legendHigh }),
+            h('span', { class: 'stripes' }), h('span', { text: s.legendNone })),
+          h('p', { class: 'models' }),
+          h('p', { class: 'readout', 'aria-live': 'polite', text: s.readoutHelp }),
+          h('div', { class: 'tables-three' })),
+        h('section', null,
+          h('h4', { text: s.beyondTitle }),
+          h('p', { text: s.beyondIntro }),
+          h('div', { class: 'controls' },
+            this.field('max-positions', s.maxPositions, { kind: 'range' }),
+            this.field('position', s.position)),
+          h('div', { class: 'scroll' }, h('table', { class: 'beyond' }, h('caption'), h('tbody'))),
+          h('blockquote', { class: 'doc-note' }, h('p', { text: s.docNote }), h('p', { class: 'muted', text: s.docSource })),
+          h('p', { text: s.beyondRope })),
+        h('section', null,
+          h('h4', { text: s.relativeTitle }),
+          h('p', { text: s.relativeIntro }),
+          h('div', { class: 'formula' }, texNode(String.raw`\begin{gathered} q(p)\cdot k(r) = \sum_i \big(q_{i,1}k_{i,1} + q_{i,2}k_{i,2}\big)\cos\big((p-r)\,\theta_i\big) \\ + \big(q_{i,1}k_{i,2} - q_{i,2}k_{i,1}\big)\sin\big((p-r)\,\theta_i\big) \end{gathered}`, { display: true })),
+          h('div', { class: 'sims' }, WAYS.map(sim)),
+          h('p', { class: 'readout sim-readout', 'aria-live': 'polite' }),
+          h('div', { class: 'tables-sim' })),
+        h('section', null,
+          h('h4', { text: s.pairingTitle }),
+          h('p', { text: s.pairingIntro }),
+          h('p', { class: 'muted', text: s.pairingLegend }),
+          h('div', { class: 'scroll pairing-table' }),
+          h('p', { class: 'pairing-check', role: 'status' })),
+        h('section', null,
+          h('h4', { text: s.loadTitle }),
+          h('p', { text: s.loadIntro }),
+          h('div', { class: 'row' },
+            h('label', { class: 'file' }, h('span', { text: s.loadButton }), h('input', { type: 'file', accept: '.npy,application/octet-stream', class: 'npy-file' })),
+            h('button', { type: 'button', class: 'fresh', text: s.useFresh })),
+          h('p', { class: 'table-status', role: 'status' })),
+        h('h4', { text: s.downloadsTitle }),
+        exportPanel(this, 'pe', s.exports.pe),
+        exportPanel(this, 'learned', s.exports.learned),
+        exportPanel(this, 'rope', s.exports.rope),
+        exportPanel(this, 'scores', s.exports.scores),
+      ],
+    }));
     this.$('.npy-file').addEventListener('change', (e) => { const f = e.target.files?.[0]; if (f) this.loadFile(f); });
     this.$('.fresh').addEventListener('click', () => {
       this.loading?.abort();
@@ -221,7 +220,7 @@ class PeCompare extends PeFfnElement {
     wireExport(this, 'scores', () => ({ name: this.ropeName('rope_scores'), data: this.data.sims.rope, shape: [v().positions, v().positions], corner: 'p \\ r' }));
   }
 
-  /** This element for dataTableHtml, its summary naming the picture (three tables in a row). */
+  /** This element for dataTable, its summary naming the picture (three tables in a row). */
   named(name) {
     return { s: { ...this.s, dataTable: `${this.s.dataTable}: ${name}` } };
   }
@@ -274,9 +273,10 @@ class PeCompare extends PeFfnElement {
       mark.style.top = `${(P / L) * 100}%`;
     }
     const params = { sin: 0, learned: P * d, rope: 0 };
-    for (const w of WAYS) this.$(`.way-${w} .params`).textContent = fill(s.ways[w].params, { n: fmtInt(params[w], this.lang_), P, d });
-    this.$('.models').textContent = MODELS.map(([name, p, dm]) => fill(s.modelParams, { name, p: fmtInt(p, this.lang_), d: fmtInt(dm, this.lang_), n: fmtInt(p * dm, this.lang_) })).join(' ');
-    this.$('.tables-three').innerHTML = WAYS.map((w) => dataTableHtml(this.named(s.ways[w].name), { caption: s.ways[w].name, data: maps[w], rows: L, cols: d, corner: 't \\ j' })).join('');
+    const lang = this.language;
+    for (const w of WAYS) this.$(`.way-${w} .params`).textContent = fill(s.ways[w].params, { n: fmtInt(params[w], lang), P, d });
+    this.$('.models').textContent = MODELS.map(([name, p, dm]) => fill(s.modelParams, { name, p: fmtInt(p, lang), d: fmtInt(dm, lang), n: fmtInt(p * dm, lang) })).join(' ');
+    this.$('.tables-three').replaceChildren(...WAYS.map((w) => dataTable(this.named(s.ways[w].name), { caption: s.ways[w].name, data: maps[w], rows: L, cols: d, corner: 't \\ j' })));
     this.updateBeyond();
     for (const w of WAYS) {
       const canvas = this.$(`canvas[data-sim="${w}"]`);
@@ -284,10 +284,10 @@ class PeCompare extends PeFfnElement {
       canvas.setAttribute('aria-label', fill(s.sims[w].label, { l1: L - 1 }));
       this.$(`[data-spread="${w}"]`).textContent = fill(s.spread, { v: this.data.spreads[w].toExponential(1) });
     }
-    this.$('.tables-sim').innerHTML = WAYS.map((w) => dataTableHtml(this.named(s.sims[w].name), { caption: s.sims[w].name, data: this.data.sims[w], rows: L, cols: L, corner: 'p \\ r', digits: 3 })).join('');
+    this.$('.tables-sim').replaceChildren(...WAYS.map((w) => dataTable(this.named(s.sims[w].name), { caption: s.sims[w].name, data: this.data.sims[w], rows: L, cols: L, corner: 'p \\ r', digits: 3 })));
     this.updatePairing();
     this.$('.table-status').textContent = this.loadError ? fill(s.loadFailed, { message: this.loadError })
-      : this.loaded ? fill(s.loadedStatus, { name: this.loaded.name, P: fmtInt(P, this.lang_), d, n: fmtInt(P * d, this.lang_) })
+      : this.loaded ? fill(s.loadedStatus, { name: this.loaded.name, P: fmtInt(P, lang), d, n: fmtInt(P * d, lang) })
         : fill(s.freshStatus, { P, d, seed: v.seed });
     this.$('.table-status').classList.toggle('error', Boolean(this.loadError));
     this.$('[data-prop="max-positions"]').disabled = Boolean(this.loaded);
@@ -313,7 +313,8 @@ class PeCompare extends PeFfnElement {
     ];
     const table = this.$('table.beyond');
     table.querySelector('caption').textContent = fill(s.beyondCaption, { p, P });
-    table.querySelector('tbody').innerHTML = rows.map(([w, text]) => `<tr class="${w === 'learned' && p >= P ? 'none' : ''}"><th scope="row">${escapeHtml(s.ways[w].name)}</th><td>${escapeHtml(text)}</td></tr>`).join('');
+    table.querySelector('tbody').replaceChildren(...rows.map(([w, text]) => h('tr', { class: w === 'learned' && p >= P ? 'none' : '' },
+      h('th', { scope: 'row', text: s.ways[w].name }), h('td', { text }))));
   }
 
   updatePairing() {
@@ -323,19 +324,20 @@ class PeCompare extends PeFfnElement {
     const { interleaved, half, columnDiff, permutedDiff } = this.data.pairing;
     const cols = pairingColumns(hd).slice(0, PAIRING_COLUMNS);
     const role = ([i, r]) => `${r ? 'b' : 'a'}${i}`;
-    const head = cols.map((_, j) => `<th scope="col">${j}</th>`).join('') + (hd > PAIRING_COLUMNS ? '<th>…</th>' : '');
-    const more = hd > PAIRING_COLUMNS ? '<td>…</td>' : '';
-    const row = (label, cells, cls = '') => `<tr class="${cls}"><th scope="row">${escapeHtml(label)}</th>${cells.join('')}${more}</tr>`;
+    const more = hd > PAIRING_COLUMNS;
+    const row = (label, cells, cls = '') => h('tr', { class: cls }, h('th', { scope: 'row', text: label }), cells, more ? h('td', { text: '…' }) : null);
+    const cell = (text, cls) => h('td', { class: cls, text });
     const differs = (j) => columnDiff[j] > 0;
-    this.$('.pairing-table').innerHTML = `<table><caption>${escapeHtml(fill(s.pairingCaption, { hd, p: v.position }))}</caption>
-      <thead><tr><th scope="col">${escapeHtml(s.column)}</th>${head}</tr></thead><tbody>
-      ${row(s.pairingShort.interleaved, cols.map((c) => `<td>${role(c.interleaved)}</td>`))}
-      ${row(s.pairingShort.half, cols.map((c) => `<td>${role(c.half)}</td>`))}
-      ${row(s.pairingValueI, cols.map((_, j) => `<td>${fmt(interleaved[j], 3)}</td>`))}
-      ${row(s.pairingValueH, cols.map((_, j) => `<td>${fmt(half[j], 3)}</td>`))}
-      ${row(s.pairingDiff, cols.map((_, j) => `<td class="${differs(j) ? 'differs' : ''}">${fmt(columnDiff[j], 3)}</td>`))}
-      ${row(s.pairingPerm, cols.map((c) => `<td>${c.perm}</td>`), 'perm')}
-      </tbody></table>`;
+    this.$('.pairing-table').replaceChildren(h('table', null,
+      h('caption', { text: fill(s.pairingCaption, { hd, p: v.position }) }),
+      h('thead', null, h('tr', null, h('th', { scope: 'col', text: s.column }), cols.map((_, j) => h('th', { scope: 'col', text: j })), more ? h('th', { text: '…' }) : null)),
+      h('tbody', null,
+        row(s.pairingShort.interleaved, cols.map((c) => cell(role(c.interleaved)))),
+        row(s.pairingShort.half, cols.map((c) => cell(role(c.half)))),
+        row(s.pairingValueI, cols.map((_, j) => cell(fmt(interleaved[j], 3)))),
+        row(s.pairingValueH, cols.map((_, j) => cell(fmt(half[j], 3)))),
+        row(s.pairingDiff, cols.map((_, j) => cell(fmt(columnDiff[j], 3), differs(j) ? 'differs' : ''))),
+        row(s.pairingPerm, cols.map((c) => cell(c.perm)), 'perm'))));
     const nDiffer = columnDiff.reduce((n, x) => n + (x > 0 ? 1 : 0), 0);
     this.$('.pairing-check').textContent = fill(s.pairingVerdict, { n: nDiffer, d: v['d-model'], diff: permutedDiff === 0 ? '0' : permutedDiff.toExponential(1) });
   }

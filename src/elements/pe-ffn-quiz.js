@@ -172,7 +172,7 @@ class PeFfnQuiz extends PeFfnElement {
       this.drafts = Object.create(null);
       this.save();
       this.adapter?.started({
-        title: this.s.title, lang: this.lang(), seed, topic: set.topic, total: set.questions.length,
+        title: this.s.title, lang: this.language, seed, topic: set.topic, total: set.questions.length,
         restored: this.state.ids === (saved && saved.ids),
       });
       this.renderStudySheet();
@@ -197,12 +197,10 @@ class PeFfnQuiz extends PeFfnElement {
 
   // ---- helpers (also read by the render functions) ----
 
-  lang() { return this.lang_ || 'ko'; }
-
   sectionTitle(id) {
     const sec = (this.bank.sections || []).find((x) => x.id === id);
     if (!sec) return id;
-    const t = Object.hasOwn(sec, this.lang()) && sec[this.lang()] && sec[this.lang()].title;
+    const t = Object.hasOwn(sec, this.language) && sec[this.language] && sec[this.language].title;
     return t || sec.title;
   }
 
@@ -215,7 +213,7 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   expectedShown(q) {
-    return expectedShown(q, this.lang(), this.quiz.seed);
+    return expectedShown(q, this.language, this.quiz.seed);
   }
 
   announce(text) {
@@ -237,7 +235,7 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   context() {
-    return quizContext(this.lang(), { seed: this.quiz.seed, topic: this.quiz.topic, count: this.questions.length });
+    return quizContext(this.language, { seed: this.quiz.seed, topic: this.quiz.topic, count: this.questions.length });
   }
 
   // ---- actions ----
@@ -319,13 +317,13 @@ class PeFfnQuiz extends PeFfnElement {
     const n = this.questions.indexOf(q) + 1;
     const draft = this.readDraft(q, form);
     if (isEmptyDraft(draft)) { this.holdAnswer(q, draft ?? '', s.chooseFirst); return; }
-    const r = grade(q, draft, { lang: this.lang(), misconceptions: this.bank.misconceptions || [] });
+    const r = grade(q, draft, { lang: this.language, misconceptions: this.bank.misconceptions || [] });
     if (!r.valid) { this.holdAnswer(q, draft, `${s.unreadable} ${r.feedback}`); return; }
     recordAnswer(this.state, q, draft, r);
     this.pending = null;
     delete this.drafts[q.id];
     this.save();
-    const L = localizeQuestion(q, this.lang());
+    const L = localizeQuestion(q, this.language);
     this.announce(r.correct
       ? fill(s.announceCorrect, { n, explanation: L.explanation })
       : fill(s.announceWrong, { n, expected: fill(s.expected, { answer: this.expectedShown(q) }), explanation: r.feedback || L.explanation }));
@@ -339,7 +337,7 @@ class PeFfnQuiz extends PeFfnElement {
     delete this.drafts[q.id];
     this.pending = null;
     this.save();
-    const L = localizeQuestion(q, this.lang());
+    const L = localizeQuestion(q, this.language);
     this.announce(`${fill(this.s.expected, { answer: this.expectedShown(q) })}. ${L.explanation}`);
     // A shown solution ends the question unscored; trackers still hear that it was answered.
     this.emitAnswered(q, L, { success: false, response: '', solutionShown: true });
@@ -350,16 +348,16 @@ class PeFfnQuiz extends PeFfnElement {
   /** Fires `answered` with an xAPI-shaped statement for question q (L: its localized text). */
   emitAnswered(q, L, { success, response, solutionShown }) {
     const detail = answeredStatement({
-      activityId: this.activityId(), question: q, prompt: L.prompt, lang: this.lang(),
+      activityId: this.activityId(), question: q, prompt: L.prompt, lang: this.language,
       success, response, solutionShown, context: this.context(),
     });
     this.emit('answered', detail);
     const c = this.counts();
-    this.adapter?.answered({ question: q, lang: this.lang(), answer: this.state.answers[q.id], statement: detail, score: c.score, total: c.total });
+    this.adapter?.answered({ question: q, lang: this.language, answer: this.state.answers[q.id], statement: detail, score: c.score, total: c.total });
   }
 
   hint(q) {
-    const L = localizeQuestion(q, this.lang());
+    const L = localizeQuestion(q, this.language);
     const shown = showNextHint(this.state, q, L.hints.length);
     if (shown < 0) {
       this.announce(this.s.noHints);
@@ -378,10 +376,10 @@ class PeFfnQuiz extends PeFfnElement {
       const c = this.counts();
       const answers = this.questions.map((q) => {
         const a = this.state.answers[q.id] || {};
-        return { id: q.id, input: a.input ?? '', correct: Boolean(a.correct), revealed: Boolean(a.revealed), expected: expectedText(q, this.lang()) };
+        return { id: q.id, input: a.input ?? '', correct: Boolean(a.correct), revealed: Boolean(a.revealed), expected: expectedText(q, this.language) };
       });
       const detail = completedStatement({
-        activityId: this.activityId(), title: this.s.title, lang: this.lang(),
+        activityId: this.activityId(), title: this.s.title, lang: this.language,
         score: c.score, total: c.total, passing: PASSING, context: this.context(),
       });
       this.emit('completed', detail);
@@ -426,7 +424,7 @@ class PeFfnQuiz extends PeFfnElement {
   renderStudySheet() {
     const slot = this.root.querySelector('.study-slot');
     if (!slot) return;
-    const sheet = this.bank && localizeStudySheet(this.bank.studySheet, this.lang());
+    const sheet = this.bank && localizeStudySheet(this.bank.studySheet, this.language);
     if (!sheet) { slot.replaceChildren(); return; }
     slot.replaceChildren(studySheetDetails(sheet, this.s.studySheet, { rowId: (i) => this.id(`study-${i}`) }));
   }

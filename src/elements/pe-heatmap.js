@@ -6,13 +6,14 @@
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
-import { escapeHtml, fmt } from './shared/format.js';
+import { h, svg } from './shared/dom.js';
+import { fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { valueColor, rgbOf, gradientCss, viridis, seriesColor, SERIES_COUNT } from './shared/colors.js';
-import { columnInfo, pairColumns, frequencyCount, wavelength, layoutDiffHtml, layoutFieldHtml } from './shared/pe-layout.js';
-import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
-import { predictHtml, wirePredict } from './shared/predict.js';
-import { dataTableHtml } from './shared/data-table.js';
+import { columnInfo, pairColumns, frequencyCount, wavelength, layoutDiff, refreshLayoutDiff, tableExport, tableFields } from './shared/pe-layout.js';
+import { exportPanel, wireExport, updateSnippets } from './shared/export-panel.js';
+import { predictPanel, wirePredict } from './shared/predict.js';
+import { dataTable } from './shared/data-table.js';
 import { peSnippets } from './shared/snippets.js';
 import ko from '../i18n/ko/pe-heatmap.js';
 import en from '../i18n/en/pe-heatmap.js';
@@ -58,36 +59,33 @@ class PeHeatmap extends PeFfnElement {
 
   build() {
     const s = this.s;
-    this.root.innerHTML = this.cardHtml({
-      fields: [
-        this.field('length', s.length),
-        this.field('d-model', s.dModel),
-        this.field('base', s.base),
-        layoutFieldHtml(this),
+    this.root.replaceChildren(this.card({
+      fields: tableFields(this),
+      body: [
+        layoutDiff(this, this.values['d-model']),
+        h('figure', { class: 'heat' },
+          h('div', { class: 'yaxis', 'aria-hidden': 'true', text: s.yAxis }),
+          h('div', { class: 'plot' },
+            h('canvas', { class: 'map', tabindex: '0', role: 'img' }),
+            h('div', { class: 'marker' }), h('div', { class: 'colmark' }),
+            h('div', { class: 'ticks', 'aria-hidden': 'true' })),
+          h('div', { class: 'xaxis', 'aria-hidden': 'true', text: s.xAxis })),
+        h('div', { class: 'legend', 'aria-hidden': 'true' },
+          h('span', { text: s.legend }), h('span', { text: '−1' }), h('span', { class: 'bar', style: `background:${gradientCss(viridis)}` }), h('span', { text: '+1' })),
+        h('p', { class: 'readout', 'aria-live': 'polite', text: s.readoutHelp }),
+        h('div', { class: 'heat-table' }),
+        h('div', { class: 'waves' },
+          h('h4', { text: s.wavesTitle }),
+          h('div', { class: 'controls' }, h('div', { class: 'field' },
+            h('label', { for: this.id('dims'), text: s.dims }),
+            h('input', { id: this.id('dims'), type: 'text', 'data-prop': 'dims', inputmode: 'numeric', autocomplete: 'off' }))),
+          svg('svg', { viewBox: '0 0 640 220', role: 'img', 'aria-label': s.wavesLabel }),
+          h('ul', { class: 'wave-legend' }),
+          h('div', { class: 'waves-table' })),
+        h('div', { class: 'predict-slot' }),
+        exportPanel(this, 'pe'),
       ],
-      body: `${layoutDiffHtml(this, this.values['d-model'])}
-      <figure class="heat">
-        <div class="yaxis" aria-hidden="true">${escapeHtml(s.yAxis)}</div>
-        <div class="plot">
-          <canvas class="map" tabindex="0" role="img"></canvas>
-          <div class="marker"></div><div class="colmark"></div>
-          <div class="ticks" aria-hidden="true"></div>
-        </div>
-        <div class="xaxis" aria-hidden="true">${escapeHtml(s.xAxis)}</div>
-      </figure>
-      <div class="legend" aria-hidden="true"><span>${escapeHtml(s.legend)}</span><span>−1</span><span class="bar" style="background:${gradientCss(viridis)}"></span><span>+1</span></div>
-      <p class="readout" aria-live="polite">${escapeHtml(s.readoutHelp)}</p>
-      <div class="heat-table"></div>
-      <div class="waves">
-        <h4>${escapeHtml(s.wavesTitle)}</h4>
-        <div class="controls"><div class="field"><label for="${this.id('dims')}">${escapeHtml(s.dims)}</label><input id="${this.id('dims')}" type="text" data-prop="dims" inputmode="numeric" autocomplete="off"></div></div>
-        <svg viewBox="0 0 640 220" role="img" aria-label="${escapeHtml(s.wavesLabel)}"></svg>
-        <ul class="wave-legend"></ul>
-        <div class="waves-table"></div>
-      </div>
-      <div class="predict-slot"></div>
-      ${exportPanelHtml(this, 'pe')}`,
-    });
+    }));
     const canvas = this.$('canvas.map');
     canvas.addEventListener('pointermove', (e) => {
       const r = canvas.getBoundingClientRect();
@@ -105,13 +103,7 @@ class PeHeatmap extends PeFfnElement {
     });
     canvas.addEventListener('focus', () => this.setCursor(this.cursor.t, this.cursor.j, true));
     canvas.addEventListener('blur', () => { this.$('.marker').style.display = 'none'; });
-    wireExport(this, 'pe', () => ({
-      name: `pe_len${this.values.length}_d${this.values['d-model']}_${this.values.layout}`,
-      data: this.pe,
-      shape: [this.values.length, this.values['d-model']],
-      rowNames: Array.from({ length: this.values.length }, (_, i) => i + this.values.offset),
-      corner: 'position',
-    }));
+    wireExport(this, 'pe', () => tableExport(this));
   }
 
   /** Columns for the wave chart: the dims attribute, or four sine columns from fast to slow. */
@@ -150,20 +142,14 @@ class PeHeatmap extends PeFfnElement {
     const d = v['d-model'];
     const L = v.length;
     this.pe = this.core.positionalEncoding(L, d, { base: v.base, offset: v.offset, layout: v.layout });
-    const diff = this.$('.layout-diff');
-    if (diff.dataset.d !== String(d)) {
-      const open = diff.open;
-      diff.outerHTML = layoutDiffHtml(this, d);
-      Object.assign(this.$('.layout-diff'), { open });
-      this.$('.layout-diff').dataset.d = String(d);
-    }
+    refreshLayoutDiff(this, d);
     this.drawHeat();
     this.drawWaves();
     this.showDefaultDims();
-    this.$('.heat-table').innerHTML = dataTableHtml(this, {
+    this.$('.heat-table').replaceChildren(dataTable(this, {
       caption: this.s.heatCaption, data: this.pe, rows: L, cols: d, corner: 't \\ j',
       rowNames: Array.from({ length: L }, (_, i) => i + v.offset),
-    });
+    }));
     this.renderPredict();
     updateSnippets(this, 'pe', peSnippets({ length: L, dModel: d, base: v.base, offset: v.offset, layout: v.layout }));
     this.cursor.t = Math.min(this.cursor.t, L - 1);
@@ -173,7 +159,7 @@ class PeHeatmap extends PeFfnElement {
   renderPredict() {
     const v = this.values;
     const { cols, best } = this.predictCandidates();
-    const key = `${v['d-model']}|${v.layout}|${this.lang_}`;
+    const key = `${v['d-model']}|${v.layout}|${this.language}`;
     const slot = this.$('.predict-slot');
     if (slot.dataset.key === key) return;
     slot.dataset.key = key;
@@ -181,7 +167,7 @@ class PeHeatmap extends PeFfnElement {
     this.$('.colmark').style.display = 'none';
     const s = this.s;
     const [a, b, c] = cols;
-    slot.innerHTML = predictHtml(this, 'longest', { question: s.predictQ, options: s.predictOptions.map((o) => fill(o, { a, b, c })) });
+    slot.replaceChildren(predictPanel(this, 'longest', { question: s.predictQ, options: s.predictOptions.map((o) => fill(o, { a, b, c })) }));
     wirePredict(this, 'longest', {
       answer: best,
       explain: () => {
@@ -221,8 +207,8 @@ class PeHeatmap extends PeFfnElement {
     canvas.setAttribute('aria-label', fill(this.s.heatLabel, { d1: d - 1, l1: L - 1 + v.offset }));
     const ticks = [];
     const step = Math.max(1, Math.ceil(d / 6 / 8) * 8);
-    for (let j = 0; j < d; j += step) ticks.push(`<span style="left:${((j + 0.5) / d) * 100}%">${j}</span>`);
-    this.$('.ticks').innerHTML = ticks.join('');
+    for (let j = 0; j < d; j += step) ticks.push(h('span', { style: `left:${((j + 0.5) / d) * 100}%`, text: j }));
+    this.$('.ticks').replaceChildren(...ticks);
     this.placeColumnMark();
   }
 
@@ -248,11 +234,11 @@ class PeHeatmap extends PeFfnElement {
     const marker = this.$('.marker');
     if (showMarker) {
       const canvas = this.$('canvas.map');
-      const w = canvas.clientWidth / d;
-      const h = canvas.clientHeight / v.length;
+      const cellW = canvas.clientWidth / d;
+      const cellH = canvas.clientHeight / v.length;
       Object.assign(marker.style, {
-        display: 'block', left: `${j * w - 2}px`, top: `${t * h - 2}px`,
-        width: `${Math.max(w, 4) + 4}px`, height: `${Math.max(h, 4) + 4}px`,
+        display: 'block', left: `${j * cellW - 2}px`, top: `${t * cellH - 2}px`,
+        width: `${Math.max(cellW, 4) + 4}px`, height: `${Math.max(cellH, 4) + 4}px`,
       });
     }
   }
@@ -271,35 +257,38 @@ class PeHeatmap extends PeFfnElement {
     const m = { l: 34, r: 10, t: 10, b: 26 };
     const x = (t) => m.l + (L === 1 ? 0 : (t / (L - 1)) * (W - m.l - m.r));
     const y = (val) => m.t + ((1 - val) / 2) * (H - m.t - m.b);
-    let svg = '';
+    const drawing = [];
     for (const g of [-1, 0, 1]) {
-      svg += `<line x1="${m.l}" x2="${W - m.r}" y1="${y(g)}" y2="${y(g)}" class="grid"/>`;
-      svg += `<text x="${m.l - 6}" y="${y(g) + 4}" text-anchor="end" font-size="11" class="tick">${fmt(g, 0)}</text>`;
+      drawing.push(svg('line', { x1: m.l, x2: W - m.r, y1: y(g), y2: y(g), class: 'grid' }),
+        svg('text', { x: m.l - 6, y: y(g) + 4, 'text-anchor': 'end', 'font-size': '11', class: 'tick', text: fmt(g, 0) }));
     }
     const tickStep = Math.max(1, Math.ceil(L / 8));
-    for (let t = 0; t < L; t += tickStep) svg += `<text x="${x(t)}" y="${H - 8}" text-anchor="middle" font-size="11" class="tick">${t + v.offset}</text>`;
+    for (let t = 0; t < L; t += tickStep) drawing.push(svg('text', { x: x(t), y: H - 8, 'text-anchor': 'middle', 'font-size': '11', class: 'tick', text: t + v.offset }));
     const legend = [];
     cols.forEach((j, idx) => {
       const color = seriesColor(idx);
       const dash = DASHES[idx % DASHES.length];
       const pts = [];
-      for (let t = 0; t < L; t++) pts.push(`${x(t).toFixed(1)},${y(this.pe[t * d + j]).toFixed(1)}`);
+      for (let t = 0; t < L; t++) pts.push([x(t).toFixed(1), y(this.pe[t * d + j]).toFixed(1)]);
       const wide = j === this.highlightCol ? 4.5 : 2;
-      svg += `<polyline points="${pts.join(' ')}" fill="none" style="stroke:${color}" stroke-width="${wide}" stroke-dasharray="${dash}" stroke-linejoin="round"/>`;
+      drawing.push(svg('polyline', { points: pts.join(' '), fill: 'none', style: `stroke:${color}`, 'stroke-width': wide, 'stroke-dasharray': dash, 'stroke-linejoin': 'round' }));
       // PE exists only at whole positions: dots mark the values, the line just guides the eye.
-      if (L <= 64) svg += pts.map((p) => { const [cx, cy] = p.split(','); return `<circle cx="${cx}" cy="${cy}" r="2.2" style="fill:${color}"/>`; }).join('');
+      if (L <= 64) for (const [cx, cy] of pts) drawing.push(svg('circle', { cx, cy, r: '2.2', style: `fill:${color}` }));
       const { fn, k } = columnInfo(j, d, v.layout);
       const name = fill(s.waveName, { j, fn, i: k, wave: waveText(wavelength(k, d, v.base)) });
-      legend.push(`<li${j === this.highlightCol ? ' style="font-weight:700"' : ''}><svg viewBox="0 0 36 10" aria-hidden="true"><line x1="0" x2="36" y1="5" y2="5" style="stroke:${color}" stroke-width="${wide}" stroke-dasharray="${dash}"/></svg>${escapeHtml(name)}</li>`);
+      legend.push(h('li', { style: j === this.highlightCol ? 'font-weight:700' : null },
+        svg('svg', { viewBox: '0 0 36 10', 'aria-hidden': 'true' },
+          svg('line', { x1: '0', x2: '36', y1: '5', y2: '5', style: `stroke:${color}`, 'stroke-width': wide, 'stroke-dasharray': dash })),
+        name));
     });
-    this.$('.waves svg').innerHTML = svg;
-    this.$('.wave-legend').innerHTML = legend.join('');
+    this.$('.waves svg').replaceChildren(...drawing);
+    this.$('.wave-legend').replaceChildren(...legend);
     const data = new Float32Array(L * cols.length);
     for (let t = 0; t < L; t++) cols.forEach((j, c) => { data[t * cols.length + c] = this.pe[t * d + j]; });
-    this.$('.waves-table').innerHTML = dataTableHtml(this, {
+    this.$('.waves-table').replaceChildren(dataTable(this, {
       caption: s.wavesCaption, data, rows: L, cols: cols.length, colNames: cols.map((j) => `j=${j}`), corner: 't',
       rowNames: Array.from({ length: L }, (_, i) => i + v.offset), maxRows: 64,
-    });
+    }));
   }
 }
 

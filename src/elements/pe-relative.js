@@ -9,16 +9,17 @@
 // Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
-import { escapeHtml, fmt } from './shared/format.js';
+import { h } from './shared/dom.js';
+import { fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { rgbOf, valueColor, gradientCss, viridis } from './shared/colors.js';
 import { tokenColor } from './shared/theme.js';
-import { tex } from './shared/math.js';
+import { mathNode, texNode } from './shared/math.js';
 import { math, matrix, mn, mo, row } from './shared/mathml.js';
-import { pairColumns, angularFrequency, layoutFieldHtml } from './shared/pe-layout.js';
-import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
-import { predictHtml, wirePredict } from './shared/predict.js';
-import { dataTableHtml } from './shared/data-table.js';
+import { pairColumns, angularFrequency, tableFields } from './shared/pe-layout.js';
+import { exportPanel, wireExport, updateSnippets } from './shared/export-panel.js';
+import { predictPanel, wirePredict } from './shared/predict.js';
+import { dataTable } from './shared/data-table.js';
 import { dotMaxLabel, dotExplanation } from './shared/pe-dot.js';
 import { similaritySnippets, rotationSnippets } from './shared/snippets.js';
 import ko from '../i18n/ko/pe-relative.js';
@@ -65,35 +66,32 @@ class PeRelative extends PeFfnElement {
 
   build() {
     const s = this.s;
-    this.root.innerHTML = this.cardHtml({
-      fields: [
-        this.field('length', s.length),
-        this.field('d-model', s.dModel),
-        this.field('base', s.base),
-        layoutFieldHtml(this),
+    this.root.replaceChildren(this.card({
+      fields: tableFields(this),
+      body: [
+        h('p', { class: 'muted', text: s.layoutSame }),
+        h('figure', { class: 'sim' },
+          h('div', { class: 'yaxis', 'aria-hidden': 'true', text: s.yAxis }),
+          h('div', { class: 'plot' }, h('canvas', { class: 'map', tabindex: '0', role: 'img' }), h('canvas', { class: 'overlay', 'aria-hidden': 'true' })),
+          h('div', { class: 'xaxis', 'aria-hidden': 'true', text: s.xAxis })),
+        h('div', { class: 'legend', 'aria-hidden': 'true' },
+          h('span', { class: 'lmin' }), h('span', { class: 'bar', style: `background:${gradientCss(viridis)}` }), h('span', { class: 'lmax' })),
+        h('p', { class: 'readout', 'aria-live': 'polite', text: s.readoutHelp }),
+        h('div', { class: 'sim-table' }),
+        predictPanel(this, 'depends', { question: s.predictQ, options: s.predictOptions }),
+        exportPanel(this, 'sim'),
+        h('h4', { text: s.rotTitle }),
+        h('p', { text: s.rotIntro }),
+        h('div', { class: 'formula rot-general' }),
+        h('div', { class: 'controls' }, this.field('p', s.p), this.field('k', s.k)),
+        h('p', { text: s.rotExample }),
+        h('div', { class: 'formula rot-example' }),
+        h('p', { class: 'ok rot-max', role: 'status' }),
+        h('div', { class: 'scroll rot' }),
+        h('p', { class: 'muted rot-note' }),
+        exportPanel(this, 'rot', s.rotWhat),
       ],
-      body: `<p class="muted">${escapeHtml(s.layoutSame)}</p>
-      <figure class="sim">
-        <div class="yaxis" aria-hidden="true">${escapeHtml(s.yAxis)}</div>
-        <div class="plot"><canvas class="map" tabindex="0" role="img"></canvas><canvas class="overlay" aria-hidden="true"></canvas></div>
-        <div class="xaxis" aria-hidden="true">${escapeHtml(s.xAxis)}</div>
-      </figure>
-      <div class="legend" aria-hidden="true"><span class="lmin"></span><span class="bar" style="background:${gradientCss(viridis)}"></span><span class="lmax"></span></div>
-      <p class="readout" aria-live="polite">${escapeHtml(s.readoutHelp)}</p>
-      <div class="sim-table"></div>
-      ${predictHtml(this, 'depends', { question: s.predictQ, options: s.predictOptions })}
-      ${exportPanelHtml(this, 'sim')}
-      <h4>${escapeHtml(s.rotTitle)}</h4>
-      <p>${escapeHtml(s.rotIntro)}</p>
-      <div class="formula rot-general"></div>
-      <div class="controls">${this.field('p', s.p)}${this.field('k', s.k)}</div>
-      <p>${escapeHtml(s.rotExample)}</p>
-      <div class="formula rot-example"></div>
-      <p class="ok rot-max" role="status"></p>
-      <div class="scroll rot"></div>
-      <p class="muted rot-note"></p>
-      ${exportPanelHtml(this, 'rot', s.rotWhat)}`,
-    });
+    }));
     const canvas = this.$('canvas.map');
     canvas.addEventListener('pointermove', (e) => {
       const r = canvas.getBoundingClientRect();
@@ -130,7 +128,7 @@ class PeRelative extends PeFfnElement {
         this.drawOverlay();
       },
     });
-    this.$('.rot-general').innerHTML = tex(String.raw`\begin{pmatrix} PE(p{+}\Delta)_{\sin,i} \\ PE(p{+}\Delta)_{\cos,i} \end{pmatrix} = \begin{pmatrix} \cos \Delta\omega_i & \sin \Delta\omega_i \\ -\sin \Delta\omega_i & \cos \Delta\omega_i \end{pmatrix} \begin{pmatrix} PE(p)_{\sin,i} \\ PE(p)_{\cos,i} \end{pmatrix},\quad \omega_i = \frac{1}{b^{2i/d}}`, { display: true });
+    this.$('.rot-general').replaceChildren(texNode(String.raw`\begin{pmatrix} PE(p{+}\Delta)_{\sin,i} \\ PE(p{+}\Delta)_{\cos,i} \end{pmatrix} = \begin{pmatrix} \cos \Delta\omega_i & \sin \Delta\omega_i \\ -\sin \Delta\omega_i & \cos \Delta\omega_i \end{pmatrix} \begin{pmatrix} PE(p)_{\sin,i} \\ PE(p)_{\cos,i} \end{pmatrix},\quad \omega_i = \frac{1}{b^{2i/d}}`, { display: true }));
   }
 
   update() {
@@ -158,7 +156,7 @@ class PeRelative extends PeFfnElement {
     this.drawMatrix();
     if (this.band >= 0) this.band = Math.min(v.k, L - 1);
     this.drawOverlay();
-    this.$('.sim-table').innerHTML = dataTableHtml(this, { caption: this.s.matrixCaption, data: sim, rows: L, cols: L, corner: 'p \\ r', digits: 3 });
+    this.$('.sim-table').replaceChildren(dataTable(this, { caption: this.s.matrixCaption, data: sim, rows: L, cols: L, corner: 'p \\ r', digits: 3 }));
     updateSnippets(this, 'sim', similaritySnippets({ length: L, dModel: d, base: v.base, offset: 0, layout: v.layout }));
     this.updateRotation();
   }
@@ -263,17 +261,20 @@ class PeRelative extends PeFfnElement {
           matrix([[n(sp)], [n(cp)]]), mo('='), matrix([[n(predS)], [n(predC)]])), { display: true });
       }
       if (i < TABLE_PAIRS) {
-        rows.push(`<tr><th scope="row">${i}</th><td>${js}, ${jc}</td><td>${fmt(sp)}, ${fmt(cp)}</td><td>${fmt(ck)}, ${fmt(sk)}</td><td>${fmt(predS)}, ${fmt(predC)}</td><td>${fmt(pePK[js])}, ${fmt(pePK[jc])}</td><td>${diff.toExponential(1)}</td></tr>`);
+        const cells = [`${js}, ${jc}`, `${fmt(sp)}, ${fmt(cp)}`, `${fmt(ck)}, ${fmt(sk)}`, `${fmt(predS)}, ${fmt(predC)}`, `${fmt(pePK[js])}, ${fmt(pePK[jc])}`, diff.toExponential(1)];
+        rows.push(h('tr', null, h('th', { scope: 'row', text: i }), cells.map((text) => h('td', { text }))));
       }
     }
     this.rot = rot;
     this.$('.rot-note').textContent = fill(s.rotNote, { n: K });
     updateSnippets(this, 'rot', rotationSnippets({ dModel: d, base: v.base, p: v.p, k: v.k, layout: v.layout, file: `${this.rotationName()}.npy` }));
-    this.$('.rot-example').innerHTML = example;
+    this.$('.rot-example').replaceChildren(mathNode(example));
     this.$('.rot-max').textContent = fill(s.maxDiff, { n: K, diff: maxDiff.toExponential(1) });
-    this.$('.rot').innerHTML = `<table><caption>${escapeHtml(s.rotCaption)}${K > TABLE_PAIRS ? ` — ${escapeHtml(fill(s.moreRows, { n: TABLE_PAIRS }))}` : ''}</caption>
-      <thead><tr><th scope="col">${escapeHtml(s.colI)}</th><th scope="col">${escapeHtml(s.colCols)}</th><th scope="col">${escapeHtml(s.colPe)}</th><th scope="col">${escapeHtml(s.colRot)}</th><th scope="col">${escapeHtml(s.colPred)}</th><th scope="col">${escapeHtml(s.colTrue)}</th><th scope="col">${escapeHtml(s.colDiff)}</th></tr></thead>
-      <tbody>${rows.join('')}</tbody></table>`;
+    const head = [s.colI, s.colCols, s.colPe, s.colRot, s.colPred, s.colTrue, s.colDiff];
+    this.$('.rot').replaceChildren(h('table', null,
+      h('caption', { text: `${s.rotCaption}${K > TABLE_PAIRS ? ` — ${fill(s.moreRows, { n: TABLE_PAIRS })}` : ''}` }),
+      h('thead', null, h('tr', null, head.map((text) => h('th', { scope: 'col', text })))),
+      h('tbody', null, rows)));
   }
 }
 

@@ -8,13 +8,14 @@
 // Cells carry data-t (position, including offset) and data-j (column) for tests and scripts.
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
-import { escapeHtml, fmt } from './shared/format.js';
+import { h } from './shared/dom.js';
+import { fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { valueColor, textColorOn } from './shared/colors.js';
-import { tex } from './shared/math.js';
-import { columnInfo, cellMath, generalTex, givenMath, layoutDiffHtml, layoutFieldHtml, wavelength } from './shared/pe-layout.js';
-import { exportPanelHtml, wireExport, updateSnippets } from './shared/export-panel.js';
-import { predictHtml, wirePredict } from './shared/predict.js';
+import { mathNode, texNode } from './shared/math.js';
+import { columnInfo, cellMath, generalTex, givenMath, layoutDiff, refreshLayoutDiff, tableExport, tableFields, wavelength } from './shared/pe-layout.js';
+import { exportPanel, wireExport, updateSnippets } from './shared/export-panel.js';
+import { predictPanel, wirePredict } from './shared/predict.js';
 import { peSnippets } from './shared/snippets.js';
 import ko from '../i18n/ko/pe-table.js';
 import en from '../i18n/en/pe-table.js';
@@ -55,25 +56,21 @@ class PeTable extends PeFfnElement {
 
   build() {
     const s = this.s;
-    this.root.innerHTML = this.cardHtml({
-      fields: [
-        this.field('length', s.length),
-        this.field('d-model', s.dModel),
-        this.field('base', s.base),
-        this.field('offset', s.offset),
-        layoutFieldHtml(this),
+    const move = (to, label, arrow) => h('button', { type: 'button', 'data-move': to, 'aria-label': label, text: arrow });
+    this.root.replaceChildren(this.card({
+      fields: tableFields(this, { offset: true }),
+      body: [
+        h('div', { class: 'formula general' }),
+        layoutDiff(this, this.values['d-model']),
+        h('div', { class: 'window' },
+          h('div', { class: 'row' }, move('rows:-1', s.prevRows, '↑'), move('rows:1', s.nextRows, '↓'), h('span', { class: 'rows-label' })),
+          h('div', { class: 'row' }, move('cols:-1', s.prevCols, '←'), move('cols:1', s.nextCols, '→'), h('span', { class: 'cols-label' }))),
+        h('div', { class: 'scroll grid', role: 'region', 'aria-label': s.gridLabel }),
+        h('div', { class: 'formula-box', 'aria-live': 'polite' }, h('p', { class: 'muted', text: s.cellHelp })),
+        predictPanel(this, 'row0', { question: s.predictQ, options: s.predictOptions }),
+        exportPanel(this, 'pe'),
       ],
-      body: `<div class="formula general"></div>
-      ${layoutDiffHtml(this, this.values['d-model'])}
-      <div class="window">
-        <div class="row"><button type="button" data-move="rows:-1" aria-label="${escapeHtml(s.prevRows)}">↑</button><button type="button" data-move="rows:1" aria-label="${escapeHtml(s.nextRows)}">↓</button><span class="rows-label"></span></div>
-        <div class="row"><button type="button" data-move="cols:-1" aria-label="${escapeHtml(s.prevCols)}">←</button><button type="button" data-move="cols:1" aria-label="${escapeHtml(s.nextCols)}">→</button><span class="cols-label"></span></div>
-      </div>
-      <div class="scroll grid" role="region" aria-label="${escapeHtml(s.gridLabel)}"></div>
-      <div class="formula-box" aria-live="polite"><p class="muted">${escapeHtml(s.cellHelp)}</p></div>
-      ${predictHtml(this, 'row0', { question: s.predictQ, options: s.predictOptions })}
-      ${exportPanelHtml(this, 'pe')}`,
-    });
+    }));
     this.$('.window').addEventListener('click', (e) => {
       const b = e.target.closest('button[data-move]');
       if (!b) return;
@@ -90,13 +87,7 @@ class PeTable extends PeFfnElement {
       if (td) this.showCell(td);
     });
     grid.addEventListener('keydown', (e) => this.onGridKey(e));
-    wireExport(this, 'pe', () => ({
-      name: `pe_len${this.values.length}_d${this.values['d-model']}_${this.values.layout}`,
-      data: this.pe,
-      shape: [this.values.length, this.values['d-model']],
-      rowNames: Array.from({ length: this.values.length }, (_, i) => i + this.values.offset),
-      corner: 'position',
-    }));
+    wireExport(this, 'pe', () => tableExport(this));
     wirePredict(this, 'row0', {
       answer: 0,
       explain: () => this.s.predictExplain,
@@ -112,14 +103,8 @@ class PeTable extends PeFfnElement {
     const v = this.values;
     const d = v['d-model'];
     this.pe = this.core.positionalEncoding(v.length, d, { base: v.base, offset: v.offset, layout: v.layout });
-    this.$('.general').innerHTML = tex(generalTex(v.layout), { display: true }) + givenMath(v.base, d, { display: true });
-    const diff = this.$('.layout-diff');
-    if (diff && diff.dataset.d !== String(d)) {
-      const open = diff.open;
-      diff.outerHTML = layoutDiffHtml(this, d);
-      this.$('.layout-diff').dataset.d = String(d);
-      this.$('.layout-diff').open = open;
-    }
+    this.$('.general').replaceChildren(texNode(generalTex(v.layout), { display: true }), mathNode(givenMath(v.base, d, { display: true })));
+    refreshLayoutDiff(this, d);
     updateSnippets(this, 'pe', peSnippets({ length: v.length, dModel: d, base: v.base, offset: v.offset, layout: v.layout }));
     this.renderGrid();
   }
@@ -151,26 +136,27 @@ class PeTable extends PeFfnElement {
     const r1 = Math.min(v.length, r0 + ROWS);
     const c0 = this.colStart;
     const c1 = Math.min(d, c0 + nCols);
-    let head = `<th scope="col">${escapeHtml(s.corner)}</th>`;
+    const head = [h('th', { scope: 'col', text: s.corner })];
     for (let j = c0; j < c1; j++) {
       const { fn, k } = columnInfo(j, d, v.layout);
-      head += `<th scope="col" class="${j === c0 ? 'first' : ''}">${j}<small class="${fn}">${fn} k=${k}</small></th>`;
+      head.push(h('th', { scope: 'col', class: j === c0 ? 'first' : '' }, j, h('small', { class: fn, text: `${fn} k=${k}` })));
     }
-    let body = '';
+    const body = [];
     for (let i = r0; i < r1; i++) {
       const t = i + v.offset;
       const hi = t === this.highlightRow ? ' hi' : '';
-      let row = `<th scope="row" class="${hi}">${t}</th>`;
+      const row = [h('th', { scope: 'row', class: hi, text: t })];
       for (let j = c0; j < c1; j++) {
         const value = this.pe[i * d + j];
         const bg = valueColor(value);
-        row += `<td tabindex="-1" data-t="${t}" data-j="${j}" class="${hi}" style="background:${bg};color:${textColorOn(bg)}">${fmt(value, 4)}</td>`;
+        row.push(h('td', { tabindex: '-1', 'data-t': t, 'data-j': j, class: hi, style: `background:${bg};color:${textColorOn(bg)}`, text: fmt(value, 4) }));
       }
-      body += `<tr>${row}</tr>`;
+      body.push(h('tr', null, row));
     }
     const grid = this.$('.grid');
     const hadFocus = this.shadowRoot.activeElement && grid.contains(this.shadowRoot.activeElement);
-    grid.innerHTML = `<table aria-rowcount="${v.length + 1}" aria-colcount="${d + 1}"><caption>${escapeHtml(s.caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+    grid.replaceChildren(h('table', { 'aria-rowcount': v.length + 1, 'aria-colcount': d + 1 },
+      h('caption', { text: s.caption }), h('thead', null, h('tr', null, head)), h('tbody', null, body)));
     this.$('.rows-label').textContent = fill(s.windowRows, { from: r0 + v.offset, to: r1 - 1 + v.offset, total: v.length });
     this.$('.cols-label').textContent = fill(s.windowCols, { from: c0, to: c1 - 1, total: d });
     this.$('[data-move="rows:-1"]').disabled = r0 === 0;
@@ -219,8 +205,9 @@ class PeTable extends PeFfnElement {
     const value = this.pe[(t - v.offset) * d + j];
     const { fn, k } = columnInfo(j, d, v.layout);
     const wave = wavelength(k, d, v.base);
-    this.$('.formula-box').innerHTML = `<div class="formula">${cellMath({ position: t, j, dModel: d, base: v.base, layout: v.layout, value })}</div>
-      <p class="muted">${escapeHtml(fill(this.s.cellExplain, { j, i: k, fn, wave: wave < 1e6 ? wave.toFixed(1) : wave.toExponential(2) }))}</p>`;
+    this.$('.formula-box').replaceChildren(
+      h('div', { class: 'formula' }, mathNode(cellMath({ position: t, j, dModel: d, base: v.base, layout: v.layout, value }))),
+      h('p', { class: 'muted', text: fill(this.s.cellExplain, { j, i: k, fn, wave: wave < 1e6 ? wave.toFixed(1) : wave.toExponential(2) }) }));
   }
 }
 

@@ -2,9 +2,10 @@
 // the sub-layer's output, their sum and the normalised rows as pictures; both orders' formulas with
 // the one in use marked and a switch; for a chosen token, the LayerNorm worked by hand (mean, variance,
 // √(σ² + ε)) beside the row the module normalised, and how far apart the two are.
-import { escapeHtml, fmt } from '../shared/format.js';
+import { h } from '../shared/dom.js';
+import { fmt } from '../shared/format.js';
 import { fill } from '../shared/i18n.js';
-import { tex } from '../shared/math.js';
+import { texNode } from '../shared/math.js';
 import { largestMagnitude } from '../ffn/heat-grid.js';
 import { rowsPicture, tokenNames } from './picture.js';
 import { rowStats } from './row-stats.js';
@@ -37,48 +38,47 @@ const SCRIPT_NAMES = {
 
 export function tokenPicker(el, { s, n, row }) {
   const id = el.id('token');
-  const options = tokenNames(s, n).map((name, t) => `<option value="${t}"${t === row ? ' selected' : ''}>${escapeHtml(name)}</option>`).join('');
-  return `<div class="field"><label for="${id}">${escapeHtml(s.chooseToken)}</label><select id="${id}" data-row-select>${options}</select></div>`;
+  const options = tokenNames(s, n).map((name, t) => h('option', { value: t, selected: t === row, text: name }));
+  return h('div', { class: 'field' }, h('label', { for: id, text: s.chooseToken }), h('select', { id, 'data-row-select': true }, options));
 }
 
-function formulasHtml(el, { s, norm, which }) {
+function formulas(el, { s, norm, which }) {
   const id = el.id(`norm-${which}`);
-  const line = (order) => `<div class="order${order === norm ? ' now' : ''}" data-order="${order}">
-      <p><strong>${escapeHtml(s.normNames[order])}</strong>${order === norm ? ` <span class="badge">${escapeHtml(s.normNow)}</span>` : ''}</p>
-      <div class="formula">${tex(BLOCK_FORMULAS[order][which], { display: true })}</div>
-    </div>`;
-  const options = ['post', 'pre'].map((o) => `<option value="${o}"${o === norm ? ' selected' : ''}>${escapeHtml(s.normShort[o])}</option>`).join('');
-  return `<section class="orders">
-    <div class="row"><h4>${escapeHtml(s.normFormulasTitle)}</h4>
-      <div class="field"><label for="${id}">${escapeHtml(s.norm)}</label><select id="${id}" data-prop="norm">${options}</select></div></div>
-    <div class="orders-grid">${line('post')}${line('pre')}</div>
-  </section>`;
+  const line = (order) => h('div', { class: `order${order === norm ? ' now' : ''}`, 'data-order': order },
+    h('p', null, h('strong', { text: s.normNames[order] }), order === norm ? [' ', h('span', { class: 'badge', text: s.normNow })] : null),
+    h('div', { class: 'formula' }, texNode(BLOCK_FORMULAS[order][which], { display: true })));
+  const options = ['post', 'pre'].map((o) => h('option', { value: o, selected: o === norm, text: s.normShort[o] }));
+  return h('section', { class: 'orders' },
+    h('div', { class: 'row' }, h('h4', { text: s.normFormulasTitle }),
+      h('div', { class: 'field' }, h('label', { for: id, text: s.norm }), h('select', { id, 'data-prop': 'norm' }, options))),
+    h('div', { class: 'orders-grid' }, line('post'), line('pre')));
 }
 
-function statsHtml(el, { s, d, row, names, stats, eps, normOut }) {
-  let body = '';
+function stats(el, { s, d, row, names, stats: st, eps, normOut }) {
+  const body = [];
   for (let j = 0; j < d; j++) {
-    body += `<tr><th scope="row">${j}</th><td data-kind="z">${fmt(stats.z[j])}</td><td>${fmt(stats.z[j] - stats.mean)}</td><td data-kind="norm">${fmt(normOut[row * d + j])}</td></tr>`;
+    body.push(h('tr', null, h('th', { scope: 'row', text: j }), h('td', { 'data-kind': 'z', text: fmt(st.z[j]) }),
+      h('td', { text: fmt(st.z[j] - st.mean) }), h('td', { 'data-kind': 'norm', text: fmt(normOut[row * d + j]) })));
   }
-  return `<section class="stats" data-token="${row}">
-    <h4>${escapeHtml(fill(s.statsTitle, { t: row }))}</h4>
-    <div class="formula">${tex(LAYER_NORM_FORMULA, { display: true })}</div>
-    <div class="stats-grid">
-      <div class="scroll"><table><caption>${escapeHtml(fill(s.statsCaption, { t: row }))} · z = ${escapeHtml(names.normIn)}</caption>
-        <thead><tr><th scope="col">${escapeHtml(s.colJ)}</th><th scope="col">${escapeHtml(s.colZ)}</th><th scope="col">${escapeHtml(s.colCentered)}</th><th scope="col">${escapeHtml(s.colNorm)}</th></tr></thead>
-        <tbody>${body}</tbody></table></div>
-      <ul class="stat-list">
-        <li data-stat="mean">${escapeHtml(fill(s.statMean, { d, v: fmt(stats.mean, 5) }))}</li>
-        <li data-stat="variance">${escapeHtml(fill(s.statVar, { d, v: fmt(stats.variance, 5) }))}</li>
-        <li data-stat="std">${escapeHtml(fill(s.statStd, { v: fmt(stats.std, 5), eps: eps.toExponential() }))}</li>
-        <li data-stat="check">${escapeHtml(fill(s.statCheck, { diff: stats.largestDiff === 0 ? '0' : stats.largestDiff.toExponential(1) }))}</li>
-      </ul>
-    </div>
-    <p class="muted">${escapeHtml(s.statNote)}</p>
-  </section>`;
+  const head = [s.colJ, s.colZ, s.colCentered, s.colNorm];
+  const item = (stat, text) => h('li', { 'data-stat': stat, text });
+  return h('section', { class: 'stats', 'data-token': row },
+    h('h4', { text: fill(s.statsTitle, { t: row }) }),
+    h('div', { class: 'formula' }, texNode(LAYER_NORM_FORMULA, { display: true })),
+    h('div', { class: 'stats-grid' },
+      h('div', { class: 'scroll' }, h('table', null,
+        h('caption', { text: `${fill(s.statsCaption, { t: row })} · z = ${names.normIn}` }),
+        h('thead', null, h('tr', null, head.map((text) => h('th', { scope: 'col', text })))),
+        h('tbody', null, body))),
+      h('ul', { class: 'stat-list' },
+        item('mean', fill(s.statMean, { d, v: fmt(st.mean, 5) })),
+        item('variance', fill(s.statVar, { d, v: fmt(st.variance, 5) })),
+        item('std', fill(s.statStd, { v: fmt(st.std, 5), eps: eps.toExponential() })),
+        item('check', fill(s.statCheck, { diff: st.largestDiff === 0 ? '0' : st.largestDiff.toExponential(1) })))),
+    h('p', { class: 'muted', text: s.statNote }));
 }
 
-/** { html, exports } of step ③ (which = 0) or ⑤ (which = 1). */
+/** { node, exports } of step ③ (which = 0) or ⑤ (which = 1). */
 export function addNormStep(el, ctx, which) {
   const { s, n, d, block, row, values } = ctx;
   const norm = values.norm;
@@ -93,12 +93,14 @@ export function addNormStep(el, ctx, which) {
   const normPicture = { key: 'norm', title: fill(s.gridNormOut, { name: names.normOut }), what: names.normOut, data: part.normOut };
   // In the order of the formula: post-norm adds, then normalises; pre-norm normalises the input first.
   const pictures = norm === 'post' ? [...sumPictures, normPicture] : [sumPictures[0], normPicture, ...sumPictures.slice(1)];
-  const stats = rowStats(part.normIn, d, row, block.eps, part.normOut);
-  const html = `<p>${escapeHtml((which === 0 ? s.body.norm1 : s.body.norm2)[norm])}</p>
-    ${formulasHtml(el, { s, norm, which })}
-    <div class="grids4">${pictures.map((p) => rowsPicture(el, { ...p, rows: n, cols: d, selectedRow: row })).join('')}</div>
-    <div class="controls">${tokenPicker(el, { s, n, row })}</div>
-    ${statsHtml(el, { s, d, row, names, stats, eps: block.eps, normOut: part.normOut })}`;
+  const worked = rowStats(part.normIn, d, row, block.eps, part.normOut);
+  const node = [
+    h('p', { text: (which === 0 ? s.body.norm1 : s.body.norm2)[norm] }),
+    formulas(el, { s, norm, which }),
+    h('div', { class: 'grids4' }, pictures.map((p) => rowsPicture(el, { ...p, rows: n, cols: d, selectedRow: row }))),
+    h('div', { class: 'controls' }, tokenPicker(el, { s, n, row })),
+    stats(el, { s, d, row, names, stats: worked, eps: block.eps, normOut: part.normOut }),
+  ];
   const exports = pictures.map((p) => ctx.exportOf(p.key, p.data, [n, d], SCRIPT_NAMES[norm][which][p.key], { file: `step${which === 0 ? 3 : 5}` }));
-  return { html, exports };
+  return { node, exports };
 }

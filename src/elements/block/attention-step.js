@@ -3,13 +3,14 @@
 // mask hides drawn grey; each row's sum of weights printed beside it (1); how many pairs are kept
 // (all n², or n(n+1)/2 with the mask), counted from the module's weights; the documents' 10 × 10 = 100
 // and their decoder note.
-import { escapeHtml, fmt } from '../shared/format.js';
+import { h } from '../shared/dom.js';
+import { fmt } from '../shared/format.js';
 import { fill } from '../shared/i18n.js';
-import { tex } from '../shared/math.js';
+import { texNode } from '../shared/math.js';
 import { gradientCss, puor, viridis } from '../shared/colors.js';
-import { dataTableHtml } from '../shared/data-table.js';
-import { pairGridHtml } from './pair-grid.js';
-import { pictureHtml, tokenNames } from './picture.js';
+import { dataTable } from '../shared/data-table.js';
+import { pairGrid } from './pair-grid.js';
+import { picture, tokenNames } from './picture.js';
 import { countPairs } from './compute.js';
 import { ATTENTION_FORMULA, CAUSAL_FORMULA } from './formulas.js';
 
@@ -27,11 +28,12 @@ export function rowSums(values, n) {
 
 function headPicker(el, { s, heads, head }) {
   const name = el.id('head');
-  const items = Array.from({ length: heads }, (_, h) => `<label class="chip"><input type="radio" name="${name}" value="${h}" data-head="${h}"${h === head ? ' checked' : ''}> ${escapeHtml(fill(s.headN, { h }))}</label>`).join('');
-  return `<fieldset class="choice"><legend>${escapeHtml(s.head)}</legend>${items}</fieldset>`;
+  const items = Array.from({ length: heads }, (_, k) => h('label', { class: 'chip' },
+    h('input', { type: 'radio', name, value: k, 'data-head': k, checked: k === head }), ` ${fill(s.headN, { h: k })}`));
+  return h('fieldset', { class: 'choice' }, h('legend', { text: s.head }), items);
 }
 
-/** { html, exports } of the step. */
+/** { node, exports } of the step. */
 export function attentionStep(el, ctx) {
   const { s, n, block, head, values } = ctx;
   const heads = values.heads;
@@ -49,45 +51,48 @@ export function attentionStep(el, ctx) {
     weightMax = Math.max(weightMax, weights[k]);
   }
   const names = tokenNames(s, n);
-  const grid = (kind, data, title, limit) => pairGridHtml({
+  const grid = (kind, data, title, limit) => pairGrid({
     values: data, n, kind, limit, masked: maskedAt, sums: kind === 'weights' ? sums : null,
     label: fill(s.pairsAria, { what: title, head: headName, n, masked: count.masked }),
     titleOf: (i, j, v) => fill(maskedAt(i, j) ? s.pairTitleMasked : s.pairTitle, { i, j, v: fmt(v) }),
   });
-  const masked = `<span><span class="masked-swatch"></span> ${escapeHtml(s.legendMasked)}</span>`;
-  const legend = (lo, hi, scale) => `<div class="pair-legend"><span>${lo}</span><span class="bar" style="background:${gradientCss(scale)}"></span><span>${hi}</span>${values.causal ? masked : ''}</div>`;
-  const table = (data, title) => dataTableHtml(el, {
+  const masked = () => h('span', null, h('span', { class: 'masked-swatch' }), ` ${s.legendMasked}`);
+  const legend = (lo, hi, scale) => h('div', { class: 'pair-legend' },
+    h('span', { text: lo }), h('span', { class: 'bar', style: `background:${gradientCss(scale)}` }), h('span', { text: hi }), values.causal ? masked() : null);
+  const table = (data, title) => dataTable(el, {
     caption: fill(s.pairCaption, { what: title, head: headName }), data, rows: n, cols: n, rowNames: names, colNames: names, corner: 't \\ u', maxCols: 16,
   });
   const pictures = [
-    pictureHtml(el, {
+    picture(el, {
       key: 'scores', title: s.scoresTitle, what: s.exportNames.scores,
-      drawing: `${legend(fmt(-scoreLimit, 2), fmt(scoreLimit, 2), puor)}${grid('scores', scores, s.scoresTitle, scoreLimit)}`,
+      drawing: [legend(fmt(-scoreLimit, 2), fmt(scoreLimit, 2), puor), grid('scores', scores, s.scoresTitle, scoreLimit)],
       table: table(scores, s.scoresTitle),
     }),
-    pictureHtml(el, {
+    picture(el, {
       key: 'weights', title: s.weightsTitle, what: s.exportNames.weights,
-      drawing: `${legend('0', fmt(weightMax, 2), viridis)}${grid('weights', weights, s.weightsTitle, weightMax)}`,
-      extra: `<p class="muted">${escapeHtml(fill(s.rowSumNote, { dev: deviation === 0 ? '0' : deviation.toExponential(1) }))}</p>`,
+      drawing: [legend('0', fmt(weightMax, 2), viridis), grid('weights', weights, s.weightsTitle, weightMax)],
+      extra: h('p', { class: 'muted', text: fill(s.rowSumNote, { dev: deviation === 0 ? '0' : deviation.toExponential(1) }) }),
       table: table(weights, s.weightsTitle),
     }),
   ];
   const countText = values.causal
     ? fill(s.countCausal, { head: headName, n, n2: count.total, kept: count.kept, masked: count.masked })
     : fill(s.countAll, { head: headName, n, n2: count.total, masked: count.masked });
-  const html = `<p>${escapeHtml(s.body.attention)}</p>
-    <div class="formula">${tex(ATTENTION_FORMULA, { display: true })}</div>
-    ${values.causal ? `<div class="formula">${tex(CAUSAL_FORMULA, { display: true })}</div>` : ''}
-    <div class="row attention-controls">${headPicker(el, { s, heads, head })}
-      <label class="check"><input type="checkbox" data-prop="causal"${values.causal ? ' checked' : ''}> ${escapeHtml(s.causal)}</label></div>
-    <p class="big pair-count" aria-live="polite" data-kept="${count.kept}" data-total="${count.total}">${escapeHtml(countText)}</p>
-    <div class="grids2">${pictures.join('')}</div>
-    <p class="muted">${escapeHtml(s.docExample)}</p>
-    <p class="muted">${escapeHtml(s.decoderNote)}</p>`;
+  const node = [
+    h('p', { text: s.body.attention }),
+    h('div', { class: 'formula' }, texNode(ATTENTION_FORMULA, { display: true })),
+    values.causal ? h('div', { class: 'formula' }, texNode(CAUSAL_FORMULA, { display: true })) : null,
+    h('div', { class: 'row attention-controls' }, headPicker(el, { s, heads, head }),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-prop': 'causal', checked: values.causal }), ` ${s.causal}`)),
+    h('p', { class: 'big pair-count', 'aria-live': 'polite', 'data-kept': count.kept, 'data-total': count.total, text: countText }),
+    h('div', { class: 'grids2' }, pictures),
+    h('p', { class: 'muted', text: s.docExample }),
+    h('p', { class: 'muted', text: s.decoderNote }),
+  ];
   const file = `head${head}`;
   const exports = [
     ctx.exportOf('scores', scores, [n, n], `scores[${head}]`, { file, rowNames: names, colNames: names }),
     ctx.exportOf('weights', weights, [n, n], `weights[${head}]`, { file, rowNames: names, colNames: names }),
   ];
-  return { html, exports };
+  return { node, exports };
 }

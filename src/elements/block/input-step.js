@@ -1,11 +1,11 @@
 // Step ① of <block-flow>: the input h = x + PE, made once before the first block. Three pictures
 // (embedding x, PE, h), each with its table and downloads.
-import { escapeHtml } from '../shared/format.js';
+import { h } from '../shared/dom.js';
 import { fill } from '../shared/i18n.js';
 import { largestMagnitude } from '../ffn/heat-grid.js';
 import { rowsPicture } from './picture.js';
 
-/** { html, exports } of the step; ctx from the element (see block-flow.js viewContext). */
+/** { node, exports } of the step; ctx from the element (see block-flow.js viewContext). */
 export function inputStep(el, ctx) {
   const { s, flow, n, d } = ctx;
   const limit = largestMagnitude(flow.x, flow.pe, flow.h);
@@ -15,8 +15,10 @@ export function inputStep(el, ctx) {
     { key: 'pe', title: s.gridPE, data: flow.pe, what: names.pe },
     { key: 'h', title: s.gridH, data: flow.h, what: names.h },
   ];
-  const html = `<p>${escapeHtml(s.body.input)}</p>
-    <div class="grids3">${pictures.map((p) => rowsPicture(el, { ...p, rows: n, cols: d, limit })).join('')}</div>`;
+  const node = [
+    h('p', { text: s.body.input }),
+    h('div', { class: 'grids3' }, pictures.map((p) => rowsPicture(el, { ...p, rows: n, cols: d, limit }))),
+  ];
   const exports = pictures.map((p) => ctx.exportOf(p.key, p.data, [n, d], p.key, { input: true }));
-  return { html, exports };
+  return { node, exports };
 }

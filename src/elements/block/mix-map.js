@@ -1,7 +1,7 @@
 // The "which tokens mix" map of <block-flow>: an n x n grid where cell (i, j) is filled when the
 // result for token row i uses token j. Attention fills the pairs whose weight is not 0 (all of them,
 // or the lower triangle with the causal mask); row-wise steps such as the FFN only the diagonal.
-import { escapeHtml } from '../shared/format.js';
+import { h } from '../shared/dom.js';
 import { fill } from '../shared/i18n.js';
 
 export const mixMapCss = `
@@ -14,20 +14,20 @@ export const mixMapCss = `
 
 /**
  * uses(i, j): whether row i uses token j; label: accessible name, its {filled} replaced by the count;
- * current: a row to ring (−1 for none). Returns { filled, html }.
+ * current: a row to ring (−1 for none). Returns { filled, node }.
  */
-export function mixMapHtml({ n, uses, label, current = -1 }) {
-  let cells = '<span class="head" aria-hidden="true"></span>';
-  for (let j = 0; j < n; j++) cells += `<span class="head" aria-hidden="true">${j}</span>`;
+export function mixMap({ n, uses, label, current = -1 }) {
+  const cells = [h('span', { class: 'head', 'aria-hidden': 'true' })];
+  for (let j = 0; j < n; j++) cells.push(h('span', { class: 'head', 'aria-hidden': 'true', text: j }));
   let filled = 0;
   for (let i = 0; i < n; i++) {
-    cells += `<span class="head" aria-hidden="true">${i}</span>`;
+    cells.push(h('span', { class: 'head', 'aria-hidden': 'true', text: i }));
     for (let j = 0; j < n; j++) {
       const on = uses(i, j);
       if (on) filled++;
-      cells += `<span class="${on ? 'on' : ''}${on && i === current ? ' now' : ''}" data-i="${i}" data-j="${j}"></span>`;
+      cells.push(h('span', { class: `${on ? 'on' : ''}${on && i === current ? ' now' : ''}`, 'data-i': i, 'data-j': j }));
     }
   }
   const name = fill(label, { filled });
-  return { filled, html: `<div class="mix" role="img" aria-label="${escapeHtml(name)}" style="grid-template-columns: auto repeat(${n}, minmax(0, 1fr))">${cells}</div>` };
+  return { filled, node: h('div', { class: 'mix', role: 'img', 'aria-label': name, style: `grid-template-columns: auto repeat(${n}, minmax(0, 1fr))` }, cells) };
 }

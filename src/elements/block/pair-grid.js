@@ -5,7 +5,8 @@
 // without colour: grey for their weights (0), over their colour for the scores (computed for all). An optional last column shows each row's sum (of the weights: 1).
 // Cells carry data-i, data-j, data-value (the full float32) and a title; the numbers for screen readers
 // are in the data table next to the grid.
-import { escapeHtml, fmt } from '../shared/format.js';
+import { h } from '../shared/dom.js';
+import { fmt } from '../shared/format.js';
 import { signedColor, valueColor } from '../shared/colors.js';
 
 export const pairGridCss = `
@@ -25,28 +26,30 @@ export const pairGridCss = `
 `;
 
 /**
- * HTML of one head's grid. values: Float32Array (n x n) of this head; kind: 'weights' | 'scores';
+ * One head's grid element. values: Float32Array (n x n) of this head; kind: 'weights' | 'scores';
  * masked(i, j): whether the mask hides the pair; limit: colour scale (weights: 0..limit, scores:
  * −limit..limit); sums: per-row sums to print (or null); label: accessible name; titleOf(i, j, v).
  */
-export function pairGridHtml({ values, n, kind, masked, limit, sums = null, label, titleOf, selectedRow = -1, sumHead = 'Σ' }) {
+export function pairGrid({ values, n, kind, masked, limit, sums = null, label, titleOf, selectedRow = -1, sumHead = 'Σ' }) {
   const color = kind === 'weights' ? (v) => valueColor(v, 0, limit) : (v) => signedColor(v, limit);
-  let cells = '<span aria-hidden="true"></span>';
-  for (let j = 0; j < n; j++) cells += `<span class="hd" aria-hidden="true">${j}</span>`;
-  if (sums) cells += `<span class="sum hd" aria-hidden="true">${escapeHtml(sumHead)}</span>`;
+  const cells = [h('span', { 'aria-hidden': 'true' })];
+  for (let j = 0; j < n; j++) cells.push(h('span', { class: 'hd', 'aria-hidden': 'true', text: j }));
+  if (sums) cells.push(h('span', { class: 'sum hd', 'aria-hidden': 'true', text: sumHead }));
   for (let i = 0; i < n; i++) {
-    cells += `<span class="rl" aria-hidden="true">${i}</span>`;
+    cells.push(h('span', { class: 'rl', 'aria-hidden': 'true', text: i }));
     const sel = i === selectedRow ? ' row-sel' : '';
     for (let j = 0; j < n; j++) {
       const v = values[i * n + j];
       const hidden = masked(i, j);
       // Weights of hidden pairs are 0 and drawn grey; their scores exist and keep their colour.
       const keep = kind === 'scores';
-      const style = hidden && !keep ? '' : ` style="background-color:${color(v)}"`;
-      cells += `<span class="c${hidden ? ' masked' : ''}${hidden && keep ? ' keep' : ''}${sel}" data-kind="${kind}" data-i="${i}" data-j="${j}" data-value="${v}"${hidden ? ' data-masked=""' : ''}${style} title="${escapeHtml(titleOf(i, j, v))}"></span>`;
+      cells.push(h('span', {
+        class: `c${hidden ? ' masked' : ''}${hidden && keep ? ' keep' : ''}${sel}`, 'data-kind': kind, 'data-i': i, 'data-j': j,
+        'data-value': v, 'data-masked': hidden, style: hidden && !keep ? null : `background-color:${color(v)}`, title: titleOf(i, j, v),
+      }));
     }
-    if (sums) cells += `<span class="sum" data-row-sum="${i}" data-value="${sums[i]}">${fmt(sums[i], 4)}</span>`;
+    if (sums) cells.push(h('span', { class: 'sum', 'data-row-sum': i, 'data-value': sums[i], text: fmt(sums[i], 4) }));
   }
   const columns = `auto repeat(${n}, minmax(0, 1fr))${sums ? ' auto' : ''}`;
-  return `<div class="pairs" role="img" aria-label="${escapeHtml(label)}" style="grid-template-columns: ${columns}">${cells}</div>`;
+  return h('div', { class: 'pairs', role: 'img', 'aria-label': label, style: `grid-template-columns: ${columns}` }, cells);
 }

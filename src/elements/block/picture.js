@@ -1,20 +1,20 @@
 // One picture of <block-flow> as the element draws every picture: a title, the drawing, the table of
 // its numbers (shared/data-table.js) and the CSV / .npy downloads with the NumPy script
 // (shared/export-panel.js). A step's view returns its pictures' exports; the element wires them after
-// the step's HTML is in place (wirePictures).
-import { escapeHtml, fmt } from '../shared/format.js';
+// the step's nodes are in place (wirePictures).
+import { h } from '../shared/dom.js';
+import { fmt } from '../shared/format.js';
 import { fill } from '../shared/i18n.js';
-import { dataTableHtml } from '../shared/data-table.js';
-import { heatGridHtml, largestMagnitude } from '../ffn/heat-grid.js';
-import { exportPanelHtml, wireExport, updateSnippets } from '../shared/export-panel.js';
+import { dataTable } from '../shared/data-table.js';
+import { heatGrid, largestMagnitude } from '../ffn/heat-grid.js';
+import { exportPanel, wireExport, updateSnippets } from '../shared/export-panel.js';
 
-/** HTML of a picture. drawing: HTML of the grid; table: HTML of its data table; key: export key. */
-export function pictureHtml(el, { key, title, drawing, table, what, extra = '' }) {
-  return `<figure class="pic" data-picture="${key}">
-    <h4>${escapeHtml(title)}</h4>
-    ${drawing}${extra}${table}
-    ${exportPanelHtml(el, key, what, { torch: false })}
-  </figure>`;
+/** A picture's element. drawing: the grid (nodes); table: its data table; extra: nodes between; key: export key. */
+export function picture(el, { key, title, drawing, table, what, extra = null }) {
+  return h('figure', { class: 'pic', 'data-picture': key },
+    h('h4', { text: title }),
+    drawing, extra, table,
+    exportPanel(el, key, what, { torch: false }));
 }
 
 const tokenNames = (s, n) => Array.from({ length: n }, (_, t) => fill(s.token, { t }));
@@ -26,13 +26,13 @@ const tokenNames = (s, n) => Array.from({ length: n }, (_, t) => fill(s.token, {
 export function rowsPicture(el, { key, title, data, rows, cols, limit = largestMagnitude(data), selectedRow = -1, what, kind = key, extra }) {
   const s = el.s;
   const rowLabels = tokenNames(s, rows);
-  const drawing = heatGridHtml({
+  const drawing = heatGrid({
     data, rows, cols, limit, rowLabels, selectedRow, kind,
     label: fill(s.gridAria, { what: title, n: rows, d: cols }),
     titleOf: (t, j) => `${fill(s.token, { t })}, j = ${j}: ${fmt(data[t * cols + j])}`,
   });
-  const table = dataTableHtml(el, { caption: `${title} ${s.rowsColsNote}`, data, rows, cols, rowNames: rowLabels, corner: 't \\ j', maxCols: 16 });
-  return pictureHtml(el, { key, title, drawing, table, what: what ?? title, extra });
+  const table = dataTable(el, { caption: `${title} ${s.rowsColsNote}`, data, rows, cols, rowNames: rowLabels, corner: 't \\ j', maxCols: 16 });
+  return picture(el, { key, title, drawing, table, what: what ?? title, extra });
 }
 
 /**

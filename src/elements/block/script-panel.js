@@ -4,7 +4,7 @@
 // picture's export panel followed by the lines that pick that picture's array and compare it with
 // its .npy download. For the input pictures of step ① (x, PE, h): the seeded embedding and PE code
 // of shared/snippets.js.
-import { escapeHtml } from '../shared/format.js';
+import { h } from '../shared/dom.js';
 import { saveFile } from '../shared/data-export.js';
 import { embeddingSnippets } from '../shared/snippets.js';
 import { pyStr } from '../shared/python.js';
@@ -46,16 +46,16 @@ export function pictureCode(el, { expr, input = false, file }) {
 print(np.abs(${expr} - np.load(${npy})).max())`;
 }
 
-export function scriptPanelHtml(el) {
+export function scriptPanel(el) {
   const s = el.s;
-  return `<details class="script">
-    <summary>${escapeHtml(s.scriptTitle)}</summary>
-    <p class="muted">${escapeHtml(s.scriptNote)}</p>
-    <div class="row"><button type="button" data-script="copy">${escapeHtml(s.copy)}</button>
-      <button type="button" data-script="download">${escapeHtml(s.downloadScript)}</button>
-      <span class="muted" role="status" data-script-status></span></div>
-    <pre><code data-script-code></code></pre>
-  </details>`;
+  return h('details', { class: 'script' },
+    h('summary', { text: s.scriptTitle }),
+    h('p', { class: 'muted', text: s.scriptNote }),
+    h('div', { class: 'row' },
+      h('button', { type: 'button', 'data-script': 'copy', text: s.copy }),
+      h('button', { type: 'button', 'data-script': 'download', text: s.downloadScript }),
+      h('span', { class: 'muted', role: 'status', 'data-script-status': true })),
+    h('pre', null, h('code', { 'data-script-code': true })));
 }
 
 export function wireScriptPanel(el) {

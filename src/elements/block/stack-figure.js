@@ -1,7 +1,7 @@
 // The stack above <block-flow>'s steps: x + PE made once, then the blocks in a row, then the output.
 // The block boxes are buttons that choose which block the steps ② to ⑤ show (aria-pressed), so the
 // learner sees that a second block takes the first one's output and that PE is not added again.
-import { escapeHtml } from '../shared/format.js';
+import { h } from '../shared/dom.js';
 import { fill } from '../shared/i18n.js';
 
 export const stackCss = `
@@ -13,13 +13,14 @@ export const stackCss = `
   .stack .arrow { color: var(--pe-muted); }
 `;
 
-/** HTML of the stack; blocks: how many, current: the block shown (0-based; −1 = the input, step ①). */
-export function stackHtml({ s, blocks, current }) {
-  const parts = [`<span class="box pe-once${current < 0 ? ' now' : ''}">${escapeHtml(s.stackInput)}</span>`];
+/** The stack's element; blocks: how many, current: the block shown (0-based; −1 = the input, step ①). */
+export function stackFigure({ s, blocks, current }) {
+  const parts = [h('span', { class: `box pe-once${current < 0 ? ' now' : ''}`, text: s.stackInput })];
   for (let b = 0; b < blocks; b++) {
-    parts.push(`<button type="button" class="box" data-view-block="${b}" aria-pressed="${b === current}">${escapeHtml(fill(s.stackBlock, { b: b + 1 }))}</button>`);
+    parts.push(h('button', { type: 'button', class: 'box', 'data-view-block': b, 'aria-pressed': b === current ? 'true' : 'false', text: fill(s.stackBlock, { b: b + 1 }) }));
   }
-  parts.push(`<span class="box">${escapeHtml(s.stackOutput)}</span>`);
+  parts.push(h('span', { class: 'box', text: s.stackOutput }));
   const label = fill(current < 0 ? s.stackAriaInput : s.stackAria, { blocks, b: current + 1 });
-  return `<div class="stack" role="group" aria-label="${escapeHtml(label)}">${parts.join('<span class="arrow" aria-hidden="true">→</span>')}</div>`;
+  const arrow = () => h('span', { class: 'arrow', 'aria-hidden': 'true', text: '→' });
+  return h('div', { class: 'stack', role: 'group', 'aria-label': label }, parts.flatMap((part, i) => (i ? [arrow(), part] : [part])));
 }

@@ -4,7 +4,7 @@
 // (used for "this value was negative before the activation"). Each cell carries data-t, data-j and
 // data-value (the full float32 value) for tests and scripts, and a title for pointer users; the
 // numbers for screen readers are in the data table next to the grid.
-import { escapeHtml } from '../shared/format.js';
+import { h } from '../shared/dom.js';
 import { signedColor } from '../shared/colors.js';
 
 export const heatGridCss = `
@@ -21,23 +21,25 @@ export const heatGridCss = `
 `;
 
 /**
- * HTML of the grid. data: row-major (rows x cols); limit: colour scale runs from -limit to +limit;
+ * The grid's element. data: row-major (rows x cols); limit: colour scale runs from -limit to +limit;
  * marks: optional Uint8Array (1 = hatch); rowLabels: text per row; selectedRow: outlined row;
  * label: accessible name; titleOf(t, j): tooltip text; kind: data-kind of the cells.
  */
-export function heatGridHtml({ data, rows, cols, limit, marks, rowLabels, selectedRow = -1, label, titleOf, kind }) {
-  let cells = '';
+export function heatGrid({ data, rows, cols, limit, marks, rowLabels, selectedRow = -1, label, titleOf, kind }) {
+  const cells = [];
   for (let t = 0; t < rows; t++) {
     const sel = t === selectedRow ? ' sel' : '';
-    cells += `<span class="rl${sel}" aria-hidden="true">${escapeHtml(rowLabels[t])}</span>`;
+    cells.push(h('span', { class: `rl${sel}`, 'aria-hidden': 'true', text: rowLabels[t] }));
     for (let j = 0; j < cols; j++) {
       const v = data[t * cols + j];
       const mark = marks && marks[t * cols + j] ? ' mark' : '';
-      const title = titleOf ? ` title="${escapeHtml(titleOf(t, j))}"` : '';
-      cells += `<span class="c${mark}${sel}" data-kind="${kind}" data-t="${t}" data-j="${j}" data-value="${v}" style="background-color:${signedColor(v, limit)}"${title}></span>`;
+      cells.push(h('span', {
+        class: `c${mark}${sel}`, 'data-kind': kind, 'data-t': t, 'data-j': j, 'data-value': v,
+        style: `background-color:${signedColor(v, limit)}`, title: titleOf ? titleOf(t, j) : null,
+      }));
     }
   }
-  return `<div class="heat" role="img" aria-label="${escapeHtml(label)}" style="grid-template-columns: auto repeat(${cols}, minmax(0, 1fr))">${cells}</div>`;
+  return h('div', { class: 'heat', role: 'img', 'aria-label': label, style: `grid-template-columns: auto repeat(${cols}, minmax(0, 1fr))` }, cells);
 }
 
 /** Largest magnitude in the arrays (at least a tiny positive number, so scales never divide by 0). */

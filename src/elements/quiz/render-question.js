@@ -4,7 +4,8 @@
 // view.quiz, view.bank, view.s) and call its actions (view.check, view.hint, view.reveal,
 // view.openStudyRow); they change nothing themselves.
 //   renderQuestion(view, q, i) -> <article class="q">
-import { h, circled } from '../shared/dom.js';
+import { h } from '../shared/dom.js';
+import { circled } from './dom.js';
 import { fill } from '../shared/i18n.js';
 import { grade, choiceOrder, localizeQuestion, localizeStudySheet, tutorialSection, tutorialHref } from '../../quiz/index.js';
 import { expectedShown, givenText } from './answer-text.js';
@@ -59,7 +60,7 @@ function textRow(view, q, i, L, a) {
 
 export function renderQuestion(view, q, i) {
   const s = view.s;
-  const L = localizeQuestion(q, view.lang());
+  const L = localizeQuestion(q, view.language);
   const a = view.state.answers[q.id];
   const locked = Boolean(a);
   const headingId = view.id(`q-${i}`);
@@ -103,7 +104,7 @@ function renderFeedback(view, q, i, L, a) {
     }
     return box;
   }
-  const lang = view.lang();
+  const lang = view.language;
   const seed = view.quiz.seed;
   // Graded again for its feedback, unless the text was cut to fit an LMS (the cut text would read
   // differently; the grade it was given stays).

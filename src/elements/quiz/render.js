@@ -72,14 +72,14 @@ function renderResult(view, c) {
   const wrong = wrongQuestions(view.state, view.questions);
   const list = view.questions.map((q, i) => {
     const a = view.state.answers[q.id];
-    const L = localizeQuestion(q, view.lang());
+    const L = localizeQuestion(q, view.language);
     const mark = !a ? '—' : a.correct ? '✓' : a.revealed ? '?' : '✗';
     const status = !a ? s.notAnswered : a.correct ? s.correct : a.revealed ? s.revealed : s.wrong;
     return h('li', {},
       h('span', { class: 'mark', 'aria-hidden': 'true' }, `${mark} `),
       h('span', { class: 'visually-hidden', text: `${status} ` }),
       h('button', { type: 'button', class: 'linkish', 'data-focus': `result-${i}`, onclick: () => view.go(i) }, L.prompt.length > 90 ? `${L.prompt.slice(0, 88)}…` : L.prompt),
-      a && !a.correct ? h('span', { class: 'muted' }, ` — ${fill(s.expected, { answer: expectedShown(q, view.lang(), view.quiz.seed) })}`) : null);
+      a && !a.correct ? h('span', { class: 'muted' }, ` — ${fill(s.expected, { answer: expectedShown(q, view.language, view.quiz.seed) })}`) : null);
   });
   return h('section', { class: 'result', 'aria-labelledby': view.id('result-h') },
     h('h4', { id: view.id('result-h'), tabindex: '-1', 'data-focus': 'result', text: s.resultTitle }),

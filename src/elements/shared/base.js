@@ -22,10 +22,12 @@
 // when the camelCase rule gives a name people would not type (d-ff -> dFf). Bad attribute values never
 // throw: they are clamped or replaced by the default, and a note explains it inside the element.
 //
+// DOM is built with h() and svg() of shared/dom.js, never from HTML strings.
 // Controls: any <input>/<select> in the element's DOM with data-prop="d-model" is kept in sync with
 // that value, and changing it sets the attribute (range inputs live on 'input', others on 'change').
 // Helpers for building them: this.field(prop, label, { kind: 'number' | 'range' | 'select', options }),
-// and this.cardHtml({ fields, body }) for the card every element opens the same way.
+// and this.card({ fields, body }) for the card every element opens the same way.
+// this.language: the language the element shows ('ko' | 'en'), for formatting numbers and keys.
 //
 // Events fired (bubbling, composed):
 //   @fires pe-ffn-change - detail { name, value }: the learner changed a value through a control
@@ -35,7 +37,7 @@ import { getCore } from './core.js';
 import { LANG_EVENT, langOf, pick, fill } from './i18n.js';
 import { adoptStyles } from './styles.js';
 import { onThemeChange } from './theme.js';
-import { escapeHtml } from './format.js';
+import { h } from './dom.js';
 import { watchScrollRegions } from './scroll-regions.js';
 import commonKo from '../../i18n/ko/common.js';
 import commonEn from '../../i18n/en/common.js';
@@ -65,6 +67,13 @@ export class PeFfnElement extends HTMLElement {
   static props = {};
   static strings = { ko: {}, en: {} };
   static css = '';
+
+  #builtLang = null; // the language of the DOM built last (null: never built)
+
+  /** The language the element shows: the one it was last built in, else the one it will render in. */
+  get language() {
+    return this.#builtLang ?? langOf(this);
+  }
 
   static get observedAttributes() {
     return [...Object.keys(this.props), 'lang'];
@@ -99,7 +108,6 @@ export class PeFfnElement extends HTMLElement {
     this.root.className = 'pe-root';
     this.shadowRoot.append(this.root);
     this.uid = `pe${++idCounter}`;
-    this.lang_ = null;
     this.core = null;
     this.values = null;
     this.notes = [];
@@ -125,7 +133,7 @@ export class PeFfnElement extends HTMLElement {
     if (this.constructor.redrawOnThemeChange && !this.stopThemeWatch) {
       this.stopThemeWatch = onThemeChange(() => { if (this.values) this.requestRender(); });
     }
-    if (!this.core) this.root.innerHTML = `<p class="muted" role="status">${escapeHtml(this.strFor().loading)}</p>`;
+    if (!this.core) this.root.replaceChildren(h('p', { class: 'muted', role: 'status', text: this.strFor().loading }));
     this.requestRender(true);
   }
 
@@ -180,7 +188,7 @@ export class PeFfnElement extends HTMLElement {
   async renderNow() {
     try {
       if (!this.core) this.core = await getCore();
-      if (this.lang_ === null) await firstRenderTurn();   // never built yet: wait for its turn
+      if (this.#builtLang === null) await firstRenderTurn();   // never built yet: wait for its turn
     } catch (err) {
       this.renderQueued = false;
       this.showError(err);
@@ -189,11 +197,11 @@ export class PeFfnElement extends HTMLElement {
     this.renderQueued = false;
     if (!this.isConnected) return;
     const lang = langOf(this);
-    if (lang !== this.lang_) this.needsBuild = true;
+    if (lang !== this.#builtLang) this.needsBuild = true;
     this.readValues();
     try {
       if (this.needsBuild) {
-        this.lang_ = lang;
+        this.#builtLang = lang;
         this.s = this.strFor(lang);
         this.needsBuild = false;
         this.build();
@@ -212,7 +220,7 @@ export class PeFfnElement extends HTMLElement {
   showError(err) {
     console.error(err);
     const s = this.strFor();
-    this.root.innerHTML = `<p class="error" role="alert">${escapeHtml(fill(s.error, { message: err && err.message ? err.message : String(err) }))}</p>`;
+    this.root.replaceChildren(h('p', { class: 'error', role: 'alert', text: fill(s.error, { message: err && err.message ? err.message : String(err) }) }));
   }
 
   /** Reads one attribute as its declared type, clamped. Returns { value, note }. */
@@ -281,32 +289,35 @@ export class PeFfnElement extends HTMLElement {
     }
   }
 
-  /** A labelled control for a declared prop, as an HTML string. */
-  field(name, label, { kind = 'number', options, step, min, max, hint } = {}) {
+  /**
+   * A labelled control for a declared prop: a number input (kind 'number'), a slider ('range') or a
+   * select ('select', with options [[value, text], ...] or the prop's values); id: another id suffix
+   * than the prop's name, for a second control of the same prop.
+   */
+  field(name, label, { kind = 'number', options, step, min, max, hint, id: suffix = name } = {}) {
     const spec = this.constructor.props[name];
-    const id = `${this.uid}-${name}`;
-    const lo = min ?? spec.min;
-    const hi = max ?? spec.max;
+    const id = this.id(suffix);
     let control;
     if (kind === 'select') {
-      const opts = (options || spec.values.map((v) => [v, v]))
-        .map(([v, text]) => `<option value="${escapeHtml(v)}">${escapeHtml(text)}</option>`).join('');
-      control = `<select id="${id}" data-prop="${name}">${opts}</select>`;
+      control = h('select', { id, 'data-prop': name },
+        (options || spec.values.map((v) => [v, v])).map(([v, text]) => h('option', { value: v, text })));
     } else {
-      const st = step ?? (spec.type === 'int' ? 1 : 'any');
-      control = `<input id="${id}" type="${kind}" data-prop="${name}" min="${lo}" max="${hi}" step="${st}" inputmode="${spec.type === 'int' ? 'numeric' : 'decimal'}">`;
+      control = h('input', {
+        id, type: kind, 'data-prop': name, min: min ?? spec.min, max: max ?? spec.max,
+        step: step ?? (spec.type === 'int' ? 1 : 'any'), inputmode: spec.type === 'int' ? 'numeric' : 'decimal',
+      });
     }
-    const hintHtml = hint ? `<span class="muted">${escapeHtml(hint)}</span>` : '';
-    return `<div class="field"><label for="${id}">${escapeHtml(label)}</label>${control}${hintHtml}</div>`;
+    return h('div', { class: 'field' }, h('label', { for: id, text: label }), control, hint ? h('span', { class: 'muted', text: hint }) : null);
   }
 
   /**
    * The card an element's build() draws, opening as every element does: the title and intro strings,
    * one row of controls, then the box that showNotes() fills with notes about clamped attributes.
-   *   fields          HTML strings of the controls in that row (usually from this.field())
-   *   body            HTML after the notes box: the element's own content
-   *   beforeControls  HTML between the intro and the controls (e.g. a formula)
-   *   afterControls   HTML between the controls and the notes box (e.g. a second row of controls)
+   * Each part is a node or an array of nodes:
+   *   fields          the controls in that row (usually from this.field())
+   *   body            after the notes box: the element's own content
+   *   beforeControls  between the intro and the controls (e.g. a formula)
+   *   afterControls   between the controls and the notes box (e.g. a second row of controls)
    * Parts an embedding page can style with ::part():
    * @csspart card - the element's card (border, background, padding)
    * @csspart title - the card's heading
@@ -314,18 +325,16 @@ export class PeFfnElement extends HTMLElement {
    * @csspart controls - the row of inputs and selects
    * @csspart notes - notes about attribute values that were clamped
    */
-  cardHtml({ fields, body = '', beforeControls = '', afterControls = '' }) {
+  card({ fields, body = null, beforeControls = null, afterControls = null }) {
     const s = this.s;
-    const parts = [
-      `<h3 part="title">${escapeHtml(s.title)}</h3>`,
-      `<p class="muted" part="intro">${escapeHtml(s.intro)}</p>`,
+    return h('div', { class: 'card', part: 'card' },
+      h('h3', { part: 'title', text: s.title }),
+      h('p', { class: 'muted', part: 'intro', text: s.intro }),
       beforeControls,
-      `<div class="controls" part="controls">\n        ${fields.join('\n        ')}\n      </div>`,
+      h('div', { class: 'controls', part: 'controls' }, fields),
       afterControls,
-      '<div class="notes" part="notes" role="status"></div>',
-      body,
-    ];
-    return `<div class="card" part="card">\n      ${parts.filter(Boolean).join('\n      ')}\n    </div>`;
+      h('div', { class: 'notes', part: 'notes', role: 'status' }),
+      body);
   }
 
   /** Unique id inside this element (for label/for and aria attributes). */

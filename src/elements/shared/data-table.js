@@ -2,30 +2,31 @@
 // a <details> holding a real <table> (limited size; the note points to the downloads for the rest).
 //
 // API:
-//   dataTableHtml(el, { caption, data, rows, cols, colNames?, rowNames?, corner?, maxRows = 20,
-//                       maxCols = 12, digits = 4, open = false })  -> HTML string
-import { escapeHtml, fmt } from './format.js';
+//   dataTable(el, { caption, data, rows, cols, colNames?, rowNames?, corner?, maxRows = 20,
+//                   maxCols = 12, digits = 4, open = false })  -> <details> element
+import { h } from './dom.js';
+import { fmt } from './format.js';
 import { fill } from './i18n.js';
 
 /**
  * @csspart data-table - the folded table of the numbers behind a picture
  */
-export function dataTableHtml(el, { caption, data, rows, cols, colNames, rowNames, corner = '', maxRows = 20, maxCols = 12, digits = 4, open = false }) {
+export function dataTable(el, { caption, data, rows, cols, colNames, rowNames, corner = '', maxRows = 20, maxCols = 12, digits = 4, open = false }) {
   const r = Math.min(rows, maxRows);
   const c = Math.min(cols, maxCols);
-  let head = corner ? `<th scope="col">${escapeHtml(corner)}</th>` : '<td></td>';   // a header cell needs a name
-  for (let j = 0; j < c; j++) head += `<th scope="col">${escapeHtml(colNames ? colNames[j] : j)}</th>`;
-  let body = '';
+  const head = [corner ? h('th', { scope: 'col', text: corner }) : h('td')];   // a header cell needs a name
+  for (let j = 0; j < c; j++) head.push(h('th', { scope: 'col', text: colNames ? colNames[j] : j }));
+  const body = [];
   for (let i = 0; i < r; i++) {
-    let cells = `<th scope="row">${escapeHtml(rowNames ? rowNames[i] : i)}</th>`;
-    for (let j = 0; j < c; j++) cells += `<td>${fmt(data[i * cols + j], digits)}</td>`;
-    body += `<tr>${cells}</tr>`;
+    const cells = [h('th', { scope: 'row', text: rowNames ? rowNames[i] : i })];
+    for (let j = 0; j < c; j++) cells.push(h('td', { text: fmt(data[i * cols + j], digits) }));
+    body.push(h('tr', null, cells));
   }
-  const cut = r < rows || c < cols ? `<p class="muted">${escapeHtml(fill(el.s.dataTableNote, { rows: r, cols: c }))}</p>` : '';
-  return `<details class="data-table" part="data-table"${open ? ' open' : ''}>
-    <summary>${escapeHtml(el.s.dataTable)}</summary>
-    ${cut}
-    <div class="scroll"><table><caption>${escapeHtml(caption)}</caption>
-      <thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>
-  </details>`;
+  return h('details', { class: 'data-table', part: 'data-table', open },
+    h('summary', { text: el.s.dataTable }),
+    r < rows || c < cols ? h('p', { class: 'muted', text: fill(el.s.dataTableNote, { rows: r, cols: c }) }) : null,
+    h('div', { class: 'scroll' }, h('table', null,
+      h('caption', { text: caption }),
+      h('thead', null, h('tr', null, head)),
+      h('tbody', null, body))));
 }

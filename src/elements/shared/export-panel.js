@@ -2,36 +2,35 @@
 // PyTorch code that reproduces the numbers, each with a copy button.
 //
 // API:
-//   exportPanelHtml(el, key, what?, { torch = true }?)  HTML string (el: the PeFfnElement, for ids and
+//   exportPanel(el, key, what?, { torch = true }?)  the bar's element (el: the PeFfnElement, for its
 //        strings); `what` names the data on the buttons when an element has a second panel; torch:
 //        false leaves out the PyTorch code (for a NumPy-only script)
 //   wireExport(el, key, getExport)           attaches the handlers; getExport() is called at click time
 //        and returns { name, data, shape: [rows, cols], colNames?, rowNames?, corner?, snippets }
 //   updateSnippets(el, key, snippets)        refreshes the code shown ({ numpy, torch? })
-import { escapeHtml } from './format.js';
+import { h } from './dom.js';
 import { toCsv, encodeNpy, saveFile } from './data-export.js';
 
 /**
  * @csspart export - the download bar (CSV, .npy) with the NumPy and PyTorch code
  */
-export function exportPanelHtml(el, key, what, { torch = true } = {}) {
+export function exportPanel(el, key, what, { torch = true } = {}) {
   const s = el.s;
-  const label = (text) => escapeHtml(what ? `${text} · ${what}` : text);
-  return `<div class="export" part="export" data-export="${key}">
-    <div class="row">
-      <button type="button" data-action="csv">${label(s.downloadCsv)}</button>
-      <button type="button" data-action="npy">${label(s.downloadNpy)}</button>
-    </div>
-    <details>
-      <summary>${escapeHtml(s.snippetTitle)}</summary>
-      <p class="muted">${escapeHtml(s.snippetNote)}</p>
-      <div class="row"><strong>NumPy</strong><button type="button" data-copy="numpy">${escapeHtml(s.copy)}</button></div>
-      <pre><code data-code="numpy"></code></pre>
-      ${torch ? `<div class="row"><strong>PyTorch</strong><button type="button" data-copy="torch">${escapeHtml(s.copy)}</button></div>
-      <pre><code data-code="torch"></code></pre>` : ''}
-      <p class="muted" role="status" data-copy-status></p>
-    </details>
-  </div>`;
+  const label = (text) => (what ? `${text} · ${what}` : text);
+  const code = (name, lib) => [
+    h('div', { class: 'row' }, h('strong', { text: name }), h('button', { type: 'button', 'data-copy': lib, text: s.copy })),
+    h('pre', null, h('code', { 'data-code': lib })),
+  ];
+  return h('div', { class: 'export', part: 'export', 'data-export': key },
+    h('div', { class: 'row' },
+      h('button', { type: 'button', 'data-action': 'csv', text: label(s.downloadCsv) }),
+      h('button', { type: 'button', 'data-action': 'npy', text: label(s.downloadNpy) })),
+    h('details', null,
+      h('summary', { text: s.snippetTitle }),
+      h('p', { class: 'muted', text: s.snippetNote }),
+      code('NumPy', 'numpy'),
+      torch ? code('PyTorch', 'torch') : null,
+      h('p', { class: 'muted', role: 'status', 'data-copy-status': true })));
 }
 
 async function copyText(text) {

@@ -6,7 +6,7 @@
 //   fmtInt(n, lang)      grouped integer: 1,234,567
 //   fmtCompact(n, lang)  short form for big counts: 2.4M (en) / 240만 (ko)
 //   parseShown(text)     inverse of fmt for tests and copy/paste: '−0.5' -> -0.5
-//   escapeHtml(text)     for the few places that build HTML strings
+//   escapeHtml(text)     for text inside markup built as a string (shared/mathml.js, the pages)
 
 export const MINUS = '\u2212';
 

@@ -6,10 +6,16 @@
 // API:
 //   tex(source, { display = false } = {})  -> HTML string of a <math> element; throws an Error naming
 //                                              the source when the build did not typeset it
-//   setTex(element, source, options)         element.innerHTML = tex(source, options)
+//   texNode(source, options)                 the same formula as nodes (a DocumentFragment), for
+//                                              elements, which build DOM with shared/dom.js
+//   mathNode(mathml)                         a DocumentFragment of MathML text built by shared/mathml.js
 //   registerFormulas([[source, inline, display | null], ...])   (called by the build's code)
+//
+// texNode and mathNode are the only places an element turns text into markup, and only formulas:
+// MathML that the build typeset, or that shared/mathml.js put together with every token escaped.
 
 const typeset = new Map();
+const parsed = new Map(); // MathML text -> a <template> holding it, cloned for each use
 
 export function registerFormulas(entries) {
   for (const [source, inline, display] of entries) typeset.set(source, { inline, display });
@@ -22,6 +28,17 @@ export function tex(source, { display = false } = {}) {
   return formula.display ?? formula.inline.replace(/^<math/, '<math display="block" class="tml-display" style="display:block math;"');
 }
 
-export function setTex(element, source, options) {
-  element.innerHTML = tex(source, options);
+export function mathNode(mathml) {
+  let template = parsed.get(mathml);
+  if (!template) {
+    template = document.createElement('template');
+    template.innerHTML = mathml;
+    if (parsed.size > 500) parsed.clear(); // formulas with live numbers change with every value
+    parsed.set(mathml, template);
+  }
+  return template.content.cloneNode(true);
+}
+
+export function texNode(source, options) {
+  return mathNode(tex(source, options));
 }

@@ -15,9 +15,15 @@
 //   givenMath(base, dModel, { display })     'b = 10000, d = d_model = 64' (MathML)
 //   cellMath({ position, j, dModel, base, layout, value, digits })  the cell's formula with its numbers
 //                                            (MathML)
-//   layoutDiffHtml(el, dModel, maxCols = 8) a small table: which column holds what, both layouts
-//   layoutFieldHtml(el)                      the labelled select for an element's `layout` prop
-import { escapeHtml } from './format.js';
+//   layoutDiff(el, dModel, maxCols = 8)     a small table: which column holds what, both layouts
+//   refreshLayoutDiff(el, dModel)            redraws el's layout table for another d_model (kept open
+//                                            if it was)
+//   layoutField(el)                          the labelled select for an element's `layout` prop
+//   tableFields(el, { offset })              the controls a PE view opens with: length, d_model, base,
+//                                            (offset,) layout
+//   tableExport(el)                          the download of a PE view's table el.pe (length x d_model,
+//                                            rows named by position), for wireExport
+import { h } from './dom.js';
 import { math, mi, mn, mo, row, sub, sup, frac, fn, number } from './mathml.js';
 
 export const LAYOUTS = ['interleaved', 'concat'];
@@ -69,33 +75,61 @@ export function cellMath({ position, j, dModel, base, layout, value, digits = 4 
     mo('='), fn(name, number(angle, 4)), mo('='), number(value, digits)));
 }
 
-export function layoutDiffHtml(el, dModel, maxCols = 8) {
+export function layoutDiff(el, dModel, maxCols = 8) {
   const n = Math.min(dModel, maxCols);
   const s = el.s;
+  const more = dModel > n;
   const rows = LAYOUTS.map((layout) => {
     const cells = [];
     for (let j = 0; j < n; j++) {
       const { fn, k } = columnInfo(j, dModel, layout);
-      cells.push(`<td class="${fn}">${fn}<sub>${k}</sub></td>`);
+      cells.push(h('td', { class: fn }, fn, h('sub', { text: k })));
     }
-    if (dModel > n) cells.push('<td>…</td>');
-    return `<tr><th scope="row">${escapeHtml(s.layoutDiffRow[layout])}</th>${cells.join('')}</tr>`;
-  }).join('');
-  let head = '';
-  for (let j = 0; j < n; j++) head += `<th scope="col">${j}</th>`;
-  if (dModel > n) head += '<th scope="col">…</th>';
-  return `<details class="layout-diff">
-    <summary>${escapeHtml(s.layoutDiffTitle)}</summary>
-    <p class="muted">${escapeHtml(s.layoutDiffBody)}</p>
-    <div class="scroll"><table>
-      <caption>${escapeHtml(s.column)} j → (sin/cos, i)</caption>
-      <thead><tr><td></td>${head}</tr></thead><tbody>${rows}</tbody>
-    </table></div>
-  </details>`;
+    return h('tr', null, h('th', { scope: 'row', text: s.layoutDiffRow[layout] }), cells, more ? h('td', { text: '…' }) : null);
+  });
+  const head = Array.from({ length: n }, (_, j) => h('th', { scope: 'col', text: j }));
+  return h('details', { class: 'layout-diff' },
+    h('summary', { text: s.layoutDiffTitle }),
+    h('p', { class: 'muted', text: s.layoutDiffBody }),
+    h('div', { class: 'scroll' }, h('table', null,
+      h('caption', { text: `${s.column} j → (sin/cos, i)` }),
+      h('thead', null, h('tr', null, h('td'), head, more ? h('th', { scope: 'col', text: '…' }) : null)),
+      h('tbody', null, rows))));
 }
 
-export function layoutFieldHtml(el) {
+export function refreshLayoutDiff(el, dModel) {
+  const shown = el.root.querySelector('.layout-diff');
+  if (!shown || shown.dataset.d === String(dModel)) return;
+  const fresh = layoutDiff(el, dModel);
+  fresh.dataset.d = String(dModel);
+  fresh.open = shown.open;
+  shown.replaceWith(fresh);
+}
+
+export function layoutField(el) {
   const s = el.s;
   const options = LAYOUTS.map((l) => [l, l === 'concat' ? s.layoutConcat : s.layoutInterleaved]);
   return el.field('layout', s.layout, { kind: 'select', options });
+}
+
+export function tableFields(el, { offset = false } = {}) {
+  const s = el.s;
+  return [
+    el.field('length', s.length),
+    el.field('d-model', s.dModel),
+    el.field('base', s.base),
+    offset ? el.field('offset', s.offset) : null,
+    layoutField(el),
+  ];
+}
+
+export function tableExport(el) {
+  const { length, 'd-model': d, layout, offset } = el.values;
+  return {
+    name: `pe_len${length}_d${d}_${layout}`,
+    data: el.pe,
+    shape: [length, d],
+    rowNames: Array.from({ length }, (_, i) => i + offset),
+    corner: 'position',
+  };
 }

@@ -2,10 +2,10 @@
 // the answer and lets the element highlight it in its picture.
 //
 // API:
-//   predictHtml(el, key, { question, options: [text, ...] })   HTML string
+//   predictPanel(el, key, { question, options: [text, ...] })   the question's element
 //   wirePredict(el, key, { answer, explain, onReveal(shown) })  answer: index into options; explain:
 //        text shown with the verdict; onReveal(true) after reveal, onReveal(false) after hiding
-import { escapeHtml, } from './format.js';
+import { h } from './dom.js';
 import { fill } from './i18n.js';
 
 const marks = ['①', '②', '③', '④', '⑤', '⑥'];
@@ -13,17 +13,14 @@ const marks = ['①', '②', '③', '④', '⑤', '⑥'];
 /**
  * @csspart predict - the predict-then-reveal question
  */
-export function predictHtml(el, key, { question, options }) {
+export function predictPanel(el, key, { question, options }) {
   const name = el.id(`predict-${key}`);
-  const items = options.map((text, i) => `<label><input type="radio" name="${name}" value="${i}"> <span>${marks[i]} ${escapeHtml(text)}</span></label>`).join('');
-  return `<div class="predict" part="predict" data-predict="${key}">
-    <fieldset>
-      <legend>${escapeHtml(el.s.predictTitle)}: ${escapeHtml(question)}</legend>
-      ${items}
-    </fieldset>
-    <button type="button" class="primary" aria-expanded="false">${escapeHtml(el.s.reveal)}</button>
-    <div class="verdict" role="status" aria-live="polite"></div>
-  </div>`;
+  return h('div', { class: 'predict', part: 'predict', 'data-predict': key },
+    h('fieldset', null,
+      h('legend', { text: `${el.s.predictTitle}: ${question}` }),
+      options.map((text, i) => h('label', null, h('input', { type: 'radio', name, value: i }), ' ', h('span', { text: `${marks[i]} ${text}` })))),
+    h('button', { type: 'button', class: 'primary', 'aria-expanded': 'false', text: el.s.reveal }),
+    h('div', { class: 'verdict', role: 'status', 'aria-live': 'polite' }));
 }
 
 export function wirePredict(el, key, { answer, explain, onReveal }) {
@@ -41,7 +38,7 @@ export function wirePredict(el, key, { answer, explain, onReveal }) {
       const label = marks[answer];
       const head = !chosen ? fill(el.s.noChoice, { answer: label })
         : Number(chosen.value) === answer ? el.s.correct : fill(el.s.wrong, { answer: label });
-      verdict.innerHTML = `<p><strong>${escapeHtml(head)}</strong> ${escapeHtml(typeof explain === 'function' ? explain() : explain)}</p>`;
+      verdict.replaceChildren(h('p', null, h('strong', { text: head }), ' ', typeof explain === 'function' ? explain() : explain));
     } else {
       verdict.textContent = '';
     }
