@@ -21,18 +21,19 @@
 //     seconds, params }] }
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
-import { escapeHtml, fmt, fmtInt } from './shared/format.js';
+import { h } from './shared/dom.js';
+import { fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { configuredWasm } from './shared/core.js';
-import { predictHtml, wirePredict } from './shared/predict.js';
+import { predictPanel, wirePredict } from './shared/predict.js';
 import { saveFile } from './shared/data-export.js';
 import { pytorchScript, createTask } from '../js/index.js';
 import { EXPERIMENTS, SCHEMES, TRAINING, presetValue } from './lab/presets.js';
 import { labPlan, masksOf, parseDFFs, parseSchemes } from './lab/plan.js';
 import { LabTraining, loadInWorker, wasmForWorker, workerCount } from './lab/client.js';
 import { curvesCsv, runLabel } from './lab/results.js';
-import { byLengthHtml, curveChartsHtml, finalTableHtml, legendHtml, refreshCurveCharts } from './lab/result-views.js';
-import { drawAttention, drawSimilarity, exampleText, insideHtml } from './lab/inside.js';
+import { byLength, curveChart, curveCharts, finalTable, guidesNote, legend, refreshCurveCharts } from './lab/result-views.js';
+import { drawAttention, drawSimilarity, exampleText, insidePanel } from './lab/inside.js';
 import { labShareUrl, readLabParams } from './lab/share-link.js';
 import { labCss } from './lab/styles.js';
 import ko from '../i18n/ko/pe-lab.js';
@@ -53,7 +54,7 @@ function headsFor(d, h, even) {
 }
 
 /**
- * Runs draw(), which replaces parts of `root`'s DOM, and opens again the <details> that were open
+ * Runs draw(), which replaces parts of `root`'s DOM (returning what it returns), and opens again the <details> that were open
  * (found again by the data-chart or data-matrix of their figure), so a redraw never folds what the
  * reader unfolded.
  */
@@ -63,15 +64,28 @@ function keepingOpen(root, draw) {
     return figure ? `${figure.dataset.chart ?? ''}/${figure.dataset.matrix ?? ''}` : null;
   };
   const open = new Set([...root.querySelectorAll('figure details[open]')].map(keyOf).filter(Boolean));
-  draw();
+  const drew = draw();
   for (const details of root.querySelectorAll('figure details')) if (open.has(keyOf(details))) details.open = true;
+  return drew;
 }
 
-/** Sets a node's HTML only when it differs from what was last set there (no parse, no layout). */
-function setHtml(node, html) {
-  if (node.drawnHtml === html) return;
-  node.innerHTML = html;
-  node.drawnHtml = html;
+/** Replaces a part's children by make()'s when `key` (a string naming what it is drawn from) differs
+ * from the one it was last drawn for; true when it drew. */
+function setPart(node, key, make) {
+  if (node.drawnKey === key) return false;
+  node.replaceChildren(...[make()].flat().filter(Boolean));
+  node.drawnKey = key;
+  return true;
+}
+
+/** A new task: scheduler.yield() where there is one (its continuation runs first), else a timer. */
+const nextTask = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+
+/** A plan's identity as text, computed once per plan object (a render makes a new plan object). */
+const planKeys = new WeakMap();
+function planKey(plan) {
+  if (!planKeys.has(plan)) planKeys.set(plan, JSON.stringify(plan));
+  return planKeys.get(plan);
 }
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -97,6 +111,7 @@ class PeLab extends PeFfnElement {
     this.sharedRead = false;
     this.drawTimer = 0;
     this.lastDraw = 0;
+    this.resultsGeneration = 0;
   }
 
   get results() {
@@ -148,69 +163,61 @@ class PeLab extends PeFfnElement {
 
   build() {
     const s = this.s;
-    const tabs = EXPERIMENTS.map((e) => `<button type="button" role="tab" data-experiment="${e}" id="${this.id(`tab-${e}`)}" aria-controls="${this.id('panel')}">${escapeHtml(s.experiments[e].tab)}</button>`).join('');
-    const schemeBoxes = SCHEMES.map((name) => `<label><input type="checkbox" data-scheme="${name}"> ${escapeHtml(s.schemeNames[name])}</label>`).join('');
-    const taskOptions = Object.entries(s.tasks).map(([value, text]) => [value, text]);
-    const causalOptions = Object.entries(s.causalOptions);
-    this.root.innerHTML = this.cardHtml({
+    const button = (cls, text, disabled = false) => h('button', { type: 'button', class: cls, disabled, text });
+    const row = (...children) => h('div', { class: 'row' }, children);
+    this.root.replaceChildren(this.card({
       fields: [],
-      beforeControls: `<div class="experiments" role="tablist" aria-label="${escapeHtml(s.experimentsLabel)}">${tabs}</div>
-        <div class="experiment" role="tabpanel" id="${this.id('panel')}"><p class="about"></p><div class="predict-box"></div></div>`,
-      afterControls: `<div class="settings">
-          <div class="controls">
-            ${this.field('task', s.task, { kind: 'select', options: taskOptions })}
-            ${this.field('length', s.length)}
-            ${this.field('steps', s.steps)}
-            ${this.field('seed', s.seed)}
-          </div>
-          <p class="muted mono task-about"></p>
-          <details class="model-settings"><summary>${escapeHtml(s.modelSettings)}</summary>
-            <div class="controls">
-              <fieldset class="schemes"><legend>${escapeHtml(s.schemes)}</legend>${schemeBoxes}</fieldset>
-              ${this.field('causal', s.causal, { kind: 'select', options: causalOptions })}
-            </div>
-            <div class="controls">
-              ${this.field('d-model', s.dModel)}
-              ${this.field('heads', s.heads)}
-              <div class="field"><label for="${this.id('d-ff')}">${escapeHtml(s.dFF)}</label><input id="${this.id('d-ff')}" type="text" data-prop="d-ff" inputmode="numeric" autocomplete="off"></div>
-              ${this.field('layers', s.layers)}
-            </div>
-            <p class="muted fixed-note"></p>
-          </details>
-          <p class="muted locked-note" hidden>${escapeHtml(s.settingsLocked)}</p>
-        </div>`,
-      body: `<div class="run-bar">
-          <button type="button" class="primary start">${escapeHtml(s.start)}</button>
-          <button type="button" class="pause" disabled>${escapeHtml(s.pause)}</button>
-          <button type="button" class="reset" disabled>${escapeHtml(s.reset)}</button>
-          <progress max="1" value="0" aria-labelledby="${this.id('status')}"></progress>
-        </div>
-        <p class="status" id="${this.id('status')}"></p>
-        <p class="visually-hidden announce" role="status" aria-live="polite"></p>
-        <p class="toy"></p>
-        <section class="results">
-          <div class="legend-box"></div>
-          <div class="charts"></div>
-          <div class="by-length"></div>
-          <h4>${escapeHtml(s.resultsTitle)}</h4>
-          <div class="final-box"><p class="muted">${escapeHtml(s.insideNoRun)}</p></div>
-        </section>
-        <details class="inside"><summary>${escapeHtml(s.insideTitle)}</summary>${insideHtml(this)}</details>
-        <section class="downloads">
-          <h4>${escapeHtml(s.downloadsTitle)}</h4>
-          <div class="row"><button type="button" class="csv" disabled>${escapeHtml(s.downloadCurves)}</button></div>
-          <div class="row">
-            <div class="field"><label for="${this.id('save-run')}">${escapeHtml(s.downloadRun)}</label><select id="${this.id('save-run')}" class="save-run"></select></div>
-            <button type="button" class="save-model" disabled>${escapeHtml(s.downloadModel)}</button>
-            <button type="button" class="save-script" disabled>${escapeHtml(s.downloadScript)}</button>
-          </div>
-          <p class="muted">${escapeHtml(s.scriptNote)}</p>
-          <div class="row"><label class="file"><span>${escapeHtml(s.loadModel)}</span><input type="file" class="load" accept=".safetensors,application/octet-stream"></label></div>
-          <p class="load-status" role="status"></p>
-          <div class="row"><button type="button" class="share">${escapeHtml(s.share)}</button></div>
-          <p class="share-status" role="status"></p>
-        </section>`,
-    });
+      beforeControls: [
+        h('div', { class: 'experiments', role: 'tablist', 'aria-label': s.experimentsLabel },
+          EXPERIMENTS.map((e) => h('button', { type: 'button', role: 'tab', 'data-experiment': e, id: this.id(`tab-${e}`), 'aria-controls': this.id('panel'), text: s.experiments[e].tab }))),
+        h('div', { class: 'experiment', role: 'tabpanel', id: this.id('panel') }, h('p', { class: 'about' }), h('div', { class: 'predict-box' })),
+      ],
+      afterControls: h('div', { class: 'settings' },
+        h('div', { class: 'controls' },
+          this.field('task', s.task, { kind: 'select', options: Object.entries(s.tasks) }),
+          this.field('length', s.length),
+          this.field('steps', s.steps),
+          this.field('seed', s.seed)),
+        h('p', { class: 'muted mono task-about' }),
+        h('details', { class: 'model-settings' }, h('summary', { text: s.modelSettings }),
+          h('div', { class: 'controls' },
+            h('fieldset', { class: 'schemes' }, h('legend', { text: s.schemes }),
+              SCHEMES.map((name) => h('label', null, h('input', { type: 'checkbox', 'data-scheme': name }), ` ${s.schemeNames[name]}`))),
+            this.field('causal', s.causal, { kind: 'select', options: Object.entries(s.causalOptions) })),
+          h('div', { class: 'controls' },
+            this.field('d-model', s.dModel),
+            this.field('heads', s.heads),
+            h('div', { class: 'field' }, h('label', { for: this.id('d-ff'), text: s.dFF }),
+              h('input', { id: this.id('d-ff'), type: 'text', 'data-prop': 'd-ff', inputmode: 'numeric', autocomplete: 'off' })),
+            this.field('layers', s.layers)),
+          h('p', { class: 'muted fixed-note' })),
+        h('p', { class: 'muted locked-note', hidden: true, text: s.settingsLocked })),
+      body: [
+        h('div', { class: 'run-bar' },
+          button('primary start', s.start), button('pause', s.pause, true), button('reset', s.reset, true),
+          h('progress', { max: 1, value: 0, 'aria-labelledby': this.id('status') })),
+        h('p', { class: 'status', id: this.id('status') }),
+        h('p', { class: 'visually-hidden announce', role: 'status', 'aria-live': 'polite' }),
+        h('p', { class: 'toy' }),
+        h('section', { class: 'results' },
+          h('div', { class: 'legend-box' }),
+          h('div', { class: 'charts' }),
+          h('div', { class: 'by-length' }),
+          h('h4', { text: s.resultsTitle }),
+          h('div', { class: 'final-box' }, h('p', { class: 'muted', text: s.insideNoRun }))),
+        h('details', { class: 'inside' }, h('summary', { text: s.insideTitle }), insidePanel(this)),
+        h('section', { class: 'downloads' },
+          h('h4', { text: s.downloadsTitle }),
+          row(button('csv', s.downloadCurves, true)),
+          row(h('div', { class: 'field' }, h('label', { for: this.id('save-run'), text: s.downloadRun }), h('select', { id: this.id('save-run'), class: 'save-run' })),
+            button('save-model', s.downloadModel, true), button('save-script', s.downloadScript, true)),
+          h('p', { class: 'muted', text: s.scriptNote }),
+          row(h('label', { class: 'file' }, h('span', { text: s.loadModel }), h('input', { type: 'file', class: 'load', accept: '.safetensors,application/octet-stream' }))),
+          h('p', { class: 'load-status', role: 'status' }),
+          row(button('share', s.share)),
+          h('p', { class: 'share-status', role: 'status' })),
+      ],
+    }));
     const tablist = this.$('.experiments');
     tablist.addEventListener('click', (e) => {
       const tab = e.target.closest('[data-experiment]');
@@ -277,7 +284,7 @@ class PeLab extends PeFfnElement {
     const e = s.experiments[v.experiment];
     this.$('.experiment').setAttribute('aria-labelledby', this.id(`tab-${v.experiment}`));
     this.$('.about').textContent = fill(e.about, { lo: plan.trainLengths[0], hi: plan.trainLengths[1], hi2: plan.testLengths?.at(-1) ?? plan.length });
-    if (this.predictFor !== `${v.experiment}:${this.lang_}`) this.buildPredict(v.experiment);
+    if (this.predictFor !== `${v.experiment}:${this.language}`) this.buildPredict(v.experiment);
     this.$('.task-about').textContent = s.taskAbout[v.task];
     this.$('.fixed-note').textContent = fill(s.fixedNote, { vocab: TRAINING.vocab, batch: TRAINING.batch, lr: TRAINING.lr, seed: v.seed });
     this.syncSchemes();
@@ -287,7 +294,7 @@ class PeLab extends PeFfnElement {
     this.$('.locked-note').hidden = !locked;
     const first = this.nextPlan;
     const symbols = createTask(first.task, { vocab: first.vocab, length: first.length }).symbols;
-    this.$('.toy').textContent = fill(s.toyNote, { params: fmtInt(this.paramsOf(first), this.lang_), symbols, T: first.sequenceLength });
+    this.$('.toy').textContent = fill(s.toyNote, { params: fmtInt(this.paramsOf(first), this.language), symbols, T: first.sequenceLength });
     this.drawRunBar();
     this.drawResults();
     this.fillRunPickers();
@@ -314,8 +321,8 @@ class PeLab extends PeFfnElement {
   buildPredict(experiment) {
     const s = this.s;
     const e = s.experiments[experiment];
-    this.predictFor = `${experiment}:${this.lang_}`;
-    this.$('.predict-box').innerHTML = predictHtml(this, `lab-${experiment}`, { question: e.question, options: e.options });
+    this.predictFor = `${experiment}:${this.language}`;
+    this.$('.predict-box').replaceChildren(predictPanel(this, `lab-${experiment}`, { question: e.question, options: e.options }));
     wirePredict(this, `lab-${experiment}`, { answer: e.answer, explain: () => this.explain(experiment) });
   }
 
@@ -372,7 +379,7 @@ class PeLab extends PeFfnElement {
     });
     this.training.view(this.viewRun, this.viewExample);
     this.training.start();
-    this.announce(fill(this.s.announceStart, { runs: plan.runs.length, steps: fmtInt(plan.steps, this.lang_) }));
+    this.announce(fill(this.s.announceStart, { runs: plan.runs.length, steps: fmtInt(plan.steps, this.language) }));
     // The settings lock and the empty charts in a task of their own: with the workers' start in the
     // same task it came to 50-70 ms on a loaded 2-core machine (a long task as training began).
     setTimeout(() => this.requestRender(), 0);
@@ -402,7 +409,7 @@ class PeLab extends PeFfnElement {
     const quarter = Math.floor((4 * p.step) / this.state.plan.steps);
     if (quarter > this.announced && quarter < 4) {
       this.announced = quarter;
-      this.announce(fill(this.s.announceQuarter, { pct: 25 * quarter, step: fmtInt(p.step, this.lang_) }));
+      this.announce(fill(this.s.announceQuarter, { pct: 25 * quarter, step: fmtInt(p.step, this.language) }));
     }
     this.scheduleDraw();
   }
@@ -469,15 +476,15 @@ class PeLab extends PeFfnElement {
     this.$('progress').value = plan.steps ? step / plan.steps : 0;
     let text;
     if (state === 'failed') text = fill(s.failed, { message: this.failure });
-    else if (state === 'done') text = fill(s.doneIn, { steps: fmtInt(plan.steps, this.lang_), s: fmt(this.state.elapsed, 1) });
-    else if (state === 'paused') text = fill(s.pausedAt, { step: fmtInt(step, this.lang_) });
+    else if (state === 'done') text = fill(s.doneIn, { steps: fmtInt(plan.steps, this.language), s: fmt(this.state.elapsed, 1) });
+    else if (state === 'paused') text = fill(s.pausedAt, { step: fmtInt(step, this.language) });
     else if (state === 'running') {
       const left = this.progress?.secondsLeft;
       const leftText = left === null || left === undefined ? s.leftUnknown
         : left >= 60 ? fill(s.leftMinutes, { m: Math.floor(left / 60), s: Math.round(left % 60) }) : fill(s.leftSeconds, { s: Math.ceil(left) });
-      text = `${fill(s.progress, { step: fmtInt(step, this.lang_), steps: fmtInt(plan.steps, this.lang_), rate: fmtInt(this.progress?.tokensPerSecond ?? 0, this.lang_), left: leftText })} · ${fill(s.workers, { n: t.workers.length })}`;
+      text = `${fill(s.progress, { step: fmtInt(step, this.language), steps: fmtInt(plan.steps, this.language), rate: fmtInt(this.progress?.tokensPerSecond ?? 0, this.language), left: leftText })} · ${fill(s.workers, { n: t.workers.length })}`;
     } else {
-      text = fill(s.idle, { runs: this.nextPlan.runs.length, steps: fmtInt(this.nextPlan.steps, this.lang_), workers: workerCount(this.nextPlan.runs.length) });
+      text = fill(s.idle, { runs: this.nextPlan.runs.length, steps: fmtInt(this.nextPlan.steps, this.language), workers: workerCount(this.nextPlan.runs.length) });
     }
     this.$('.status').textContent = text;
   }
@@ -495,43 +502,73 @@ class PeLab extends PeFfnElement {
       // While training, the lines alone when the charts' frames hold (no new DOM on the page's thread).
       const running = this.training?.state === 'running';
       const charts = this.$('.charts');
-      if (running && refreshCurveCharts(this, charts, this.state)) charts.drawnHtml = null; // its lines moved on
+      if (running && refreshCurveCharts(this, charts, this.state)) charts.drawnKey = null; // its lines moved on
       else this.drawResults();
       this.drawInside();
     }, wait);
   }
 
-  drawResults() {
+  /**
+   * The legend, the charts (one at a time), accuracy by length and the final table, each in a task of
+   * its own, so that no piece keeps the page's thread long (the done view came to 66 ms in one task);
+   * a part is drawn only when what it shows changed. A newer call stops an older one between parts.
+   */
+  async drawResults() {
+    const generation = ++this.resultsGeneration;
     const state = this.state;
     // Before a run: the legend and the empty charts of what Start would train, so that starting
     // changes no layout and the first points only draw lines (refreshCurveCharts).
     const shown = state ?? { plan: this.shownPlan(), points: [], final: null };
-    const box = this.$('.results');
-    keepingOpen(box, () => {
-      setHtml(this.$('.legend-box'), legendHtml(this, shown.plan));
-      // While training, the curves' tables wait (the page's thread stays free): filled when paused or done.
-      const tables = this.training?.state !== 'running';
-      setHtml(this.$('.charts'), curveChartsHtml(this, shown, { tables }));
-      setHtml(this.$('.by-length'), state ? byLengthHtml(this, state) : '');
-      const table = state || this.loaded ? finalTableHtml(this, { ...shown, loaded: this.loaded }) : '';
-      setHtml(this.$('.final-box'), table || `<p class="muted">${escapeHtml(this.s.insideNoRun)}</p>`);
-    });
-    this.$('.csv').disabled = !state?.points.length;
     const trained = Boolean(this.training && this.training.state !== 'failed' && (this.progress?.step || state?.final));
+    this.$('.csv').disabled = !state?.points.length;
     this.$('.save-model').disabled = !trained;
     this.$('.save-script').disabled = !trained;
+    // While training, the curves' tables wait (the page's thread stays free): filled when paused or done.
+    const tables = this.training?.state !== 'running';
+    const base = `${planKey(shown.plan)}|${this.language}|${this.layoutWidth()}`;
+    const charts = this.$('.charts');
+    const chartKey = `${base}|${shown.points.length}|${shown.points.length ? tables : ''}|${Boolean(shown.final)}`;
+    const parts = [
+      () => setPart(this.$('.legend-box'), base, () => legend(this, shown.plan)),
+      ...(charts.drawnKey === chartKey ? [] : [
+        ...curveCharts(this, shown).map((c, k) => () => {
+          const figure = curveChart(this, shown, c, { tables });
+          const old = charts.children[k];
+          if (old?.dataset.chart === c.key) keepingOpen(old.parentNode, () => old.replaceWith(figure));
+          else if (old) old.before(figure);
+          else charts.append(figure);
+          return true;
+        }),
+        () => {
+          const count = curveCharts(this, shown).length;
+          while (charts.children.length > count) charts.lastElementChild.remove();
+          charts.append(guidesNote(this, shown.plan));
+          charts.drawnKey = chartKey;
+          return false;
+        },
+      ]),
+      () => keepingOpen(this.$('.by-length'), () => setPart(this.$('.by-length'), `${base}|${state?.final ? 'final' : ''}`, () => (state ? byLength(this, state) : null))),
+      () => setPart(this.$('.final-box'), `${base}|${state ? 'run' : ''}|${Boolean(state?.final)}|${this.loaded?.name ?? ''}`, () => {
+        const table = state || this.loaded ? finalTable(this, { ...shown, loaded: this.loaded }) : null;
+        return table ?? h('p', { class: 'muted', text: this.s.insideNoRun });
+      }),
+    ];
+    for (const part of parts) {
+      if (generation !== this.resultsGeneration || !this.isConnected) return;
+      if (part()) await nextTask();
+    }
   }
 
   fillRunPickers() {
     const plan = this.shownPlan();
-    const options = plan.runs.map((_, i) => `<option value="${i}">${escapeHtml(runLabel(this.s, plan, i))}</option>`);
-    const loaded = this.loaded ? [`<option value="-1">${escapeHtml(fill(this.s.loadedRow, { name: this.loaded.name }))}</option>`] : [];
+    const options = () => plan.runs.map((_, i) => h('option', { value: i, text: runLabel(this.s, plan, i) }));
+    const loaded = this.loaded ? [h('option', { value: -1, text: fill(this.s.loadedRow, { name: this.loaded.name }) })] : [];
     const view = this.$('.view-run');
-    view.innerHTML = [...options, ...loaded].join('');
+    view.replaceChildren(...options(), ...loaded);
     view.value = String(this.viewRun);
     const save = this.$('.save-run');
     const keep = save.value;
-    save.innerHTML = options.join('');
+    save.replaceChildren(...options());
     if (keep && Number(keep) < plan.runs.length) save.value = keep;
   }
 
@@ -574,7 +611,7 @@ class PeLab extends PeFfnElement {
     const label = (token) => labelTask.label(token);
     if (!snapshot) {
       this.$('.example-line').textContent = '';
-      this.$('.attention').innerHTML = `<p class="muted">${escapeHtml(s.insideNoRun)}</p>`;
+      this.$('.attention').replaceChildren(h('p', { class: 'muted', text: s.insideNoRun }));
       return;
     }
     this.$('.example-line').textContent = exampleText(s, snapshot, label);

@@ -7,7 +7,7 @@
 // API:
 //   lineChartCss                      the CSS the charts need (design tokens)
 //   lineChartSvg({ series, x: { min, max, ticks, format, title }, y: { min, max, ticks, format,
-//     title }, guides, bands, label, width = 560 })  -> SVG string; width: the drawing's own width
+//     title }, guides, bands, label, width = 560 })  -> an <svg> element; width: the drawing's own width
 //     (its text is 11 units high: pass about the width it is shown at, so text stays readable)
 //     series  [{ points: [[x, y | null], ...], color (CSS), dashed, strong }]; null breaks the line
 //     guides  [{ y, label }] dashed horizontal lines (chance, a bound), labelled at the right
@@ -16,7 +16,8 @@
 //   updateLineChart(svg, spec)        -> true when `svg` (drawn by lineChartSvg) has the same axes as
 //     `spec`: then only its lines are redrawn (a few path attributes, no new DOM); false: draw anew
 //   niceTicks(min, max, count = 5)    -> round tick values covering [min, max]
-import { escapeHtml, fmt } from '../shared/format.js';
+import { svg } from '../shared/dom.js';
+import { fmt } from '../shared/format.js';
 
 export const lineChartCss = `
   svg.line-chart { width: 100%; height: auto; display: block; overflow: visible; }
@@ -71,30 +72,32 @@ export function lineChartSvg({ series, x, y, guides = [], bands = [], label, wid
   const { W, H, sx, sy } = f;
   const fx = x.format ?? ((v) => fmt(v, 0));
   const fy = y.format ?? ((v) => fmt(v, 1));
-  let body = '';
-  for (const band of bands) {
-    body += `<rect class="band" x="${sx(band.from).toFixed(1)}" y="${M.t}" width="${(sx(band.to) - sx(band.from)).toFixed(1)}" height="${H - M.t - M.b}"/>`;
-    if (band.label) body += `<text x="${((sx(band.from) + sx(band.to)) / 2).toFixed(1)}" y="${M.t + 12}" text-anchor="middle" font-size="11">${escapeHtml(band.label)}</text>`;
-  }
-  for (const t of y.ticks ?? niceTicks(y.min, y.max)) {
-    body += `<line class="grid" x1="${M.l}" x2="${W - M.r}" y1="${sy(t).toFixed(1)}" y2="${sy(t).toFixed(1)}"/>`;
-    body += `<text x="${M.l - 6}" y="${(sy(t) + 4).toFixed(1)}" text-anchor="end" font-size="11">${escapeHtml(fy(t))}</text>`;
-  }
-  for (const t of x.ticks ?? niceTicks(x.min, x.max)) {
-    body += `<text x="${sx(t).toFixed(1)}" y="${H - M.b + 16}" text-anchor="middle" font-size="11">${escapeHtml(fx(t))}</text>`;
-  }
-  body += `<line class="axis" x1="${M.l}" x2="${W - M.r}" y1="${H - M.b}" y2="${H - M.b}"/><line class="axis" x1="${M.l}" x2="${M.l}" y1="${M.t}" y2="${H - M.b}"/>`;
-  if (x.title) body += `<text class="title" x="${((M.l + W - M.r) / 2).toFixed(1)}" y="${H - 6}" text-anchor="middle" font-size="12">${escapeHtml(x.title)}</text>`;
-  if (y.title) body += `<text class="title" x="${-(M.t + (H - M.t - M.b) / 2)}" y="13" transform="rotate(-90)" text-anchor="middle" font-size="12">${escapeHtml(y.title)}</text>`;
-  for (const guide of guides) {
-    const gy = sy(guide.y).toFixed(1);
-    body += `<line class="guide" x1="${M.l}" x2="${W - M.r}" y1="${gy}" y2="${gy}"/>`;
-    body += `<text class="guide-label" x="${W - M.r + 4}" y="${(Number(gy) + 4).toFixed(1)}" font-size="11">${escapeHtml(guide.label)}</text>`;
-  }
-  series.forEach((s, i) => {
-    body += `<path class="line${s.dashed ? ' dashed' : ''}${s.strong ? ' strong' : ''}" data-series="${i}" d="${pathOf(f, s.points)}" style="stroke:${s.color}"/>`;
-  });
-  return `<svg class="line-chart" viewBox="0 0 ${W} ${H}" data-frame="${f.key}" role="img" aria-label="${escapeHtml(label)}" font-size="11">${body}</svg>`;
+  const px = (v) => v.toFixed(1);
+  const text = (attrs, content) => svg('text', { 'font-size': 11, ...attrs, text: content });
+  return svg('svg', { class: 'line-chart', viewBox: `0 0 ${W} ${H}`, 'data-frame': f.key, role: 'img', 'aria-label': label, 'font-size': 11 },
+    bands.map((band) => [
+      svg('rect', { class: 'band', x: px(sx(band.from)), y: M.t, width: px(sx(band.to) - sx(band.from)), height: H - M.t - M.b }),
+      band.label ? text({ x: px((sx(band.from) + sx(band.to)) / 2), y: M.t + 12, 'text-anchor': 'middle' }, band.label) : null,
+    ]),
+    (y.ticks ?? niceTicks(y.min, y.max)).map((t) => [
+      svg('line', { class: 'grid', x1: M.l, x2: W - M.r, y1: px(sy(t)), y2: px(sy(t)) }),
+      text({ x: M.l - 6, y: px(sy(t) + 4), 'text-anchor': 'end' }, fy(t)),
+    ]),
+    (x.ticks ?? niceTicks(x.min, x.max)).map((t) => text({ x: px(sx(t)), y: H - M.b + 16, 'text-anchor': 'middle' }, fx(t))),
+    svg('line', { class: 'axis', x1: M.l, x2: W - M.r, y1: H - M.b, y2: H - M.b }),
+    svg('line', { class: 'axis', x1: M.l, x2: M.l, y1: M.t, y2: H - M.b }),
+    x.title ? text({ class: 'title', x: px((M.l + W - M.r) / 2), y: H - 6, 'text-anchor': 'middle', 'font-size': 12 }, x.title) : null,
+    y.title ? text({ class: 'title', x: -(M.t + (H - M.t - M.b) / 2), y: 13, transform: 'rotate(-90)', 'text-anchor': 'middle', 'font-size': 12 }, y.title) : null,
+    guides.map((guide) => {
+      const gy = px(sy(guide.y));
+      return [
+        svg('line', { class: 'guide', x1: M.l, x2: W - M.r, y1: gy, y2: gy }),
+        text({ class: 'guide-label', x: W - M.r + 4, y: px(Number(gy) + 4) }, guide.label),
+      ];
+    }),
+    series.map((s, i) => svg('path', {
+      class: `line${s.dashed ? ' dashed' : ''}${s.strong ? ' strong' : ''}`, 'data-series': i, d: pathOf(f, s.points), style: `stroke:${s.color}`,
+    })));
 }
 
 export function updateLineChart(svg, spec) {
