@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { openPage, startStaticServer, startViteServer, repoRoot, requireBuildProducts, saveArtifact } from './harness.js';
 import { useBuiltSite } from './built-site.js';
 
@@ -31,13 +32,34 @@ after(async () => {
   await shared.page?.context().close().catch(() => {}); // gone already when the browser closed first
 });
 
-/** Long tasks of the page's thread, recorded from the start of the page (PerformanceObserver). */
+/** Long tasks of the page's thread, recorded from the start of the page (PerformanceObserver), and the
+ * long animation frames with the scripts that ran in them (what a long task was: diagnostic only). */
 const recordLongTasks = () => {
   window.__longTasks = [];
+  window.__longFrames = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__longFrames.push({
+          start: e.startTime, duration: e.duration, layout: e.startTime + e.duration - (e.styleAndLayoutStart || e.startTime + e.duration),
+          scripts: e.scripts.map((sc) => ({ what: `${sc.invoker || sc.invokerType} ${sc.sourceFunctionName || ''} ${(sc.sourceURL || '').split('/').pop()}`.trim(), ms: sc.duration, layout: sc.forcedStyleAndLayoutDuration })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch { /* no long-animation-frame in this browser */ }
 };
+
+/** What ran in a long task, from the long animation frame that holds it: its scripts (name, ms, forced
+ * layout ms) and the frame's style and layout. */
+function causeOf(task, frames) {
+  const frame = frames.find((f) => f.start <= task.start + 1 && task.start <= f.start + f.duration);
+  if (!frame) return 'no frame recorded';
+  const scripts = frame.scripts.filter((sc) => sc.ms >= 1).map((sc) => `${sc.what} ${sc.ms.toFixed(0)} ms${sc.layout >= 1 ? ` (forced layout ${sc.layout.toFixed(0)} ms)` : ''}`);
+  return `${scripts.join('; ') || 'no script over 1 ms'}; style and layout ${frame.layout.toFixed(0)} ms`;
+}
 
 /** Starts the lab and resolves with pe-lab-done's detail (losses as plain arrays) and the start time. */
 function train(page) {
@@ -95,11 +117,15 @@ test('the default experiment learns as the research says, with the page responsi
   // While training: from start() to pe-lab-done (its listener runs in the task of the workers' last
   // message). The results' tables are drawn after it, in a task of their own: printed, not asserted.
   await page.waitForTimeout(1000);
-  const tasks = await page.evaluate(() => window.__longTasks);
+  const { tasks, frames } = await page.evaluate(() => ({ tasks: window.__longTasks, frames: window.__longFrames }));
   const at = (t) => `${t.duration.toFixed(0)} ms at +${((t.start - done.started) / 1000).toFixed(2)} s`;
   const long = tasks.filter((t) => t.start >= done.started && t.start <= done.ended);
   const after = tasks.filter((t) => t.start > done.ended);
-  console.log(`# long tasks while training: ${long.length ? long.map(at).join(', ') : 'none'}; after pe-lab-done (the final tables): ${after.length ? after.map(at).join(', ') : 'none'}`);
+  const load = loadavg().map((x) => x.toFixed(1)).join(' ');
+  console.log(`# long tasks while training (machine load ${load} on ${cpus().length} cores): ${long.length ? '' : 'none'}`);
+  for (const t of long) console.log(`#   ${at(t)}: ${causeOf(t, frames)}`);
+  console.log(`# after pe-lab-done (the final tables): ${after.length ? '' : 'none'}`);
+  for (const t of after) console.log(`#   ${at(t)}: ${causeOf(t, frames)}`);
   assert.deepEqual(long.filter((t) => t.duration > 50).map(at), [], 'no main-thread task over 50 ms while training');
   assert.deepEqual(page.problems, []);
 });
