@@ -555,7 +555,9 @@ class PeLab extends PeFfnElement {
     ];
     for (const part of parts) {
       if (generation !== this.resultsGeneration || !this.isConnected) return;
-      if (part()) await nextTask();
+      if (!part()) continue;
+      this.scrollRegions?.scan(); // the render's own scan ran before this part was drawn: its wide tables scroll by keyboard
+      await nextTask();
     }
   }
 
