@@ -605,6 +605,7 @@ class PeLab extends PeFfnElement {
       }
     }
     keepingOpen(this.$('details.inside'), () => this.drawInsideNow({ s, plan, loadedView, snapshot, T, dModel, sinusoid, learned, name }));
+    this.scrollRegions?.scan(); // drawn on opening too, outside a render: its tables scroll by keyboard
   }
 
   drawInsideNow({ s, plan, loadedView, snapshot, T, dModel, sinusoid, learned, name }) {
