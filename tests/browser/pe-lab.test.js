@@ -61,6 +61,21 @@ function causeOf(task, frames) {
   return `${scripts.join('; ') || 'no script over 1 ms'}; style and layout ${frame.layout.toFixed(0)} ms`;
 }
 
+/** The page's main-thread tasks over 50 ms in a Chromium trace: wall and thread (CPU) time, and the
+ * events over 3 ms inside each (what ran). Thread time well under wall time: the thread waited for a
+ * core, not for our work. */
+function tracedLongTasks(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`));
+  const onMain = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}/${e.tid}`) && e.dur);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask').filter((e) => e.dur > 50000);
+  return tasks.map((t) => {
+    const inside = onMain.filter((e) => e !== t && e.pid === t.pid && e.tid === t.tid && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur && e.dur > 3000 && e.name !== t.name)
+      .map((e) => `${e.name}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''}${e.args?.data?.type ? ` ${e.args.data.type}` : ''} ${(e.dur / 1000).toFixed(0)}/${((e.tdur ?? 0) / 1000).toFixed(0)} ms`);
+    return `task ${(t.dur / 1000).toFixed(0)} ms wall, ${((t.tdur ?? 0) / 1000).toFixed(0)} ms thread: ${inside.join('; ') || 'no event over 3 ms'}`;
+  });
+}
+
 /** Starts the lab and resolves with pe-lab-done's detail (losses as plain arrays) and the start time. */
 function train(page) {
   return page.evaluate(() => new Promise((resolve, reject) => {
@@ -97,7 +112,12 @@ test('the default experiment learns as the research says, with the page responsi
   });
   assert.deepEqual(plan, { experiment: 'position', task: 'reverse', steps: 500, schemes: 'none,sinusoidal,learned,rope,alibi', causal: 'both' });
   const t0 = Date.now();
+  // A trace of the page's thread while training (diagnostic): each long task's wall time beside its
+  // thread time tells work from CPU starvation on this shared machine.
+  await site.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
   const done = await train(page); // bounded by the test's timeout (a timer here would hold the process open)
+  await page.waitForTimeout(1000);
+  const trace = JSON.parse((await site.browser.stopTracing()).toString());
   const { bound, chance, reached } = await page.evaluate(() => {
     const { plan: p, points } = document.querySelector('pe-lab').results;
     // The first evaluated step at >= 95 % held-out accuracy, per run: how much the steps could shrink.
@@ -126,6 +146,7 @@ test('the default experiment learns as the research says, with the page responsi
   for (const t of long) console.log(`#   ${at(t)}: ${causeOf(t, frames)}`);
   console.log(`# after pe-lab-done (the final tables): ${after.length ? '' : 'none'}`);
   for (const t of after) console.log(`#   ${at(t)}: ${causeOf(t, frames)}`);
+  for (const line of tracedLongTasks(trace)) console.log(`# trace: ${line}`);
   assert.deepEqual(long.filter((t) => t.duration > 50).map(at), [], 'no main-thread task over 50 ms while training');
   assert.deepEqual(page.problems, []);
 });
