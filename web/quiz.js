@@ -23,7 +23,7 @@ const texts = { ko, en };
 const bank = builtinBank();
 const quiz = document.getElementById('the-quiz');
 const form = document.querySelector('.picker');
-const TOPIC_CHOICES = ['document', 'all', 'pe', 'rope', 'ffn', 'practice', ...TOPICS];
+const TOPIC_CHOICES = ['document', 'all', 'pe', 'rope', 'ffn', 'lab', 'practice', ...TOPICS];
 const MODES = ['one', 'all'];
 const SHARE = shareParamNames('quiz'); // the element's own share parameters (quiz-topic, …)
 

@@ -82,6 +82,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // <pe-lab>'s training worker is a module worker that imports the core: ES format, split like the page.
+  worker: { format: 'es' },
   build: {
     outDir: here('../dist-web'),
     emptyOutDir: true,

@@ -10,6 +10,8 @@
 //                       all its PE views at once (the tutorial page keeps them in its URL)
 import { int, oneOf, text, flag, dModel, dFF, base, layout, seed, length, offset } from './shared/props.js';
 import { QUIZ_COUNT } from '../quiz/limits.js';
+import { TASK_NAMES } from '../js/tasks.js';
+import { COMMON, EXPERIMENTS, PRESETS } from './lab/presets.js';
 
 const linked = { linked: true };
 const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
@@ -90,6 +92,20 @@ export const attributes = {
     seed: seed(0, 'the weights of block 1; block 2 uses seed + 2, the embedding seed + 1'),
     step: int(1, 5, 1, 'the step shown: 1 embedding + PE, 2 attention, 3 Add & Norm, 4 FFN, 5 Add & Norm'),
   },
+  'pe-lab': {
+    experiment: oneOf(EXPERIMENTS, 'position', 'position: every scheme with and without the causal mask; longer: trained on lengths up to `length`, tested up to twice that; inside: the learned table and the attention maps; dff: several d_ff'),
+    ...labPreset('task', oneOf(TASK_NAMES, PRESETS.position.task, 'the training task (src/js/tasks.js)')),
+    ...labPreset('schemes', text(PRESETS.position.schemes, 'comma list of none, sinusoidal, learned, rope, alibi')),
+    ...labPreset('causal', oneOf(['both', 'on', 'off'], PRESETS.position.causal, 'the causal mask: runs without and with it, or only one')),
+    length: int(2, 16, COMMON.length, 'symbols of the input part in training (experiment longer: the longest)'),
+    ...labPreset('steps', int(10, 5000, PRESETS.position.steps, 'training steps of every run')),
+    seed: seed(COMMON.seed, 'the weights and the batches (the same for every run)'),
+    'd-model': dModel(8, 128, COMMON['d-model']),
+    heads: int(1, 8, COMMON.heads, 'attention heads; lowered to a divisor of d-model (with an even head dimension for RoPE), with a note'),
+    ...labPreset('d-ff', text(PRESETS.position['d-ff'], 'd_ff, the width of the FFN\'s hidden layer: a comma list of integers 1 … 1024, one run per value', { alias: 'dFF' })),
+    layers: int(1, 4, COMMON.layers, 'encoder blocks'),
+    'url-params': text('lab', 'prefix of the share link\'s parameters (lab-seed …); none: the lab neither reads nor writes the URL'),
+  },
   'pe-ffn-quiz': {
     src: text('', 'URL of a bank JSON (fetched and validated)', { defaultDoc: 'the built-in bank' }),
     topic: text('all', 'the questions\' topic: all, document, pe, ffn, practice, a generated topic (pe-value …) or a section id'),
@@ -100,5 +116,11 @@ export const attributes = {
     tutorial: text('', 'address of the tutorial page: each question\'s source label then links to the section that teaches it', { defaultDoc: 'none: a plain label' }),
   },
 };
+
+/** A <pe-lab> attribute whose default is its experiment's (PRESETS): documented as such. */
+function labPreset(name, spec) {
+  const values = EXPERIMENTS.map((e) => `${PRESETS[e][name]} (${e})`).join(', ');
+  return { [name]: { ...spec, defaultDoc: `the experiment's: ${values}` } };
+}
 
 export const linkedTags = (name) => Object.keys(attributes).filter((tag) => attributes[tag][name]?.linked);

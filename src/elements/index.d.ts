@@ -250,6 +250,77 @@ export interface BlockFlowElement extends PeFfnElementBase {
   readonly data: { ids: number[]; x: Float32Array; pe: Float32Array; h: Float32Array; eseed: number; blocks: BlockFlowBlock[] } | null;
 }
 
+/** The identity of one run of <pe-lab>: its position scheme, causal mask and d_ff. */
+export interface PeLabRunKey {
+  scheme: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi';
+  causal: boolean;
+  dFF: number;
+}
+
+/** Detail of `pe-lab-progress`: a held-out evaluation of every run (loss and token accuracy). */
+export interface PeLabProgressDetail {
+  step: number;
+  runs: (PeLabRunKey & { loss: number; accuracy: number })[];
+}
+
+/** Detail of `pe-lab-done`: every run's final test. */
+export interface PeLabDoneDetail {
+  steps: number;
+  /** Wall-clock seconds of the training, pauses left out. */
+  seconds: number;
+  runs: (PeLabRunKey & {
+    loss: number;
+    accuracy: number;
+    /** Accuracy at each tested length (experiment `longer`); null where the model has no row. */
+    accuracyByLength: { length: number; accuracy: number | null }[] | null;
+    /** The training loss of every step. */
+    losses: Float64Array;
+    /** The run's own training time in its worker. */
+    seconds: number;
+    params: number;
+  })[];
+}
+
+/** <pe-lab>: the position lab: a small Transformer trained in Web Workers, every position scheme side
+ * by side, four experiments (see docs/elements.md). */
+export interface PeLabElement extends PeFfnElementBase {
+  // <attributes pe-lab>
+  /** `experiment`: 'position' | 'longer' | 'inside' | 'dff': position: every scheme with and without the causal mask; longer: trained on lengths up to `length`, tested up to twice that; inside: the learned table and the attention maps; dff: several d_ff. Default: 'position'. */
+  experiment: 'position' | 'longer' | 'inside' | 'dff';
+  /** `task`: 'copy' | 'reverse' | 'sort' | 'first': the training task (src/js/tasks.js). Default: the experiment's: reverse (position), reverse (longer), reverse (inside), sort (dff). */
+  task: 'copy' | 'reverse' | 'sort' | 'first';
+  /** `schemes`: comma list of none, sinusoidal, learned, rope, alibi. Default: the experiment's: none,sinusoidal,learned,rope,alibi (position), none,sinusoidal,learned,rope,alibi (longer), sinusoidal,learned (inside), sinusoidal (dff). */
+  schemes: string;
+  /** `causal`: 'both' | 'on' | 'off': the causal mask: runs without and with it, or only one. Default: the experiment's: both (position), on (longer), off (inside), off (dff). */
+  causal: 'both' | 'on' | 'off';
+  /** `length`: integer 2 … 16: symbols of the input part in training (experiment longer: the longest). Default: 8. */
+  length: number;
+  /** `steps`: integer 10 … 5000: training steps of every run. Default: the experiment's: 500 (position), 1500 (longer), 400 (inside), 300 (dff). */
+  steps: number;
+  /** `seed`: integer 0 … 4,294,967,295: the weights and the batches (the same for every run). Default: 0. */
+  seed: number;
+  /** `d-model`: integer 8 … 128: d_model, the length of every vector. Default: 32. */
+  dModel: number;
+  /** `heads`: integer 1 … 8: attention heads; lowered to a divisor of d-model (with an even head dimension for RoPE), with a note. Default: 2. */
+  heads: number;
+  /** `d-ff`: d_ff, the width of the FFN's hidden layer: a comma list of integers 1 … 1024, one run per value. Default: the experiment's: 128 (position), 128 (longer), 128 (inside), 8,32,128,512 (dff). Also dFF. */
+  dFf: string;
+  /** The same as dFf. */
+  dFF: string;
+  /** `layers`: integer 1 … 4: encoder blocks. Default: 2. */
+  layers: number;
+  /** `url-params`: prefix of the share link's parameters (lab-seed …); none: the lab neither reads nor writes the URL. Default: 'lab'. */
+  urlParams: string;
+  // </attributes>
+  /** Starts training the current settings (or resumes a paused run). */
+  start(): Promise<void>;
+  pause(): void;
+  /** Stops the workers and clears the results. */
+  reset(): void;
+  /** The latest run: its plan, evaluated points, final results, losses and seconds (null before). */
+  readonly results: Record<string, unknown> | null;
+}
+
 /** An element class of this package (also usable to register the element under another tag). */
 export interface PeFfnElementClass<T extends HTMLElement> {
   new (): T;
@@ -264,6 +335,7 @@ export const PeClock: PeFfnElementClass<PeClockElement>;
 export const PeRelative: PeFfnElementClass<PeRelativeElement>;
 export const PeAdd: PeFfnElementClass<PeAddElement>;
 export const PeCompare: PeFfnElementClass<PeCompareElement>;
+export const PeLab: PeFfnElementClass<PeLabElement>;
 
 /** Detail of the `pe-ffn-change` event fired when the learner changes a value through a control. */
 export interface PeFfnChangeDetail {
@@ -329,6 +401,7 @@ declare global {
     'ffn-tradeoff': FfnTradeoffElement;
     'block-flow': BlockFlowElement;
     'pe-ffn-quiz': PeFfnQuizElement;
+    'pe-lab': PeLabElement;
   }
   interface HTMLElementEventMap {
     'pe-ffn-change': CustomEvent<PeFfnChangeDetail>;
@@ -338,6 +411,8 @@ declare global {
     'answered': CustomEvent<PeFfnQuizStatement>;
     'completed': CustomEvent<PeFfnQuizStatement>;
     'quiz-complete': CustomEvent<PeFfnQuizCompleteDetail>;
+    'pe-lab-progress': CustomEvent<PeLabProgressDetail>;
+    'pe-lab-done': CustomEvent<PeLabDoneDetail>;
   }
   interface DocumentEventMap {
     'pe-ffn-lang': CustomEvent<{ lang: 'ko' | 'en' }>;

@@ -18,8 +18,9 @@ import { FfnTradeoff } from './ffn-tradeoff.js';
 import { BlockFlow } from './block-flow.js';
 import { PeFfnQuiz } from './pe-ffn-quiz.js';
 import { PeCompare } from './pe-compare.js';
+import { PeLab } from './pe-lab.js';
 
-const elements = [PeTable, PeHeatmap, PeClock, PeRelative, PeAdd, FfnExplorer, FfnTradeoff, BlockFlow, PeFfnQuiz, PeCompare];
+const elements = [PeTable, PeHeatmap, PeClock, PeRelative, PeAdd, FfnExplorer, FfnTradeoff, BlockFlow, PeFfnQuiz, PeCompare, PeLab];
 for (const element of elements) element.define();
 
-export { PeTable, PeHeatmap, PeClock, PeRelative, PeAdd, FfnExplorer, FfnTradeoff, BlockFlow, PeFfnQuiz, PeCompare };
+export { PeTable, PeHeatmap, PeClock, PeRelative, PeAdd, FfnExplorer, FfnTradeoff, BlockFlow, PeFfnQuiz, PeCompare, PeLab };

@@ -6,6 +6,7 @@ import positionalEncoding from './bank/positional-encoding.json' with { type: 'j
 import feedForward from './bank/feed-forward.json' with { type: 'json' };
 import studySheet from './bank/study-sheet.json' with { type: 'json' };
 import rope from './bank/rope.json' with { type: 'json' };
+import lab from './bank/lab.json' with { type: 'json' };
 
 /** A fresh deep copy of the built-in bank, so callers may change it freely. */
 export function builtinBank() {
@@ -18,6 +19,6 @@ export function builtinBank() {
     sections: sections.sections,
     misconceptions: sections.misconceptions,
     studySheet: studySheet.studySheet,
-    questions: [...documentExamples.questions, ...positionalEncoding.questions, ...feedForward.questions, ...rope.questions],
+    questions: [...documentExamples.questions, ...positionalEncoding.questions, ...feedForward.questions, ...rope.questions, ...lab.questions],
   });
 }

@@ -10,10 +10,11 @@ import { fill } from './localize.js';
 import { fixed, round3, thousands, vec, check, bilingualFor } from './generate/shared.js';
 import { BLOCK_GENERATORS } from './generate/block.js';
 import { ROPE_GENERATORS } from './generate/rope.js';
+import { LAB_GENERATORS } from './generate/lab.js';
 import { answerWords } from './generate/answer-words.js';
 
 export const TOPICS = ['pe-value', 'pe-column', 'ffn-params', 'ffn-dff', 'attention', 'ffn-forward', 'pe-rotation',
-  ...Object.keys(BLOCK_GENERATORS), ...Object.keys(ROPE_GENERATORS)];
+  ...Object.keys(BLOCK_GENERATORS), ...Object.keys(ROPE_GENERATORS), ...Object.keys(LAB_GENERATORS)];
 export const MAX_COUNT = 100;
 const VALUE_TOLERANCE = 0.001;
 const ROTATION_TOLERANCE = 0.002; // the pair is given to 4 decimals, so allow that rounding too
@@ -24,6 +25,7 @@ const matrix = (flat, cols) => vec(Array.from({ length: flat.length / cols }, (_
 const generators = {
   ...BLOCK_GENERATORS,
   ...ROPE_GENERATORS,
+  ...LAB_GENERATORS,
   // One entry of the PE table, computed by core.peValue, with its angle worked out.
   'pe-value'(core, rnd) {
     const dModel = rnd.pick([4, 6, 8, 16, 32, 64, 128, 512]);

@@ -30,6 +30,7 @@ export const QUIZ_TOPICS = Object.assign(Object.create(null), {
   pe: { sections: PE_SECTIONS, generate: ['pe-value', 'pe-column', 'pe-rotation', ...ROPE_TOPICS], share: 0.3 },
   rope: { sections: ROPE_SECTIONS, generate: ROPE_TOPICS, share: 0.3 },
   ffn: { sections: FFN_SECTIONS, generate: ['ffn-params', 'ffn-dff', 'ffn-forward', 'attention', 'attention-causal', 'softmax-row', 'layer-norm', 'block-params'], share: 0.3 },
+  lab: { sections: ['lab'], generate: ['lab-params', 'lab-bound', 'lab-causal-share'], share: 0.4 },
   practice: { sections: [], generate: TOPICS, share: 1 },
 });
 

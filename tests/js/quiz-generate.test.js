@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { init } from '../../src/js/index.js';
 import { generate, builtinBank, validateBank, grade, TOPICS, mulberry32 } from '../../src/quiz/index.js';
 import { blockQuizAnswerRef } from '../reference/block-quiz-reference.js';
+import { labQuizAnswerRef } from '../reference/lab-quiz-reference.js';
 
 const core = await init();
 
@@ -43,7 +44,8 @@ function reference(q) {
     case 'learned-params': return p.positions * p.dModel;
     case 'learned-past': return p.p < p.positions ? 1 : 2;
     default: {
-      const answer = blockQuizAnswerRef(q); // the encoder-block topics (quiz-generate-block.test.js)
+      // The encoder-block topics (quiz-generate-block.test.js) and the position lab's.
+      const answer = p.topic.startsWith('lab-') ? labQuizAnswerRef(q) : blockQuizAnswerRef(q);
       if (answer === undefined) throw new Error(p.topic);
       return answer;
     }

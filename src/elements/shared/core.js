@@ -6,6 +6,7 @@
 //   configureCore({ wasm })  -> void            before the first getCore(): where the .wasm is
 //                                               (any value init({ wasm }) accepts); for pages that
 //                                               serve the .wasm from somewhere else
+//   configuredWasm()         -> the `wasm` option configureCore was given (undefined: the default)
 import { init } from '../../js/index.js';
 
 let corePromise = null;
@@ -14,6 +15,10 @@ let initOptions = undefined;
 export function configureCore(options) {
   if (corePromise) throw new Error('configureCore must be called before the first getCore()');
   initOptions = options;
+}
+
+export function configuredWasm() {
+  return initOptions?.wasm;
 }
 
 export function getCore() {

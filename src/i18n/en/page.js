@@ -1,5 +1,6 @@
 // The tutorial page's text (English, a faithful translation of ../ko/page.js; same blocks, same order).
 import ropeSection from './page-rope.js'; // the section after 'learned' (its own file)
+import labSection from './page-lab.js'; // the position lab, after the RoPE section (its own file)
 
 export default {
   htmlTitle: 'Positional encoding and the feed-forward network — learn by changing the numbers',
@@ -115,6 +116,7 @@ export default {
       ],
     },
     ropeSection,
+    labSection,
     {
       id: 'pitfalls',
       title: '9. What beginners easily miss in the formula',
@@ -236,6 +238,16 @@ export default {
       ['트레이드오프', '저울질', 'trade-off', 'Paying compute, memory and latency for better performance.'],
       ['지연 시간', '레이턴시', 'latency', 'The time from input to answer.'],
       ['슬라이더', '—', 'slider', 'An input whose handle you drag to change a value.'],
+      ['인과 마스크', '마스크, causal mask', 'causal mask', 'Hides, in attention, every token after the one looking. Decoders such as GPT use it.'],
+      ['순열 등변성', '—', 'permutation equivariance', 'Reordering the input tokens only reorders the output. True of a Transformer with neither position information nor a causal mask.'],
+      ['위치 정보 없음', 'NoPE', 'no positional encoding (NoPE)', 'A model with no positional encoding at all. With a causal mask it can still learn order.'],
+      ['ALiBi', '선형 편향 어텐션', 'attention with linear biases', 'Instead of adding position vectors, subtracts from each attention score a penalty proportional to the two tokens\' distance.'],
+      ['길이 일반화', '외삽, 길이 외삽', 'length generalization (extrapolation)', 'Doing well on inputs longer than any seen in training.'],
+      ['학습 단계', '스텝', 'training step', 'One batch: its gradients computed and the parameters updated once.'],
+      ['손실', '교차 엔트로피', 'loss (cross-entropy)', 'How far the model\'s predictions are from the answers; training makes it smaller.'],
+      ['정확도', '토큰 정확도', 'accuracy', 'The share of answer places where the token the model scores highest is the answer.'],
+      ['우연 수준', '찍기', 'chance level', 'The accuracy of picking without looking at the input.'],
+      ['시드', '난수 시드', 'seed', 'The number that fixes the random initial weights and data: the same seed, the same result.'],
     ],
   },
 };

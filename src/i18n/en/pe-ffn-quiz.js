@@ -71,6 +71,7 @@ export default {
     'rope-angle': 'RoPE angles', 'rope-columns': 'RoPE pair columns', 'learned-params': 'learned position table parameters', 'learned-past': 'positions past the context length',
     'ffn-params': 'FFN parameter counts', 'ffn-dff': 'finding d_ff', 'ffn-forward': 'a tiny FFN by hand', attention: 'counting attention scores',
     'attention-causal': 'pairs a causal mask keeps', 'softmax-row': 'one softmax row', 'layer-norm': 'layer normalisation by hand', 'block-params': 'encoder block parameters',
+    lab: 'the position lab', 'lab-params': 'parameters of a lab model', 'lab-bound': 'the bound of a position-blind model', 'lab-causal-share': 'the causal mask and the first token\'s share',
   },
   savedNote: 'Progress is saved in this browser and survives a reload.',
 };

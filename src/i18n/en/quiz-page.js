@@ -27,6 +27,8 @@ export default {
     'ffn-forward': 'Practice: a tiny FFN by hand',
     attention: 'Practice: counting attention scores',
     'attention-causal': 'Practice: the pairs a causal mask keeps', 'softmax-row': 'Practice: one softmax row', 'layer-norm': 'Practice: layer normalisation by hand', 'block-params': 'Practice: parameters of an encoder block',
+    lab: 'The position lab',
+    'lab-params': 'Practice: parameters of a lab model', 'lab-bound': 'Practice: the bound of a position-blind model', 'lab-causal-share': 'Practice: the causal mask and the first token\'s share',
   },
   count: 'Number of questions',
   seed: 'Seed (empty = random)',

@@ -3,6 +3,7 @@
 // { list, ordered } list, { note, title } analogy box, { element, attrs } one of our custom elements,
 // { quiz } a link to the quiz page, { table: { head, rows } } a small table.
 import ropeSection from './page-rope.js'; // the section after 'learned' (its own file)
+import labSection from './page-lab.js'; // the position lab, after the RoPE section (its own file)
 
 export default {
   htmlTitle: '위치 인코딩과 피드포워드 — 직접 바꿔 보며 배우기',
@@ -118,6 +119,7 @@ export default {
       ],
     },
     ropeSection,
+    labSection,
     {
       id: 'pitfalls',
       title: '9. 초보자가 공식에서 놓치기 쉬운 부분',
@@ -239,6 +241,16 @@ export default {
       ['트레이드오프', '저울질', 'trade-off', '성능을 얻는 대신 연산량·메모리·지연 시간을 치르는 관계.'],
       ['지연 시간', '레이턴시', 'latency', '입력을 넣고 답을 받기까지 걸리는 시간.'],
       ['슬라이더', '—', 'slider', '손잡이를 끌어서 값을 바꾸는 입력 칸.'],
+      ['인과 마스크', '마스크, causal mask', 'causal mask', '어텐션에서 각 토큰이 자기와 앞의 토큰만 보게 가리는 장치. GPT 같은 디코더가 씁니다.'],
+      ['순열 등변성', '—', 'permutation equivariance', '입력 토큰의 순서를 바꾸면 출력도 똑같이 순서만 바뀌는 성질. 위치 정보도 인과 마스크도 없는 트랜스포머가 그렇습니다.'],
+      ['위치 정보 없음', 'NoPE', 'no positional encoding (NoPE)', '위치 인코딩을 전혀 넣지 않은 모델. 인과 마스크가 있으면 순서를 배울 수 있습니다.'],
+      ['ALiBi', '선형 편향 어텐션', 'attention with linear biases', '위치 벡터를 더하는 대신 어텐션 점수에서 두 토큰의 거리에 비례하는 값을 빼는 방식.'],
+      ['길이 일반화', '외삽, 길이 외삽', 'length generalization (extrapolation)', '학습 때 본 것보다 긴 입력에서도 잘하는 능력.'],
+      ['학습 단계', '스텝', 'training step', '배치 하나로 기울기를 구해 파라미터를 한 번 고치는 일.'],
+      ['손실', '교차 엔트로피', 'loss (cross-entropy)', '모델의 예측이 정답에서 얼마나 먼지 나타내는 값. 학습은 이 값을 줄입니다.'],
+      ['정확도', '토큰 정확도', 'accuracy', '정답을 내야 하는 자리 가운데 모델이 가장 높은 점수를 준 토큰이 정답인 비율.'],
+      ['우연 수준', '찍기', 'chance level', '입력을 보지 않고 아무거나 고를 때의 정확도.'],
+      ['시드', '난수 시드', 'seed', '무작위 초깃값과 데이터를 정하는 수. 같은 시드면 같은 결과가 나옵니다.'],
     ],
   },
 };

@@ -71,6 +71,7 @@ export default {
     'rope-angle': 'RoPE 회전각', 'rope-columns': 'RoPE 짝 열', 'learned-params': '학습형 위치 표 파라미터 수', 'learned-past': '컨텍스트 길이 너머의 위치',
     'ffn-params': 'FFN 파라미터 수', 'ffn-dff': 'd_ff 구하기', 'ffn-forward': '작은 FFN 손계산', attention: '어텐션 점수 개수',
     'attention-causal': '인과 마스크가 남기는 쌍', 'softmax-row': '소프트맥스 한 행', 'layer-norm': '층 정규화 손계산', 'block-params': '인코더 블록 파라미터 수',
+    lab: '위치 실험실', 'lab-params': '실험실 모델의 파라미터 수', 'lab-bound': '위치를 모르는 모델의 상한', 'lab-causal-share': '인과 마스크와 맨 앞 토큰의 몫',
   },
   savedNote: '진행 상황은 이 브라우저에 저장되어 새로고침해도 이어집니다.',
 };

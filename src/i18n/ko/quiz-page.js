@@ -28,6 +28,8 @@ export default {
     'ffn-forward': '연습: 작은 FFN 손계산',
     attention: '연습: 어텐션 점수 개수',
     'attention-causal': '연습: 인과 마스크가 남기는 쌍', 'softmax-row': '연습: 소프트맥스 한 행', 'layer-norm': '연습: 층 정규화 손계산', 'block-params': '연습: 인코더 블록 파라미터 수',
+    lab: '위치 실험실',
+    'lab-params': '연습: 실험실 모델의 파라미터 수', 'lab-bound': '연습: 위치를 모르는 모델의 상한', 'lab-causal-share': '연습: 인과 마스크와 맨 앞 토큰의 몫',
   },
   count: '문제 수',
   seed: '시드 (비우면 무작위)',

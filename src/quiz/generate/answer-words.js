@@ -8,6 +8,7 @@ const BY_TOPIC = {
   'attention-causal': { units: ['쌍', 'pair'] },
   'rope-columns': { units: ['번', '열', '번 열', 'column'], labels: ['열', 'column'] },
   'softmax-row': { units: ['%'] },
+  'lab-bound': { units: ['%'] },
 };
 
 /** { units?, labels? } for a generated question of `topic` (q as generated, with its unit). */
