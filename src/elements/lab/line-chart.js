@@ -21,7 +21,7 @@ import { fmt } from '../shared/format.js';
 
 export const lineChartCss = `
   svg.line-chart { width: 100%; height: auto; display: block; overflow: visible; }
-  .line-chart .grid { stroke: var(--pe-grid); stroke-opacity: .35; }
+  .line-chart .grid { stroke: var(--pe-grid); stroke-dasharray: 2 4; }
   .line-chart .axis { stroke: var(--pe-grid); }
   .line-chart text { fill: var(--pe-muted); }
   .line-chart .title { fill: var(--pe-fg); font-weight: 600; }
