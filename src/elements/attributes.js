@@ -61,7 +61,7 @@ export const attributes = {
     'head-dim': int(2, 1024, 16, 'RoPE\'s head dimension, an even divisor of d-model (else the nearest one)'),
     positions: int(4, 256, 64, 'positions shown'),
     'max-positions': int(1, 1024, 48, 'the learned table\'s rows, max_position_embeddings; a loaded table sets it'),
-    position: int(0, 1000000, 60, 'the position asked about, past the trained length'),
+    position: int(0, 1000000, 60, 'the position asked about, past the context length'),
     base: base('the base b of the angles (rope_theta)'),
     pairing: oneOf(['interleaved', 'half'], 'interleaved', 'RoPE\'s pairs: (2i, 2i + 1), or i with i + head_dim / 2'),
     seed: seed(0, 'the untrained table, q and k'),

@@ -128,7 +128,7 @@ export interface PeCompareElement extends PeFfnElementBase {
   positions: number;
   /** `max-positions`: integer 1 … 1024: the learned table's rows, max_position_embeddings; a loaded table sets it. Default: 48. */
   maxPositions: number;
-  /** `position`: integer 0 … 1,000,000: the position asked about, past the trained length. Default: 60. */
+  /** `position`: integer 0 … 1,000,000: the position asked about, past the context length. Default: 60. */
   position: number;
   /** `base`: number 1.0001 … 10^12: the base b of the angles (rope_theta). Default: 10000. */
   base: number;
