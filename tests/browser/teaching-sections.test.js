@@ -29,9 +29,10 @@ async function open(query = '', hash = '') {
   const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
   await page.goto(`${server.url}${query}${hash}`);
   await page.waitForSelector('#main[data-complete]', { timeout: 30000 });
-  // Elements load as they near the viewport (web/lazy-elements.js): bring each one there first.
-  for (const tag of ['pe-add', 'pe-relative']) await page.locator(tag).first().scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => ['pe-add', 'pe-relative'].every((tag) => document.querySelector(tag)?.shadowRoot?.querySelector('.card')), null, { timeout: 30000 });
+  // Elements load as they near the viewport (web/lazy-elements.js): bring each one there and wait for
+  // its card before the next. Scrolling past one without a frame in between leaves it unloaded, since
+  // the IntersectionObserver only sees where the page is when a frame is drawn.
+  for (const tag of ['pe-add', 'pe-relative']) await reveal(page, tag);
   return page;
 }
 
