@@ -116,7 +116,7 @@ export interface PeCompareTableDetail {
   error?: string;
 }
 
-/** <pe-compare>: sinusoidal, learned and RoPE side by side, past the trained length, similarity
+/** <pe-compare>: sinusoidal, learned and RoPE side by side, past the context length, similarity
  * matrices, RoPE's two pairings, and a learned table loaded from a .npy file (float32 [positions, d_model]). */
 export interface PeCompareElement extends PeFfnElementBase {
   // <attributes pe-compare>

@@ -28,6 +28,7 @@ import { configuredWasm } from './shared/core.js';
 import { predictPanel, wirePredict } from './shared/predict.js';
 import { saveFile } from './shared/data-export.js';
 import { pytorchScript, createTask } from '../js/index.js';
+import { parameterShapes, resolveOptions } from '../js/transformer.js';
 import { EXPERIMENTS, SCHEMES, TRAINING, presetValue } from './lab/presets.js';
 import { labPlan, masksOf, parseDFFs, parseSchemes } from './lab/plan.js';
 import { LabTraining, loadInWorker, wasmForWorker, workerCount } from './lab/client.js';
@@ -43,6 +44,9 @@ const PROPS = attributes['pe-lab'];
 /** The attributes an experiment sets when the page does not (lab/presets.js). */
 const GOVERNED = Object.keys(PROPS).filter((name) => presetValue('position', name) !== undefined);
 /** What a share link carries: every setting that shapes a run. */
+/** A count to two significant digits: the runs of a plan differ in size, so the note gives one figure for all. */
+const roundedCount = (n) => (n < 100 ? n : Number(n.toPrecision(2)));
+
 const SHARED = Object.keys(PROPS).filter((name) => name !== 'url-params');
 const DFF_RANGE = [1, 1024];
 const REDRAW_MS = { normal: 250, reduced: 2000 };
@@ -123,10 +127,15 @@ class PeLab extends PeFfnElement {
     super.connectedCallback();
   }
 
+  /** Stops training once the element has left the page: a move (the page rebuilds its sections on a
+   * language switch) disconnects and reconnects it in one task, and the training goes on. */
   teardown() {
-    this.training?.dispose();
-    this.training = null;
-    clearTimeout(this.drawTimer);
+    queueMicrotask(() => {
+      if (this.isConnected) return;
+      this.training?.dispose();
+      this.training = null;
+      clearTimeout(this.drawTimer);
+    });
   }
 
   /** A share link's settings become attributes once, before the first render. */
@@ -294,23 +303,17 @@ class PeLab extends PeFfnElement {
     this.$('.locked-note').hidden = !locked;
     const first = this.nextPlan;
     const symbols = createTask(first.task, { vocab: first.vocab, length: first.length }).symbols;
-    this.$('.toy').textContent = fill(s.toyNote, { params: fmtInt(this.paramsOf(first), this.language), symbols, T: first.sequenceLength });
+    this.$('.toy').textContent = fill(s.toyNote, { params: fmtInt(roundedCount(this.paramsOf(first)), this.language), symbols, T: first.sequenceLength });
     this.drawRunBar();
     this.drawResults();
     this.fillRunPickers();
     this.drawInside();
   }
 
-  /** Parameters of the plan's first run, counted by a model the module builds (and disposes). */
+  /** Parameters of the plan's first run, from its shapes (no model is built on the page's thread). */
   paramsOf(plan) {
-    const key = JSON.stringify(plan.runs[0]?.model ?? null);
-    if (this.paramsKey !== key) {
-      this.paramsKey = key;
-      const model = plan.runs[0] && this.core.createTransformer(plan.runs[0].model);
-      this.paramsValue = model ? model.paramCount : 0;
-      model?.dispose();
-    }
-    return this.paramsValue;
+    const options = plan.runs[0]?.model;
+    return options ? parameterShapes(resolveOptions(options)).reduce((n, [, shape]) => n + shape.reduce((a, b) => a * b, 1), 0) : 0;
   }
 
   syncSchemes() {
@@ -556,7 +559,6 @@ class PeLab extends PeFfnElement {
     for (const part of parts) {
       if (generation !== this.resultsGeneration || !this.isConnected) return;
       if (!part()) continue;
-      this.scrollRegions?.scan(); // the render's own scan ran before this part was drawn: its wide tables scroll by keyboard
       await nextTask();
     }
   }
@@ -605,7 +607,6 @@ class PeLab extends PeFfnElement {
       }
     }
     keepingOpen(this.$('details.inside'), () => this.drawInsideNow({ s, plan, loadedView, snapshot, T, dModel, sinusoid, learned, name }));
-    this.scrollRegions?.scan(); // drawn on opening too, outside a render: its tables scroll by keyboard
   }
 
   drawInsideNow({ s, plan, loadedView, snapshot, T, dModel, sinusoid, learned, name }) {

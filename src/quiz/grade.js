@@ -14,7 +14,7 @@ const EPSILON = 1e-9;
 
 const within = (a, b, tolerance) => Math.abs(a - b) <= tolerance + EPSILON * Math.max(1, Math.abs(b));
 
-/** The circled number ①..⑳ for 1..20 (plain number beyond). */
+/** The circled number ①..⑳ for 1..20, "(k)" beyond: how choices are numbered on screen and in answers. */
 export function circled(k) {
   return k >= 1 && k <= 20 ? String.fromCodePoint(0x2460 + k - 1) : `(${k})`;
 }

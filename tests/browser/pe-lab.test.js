@@ -78,17 +78,22 @@ function tracedLongTasks(trace) {
   });
 }
 
-/** Starts the lab and resolves with pe-lab-done's detail (losses as plain arrays) and the start time. */
-function train(page) {
-  return page.evaluate(() => new Promise((resolve, reject) => {
+/** Starts the lab and resolves with pe-lab-done's detail (losses as plain arrays) and the start time.
+ * With `switchLanguage`, the page's language button of that language is pressed at the first progress
+ * event (the page then rebuilds its sections around the element, which goes on training). */
+function train(page, { switchLanguage = null } = {}) {
+  return page.evaluate((switchLanguage) => new Promise((resolve, reject) => {
     const el = document.querySelector('pe-lab');
+    if (switchLanguage) {
+      el.addEventListener('pe-lab-progress', () => document.querySelector(`.tools [data-lang="${switchLanguage}"]`).click(), { once: true });
+    }
     const started = performance.now();
     el.addEventListener('pe-lab-done', (e) => resolve({
       started, ended: performance.now(), seconds: e.detail.seconds,
       runs: e.detail.runs.map((r) => ({ ...r, losses: Array.from(r.losses) })),
     }), { once: true });
     el.start().catch(reject);
-  }), null);
+  }), switchLanguage);
 }
 
 async function openLab(page, url) {
@@ -130,6 +135,9 @@ test('the default experiment learns as the research says, with the page responsi
   console.log(`# default experiment: ${((Date.now() - t0) / 1000).toFixed(1)} s wall (${done.seconds.toFixed(1)} s of training), chance ${pct(chance)}, position-blind bound ${pct(bound)}`);
   done.runs.forEach((r, i) => console.log(`#   ${r.scheme.padEnd(10)} ${r.causal ? 'causal ' : 'no mask'}: ${pct(r.accuracy)}, loss ${r.loss.toFixed(4)}, ${r.seconds.toFixed(1)} s, >= 95 % from step ${reached[i] ?? '—'}`));
   shared.done = done; // the next tests need a finished run, whatever this one asserts
+  // The note under the settings gives the first run's size to two digits, counted without a model.
+  const toy = await page.evaluate(() => document.querySelector('pe-lab').shadowRoot.querySelector('.toy').textContent);
+  assert.equal(toy.match(/파라미터 약 ([\d,]+)개/)?.[1].replaceAll(',', ''), String(Number(done.runs[0].params.toPrecision(2))), toy);
   const run = (scheme, causal) => done.runs.find((r) => r.scheme === scheme && r.causal === causal);
   for (const scheme of ['sinusoidal', 'learned', 'rope']) {
     for (const causal of [false, true]) assert.ok(run(scheme, causal).accuracy >= 0.95, `${scheme} ${causal ? 'causal' : 'no mask'}: ${pct(run(scheme, causal).accuracy)}`);
@@ -167,7 +175,7 @@ test('the default experiment learns as the research says, with the page responsi
   assert.deepEqual(page.problems, []);
 });
 
-test('the share link replays the same losses, bit for bit, in another browser context', { timeout: 300000 }, async () => {
+test('the share link replays the same losses, bit for bit, in another browser context, across a language switch', { timeout: 300000 }, async () => {
   assert.ok(shared.done, 'needs the first test');
   const { page } = shared;
   await page.evaluate(() => document.querySelector('pe-lab').shadowRoot.querySelector('.share').click());
@@ -183,10 +191,12 @@ test('the share link replays the same losses, bit for bit, in another browser co
     await openLab(other, link);
     const [mine, theirs] = await Promise.all([page, other].map((p) => p.evaluate(() => JSON.stringify(document.querySelector('pe-lab').nextPlan))));
     assert.equal(theirs, mine, 'the link gives the same plan');
-    // Shortened to 40 steps, trained: the same first 40 losses of every run.
+    // Shortened to 40 steps, trained: the same first 40 losses of every run, though the reader
+    // switches the page to English while it trains.
     url.searchParams.set('lab-steps', String(REPLAY_STEPS));
     await openLab(other, url.href);
-    const replay = await train(other);
+    const replay = await train(other, { switchLanguage: 'en' });
+    assert.equal(await other.evaluate(() => document.documentElement.lang), 'en');
     let compared = 0;
     for (const r of replay.runs) {
       const original = shared.done.runs.find((o) => o.scheme === r.scheme && o.causal === r.causal);

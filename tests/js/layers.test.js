@@ -100,7 +100,7 @@ test('the rules themselves: upward, sideways, outside and private imports are ea
     ['src/elements/pe-ffn-quiz.js', 'web/quiz.js', /upward$/],
     ['src/lms/package/package.js', 'src/lms/runtime/backup.js', /sideways$/],
     ['src/js/index.js', 'src/i18n/ko/page.js', /sideways$/],
-    ['web/quiz.js', 'src/elements/quiz/dom.js', /a part of one element/],
+    ['web/quiz.js', 'src/elements/quiz/answer-text.js', /a part of one element/],
     ['src/quiz/select.js', 'dist/quiz.js', /dist\/ is for web\/ only/],
     ['src/quiz/x.js', 'tests/js/target.js', /in no room/],
   ];

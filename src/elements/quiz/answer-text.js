@@ -3,8 +3,8 @@
 //   expectedShown(q, lang, seed)           -> '② …' for mc, expectedText() otherwise
 //   givenText(q, L, answer, seed, strings) -> '③ …', O/X, or what was typed ('…' after text that
 //                                             was cut to fit an LMS's suspend data)
-import { circled } from './dom.js';
 import { expectedText, choiceOrder, localizeQuestion } from '../../quiz/index.js';
+import { circled } from '../../quiz/grade.js';
 
 export function expectedShown(q, lang, seed) {
   if (q.type !== 'mc') return expectedText(q, lang);

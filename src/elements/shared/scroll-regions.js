@@ -1,12 +1,14 @@
 // A box that scrolls must be reachable from the keyboard (WCAG 2.1.1): a reader without a mouse
 // focuses it with Tab and scrolls it with the arrow keys. Only boxes that really overflow join the tab
 // order, so a table that fits costs no extra Tab stop; a ResizeObserver re-checks a box when it or its
-// content changes size (a new table, another width, a larger text size).
+// content changes size (a new table, another width, a larger text size), and a MutationObserver finds
+// the boxes an element draws later, outside its render (results drawn part by part, a panel opened).
 //
 // API:
 //   watchScrollRegions(root, selector = SCROLL_BOXES)
-//                             returns { scan(), disconnect() }; scan() after each render picks up the
-//                             boxes under root that may scroll (selector)
+//                             returns { scan(), disconnect() }; scan() picks up now the boxes under
+//                             root that may scroll (selector); boxes added later are picked up within
+//                             a microtask of their insertion
 export const SCROLL_BOXES = '.scroll, .formula, pre';
 
 /** The name a screen reader announces for a focused box: its table's caption, else its own label. */
@@ -47,14 +49,20 @@ export function watchScrollRegions(root, selector = SCROLL_BOXES) {
     boxOf.set(node, box);
     observer.observe(node);
   };
+  const scan = () => {
+    for (const box of root.querySelectorAll(selector)) {
+      watch(box, box);
+      // The box keeps its size when a wider table replaces the old one: watch its content too.
+      for (const child of box.children) watch(child, box);
+    }
+  };
+  // MutationObserver callbacks come as one microtask per batch of changes: one scan however many nodes.
+  const added = typeof MutationObserver === 'function'
+    ? new MutationObserver((records) => { if (records.some((r) => r.addedNodes.length)) scan(); })
+    : null;
+  added?.observe(root, { childList: true, subtree: true });
   return {
-    scan() {
-      for (const box of root.querySelectorAll(selector)) {
-        watch(box, box);
-        // The box keeps its size when a wider table replaces the old one: watch its content too.
-        for (const child of box.children) watch(child, box);
-      }
-    },
-    disconnect() { observer.disconnect(); },
+    scan,
+    disconnect() { observer.disconnect(); added?.disconnect(); },
   };
 }
