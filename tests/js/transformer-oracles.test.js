@@ -2,9 +2,9 @@
 // contract's bounds: the double-precision reference (tests/reference/transformer-reference.js) and
 // PyTorch in float64 (tests/python/torch_transformer.py). Logits and every trace array within
 // 1e-4 (1 + M), the loss within 1e-5 (1 + loss), every gradient ‖g - r‖ ≤ 1e-4 ‖r‖ + 1e-7 √n, for
-// every position scheme × causal × post/pre, each activation, 1-4 layers, 1-8 heads, batches 1-8, and
+// every position scheme × causal × post/pre, each activation, 1-4 layers, 1-16 heads, batches 1-8,
 // sizes on both sides of the matrix kernels' edges (panels of 8 columns, tiles of 5-6 rows, blocks of
-// 128 rows); then 20 trainer steps against torch.optim.AdamW. The largest difference per array is printed.
+// 128 rows) and d_model up to the contract's 1024; then 20 trainer steps against torch.optim.AdamW. The largest difference per array is printed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './target.js';
@@ -48,6 +48,10 @@ for (const position of POSITIONS) {
 for (const activation of ACTIVATIONS) cases.push({ position: 'rope', activation, dModel: 48, dFF: 96, vocab: 10, heads: 6, layers: 2, seed: 60, B: 3, T: 11, norm: 'pre' });
 cases.push({ position: 'learned', dModel: 16, vocab: 5, heads: 2, layers: 1, maxLength: 6, seed: 70, B: 2, T: 6 }); // T = maxLength
 cases.push({ position: 'alibi', dModel: 24, dFF: 40, vocab: 6, heads: 3, layers: 2, seed: 71, B: 2, T: 9, causal: true }); // 3 heads: the slopes' formula
+// d_model past the sizes above, up to the contract's 1024 (panels of 8 columns, an odd width, many heads).
+cases.push({ position: 'sinusoidal', activation: 'relu', dModel: 257, dFF: 33, vocab: 9, heads: 1, layers: 1, seed: 72, B: 2, T: 5 });
+cases.push({ position: 'rope', activation: 'silu', norm: 'pre', causal: true, dModel: 520, dFF: 72, vocab: 5, heads: 4, layers: 1, seed: 73, B: 1, T: 7 });
+cases.push({ position: 'alibi', activation: 'gelu', causal: true, dModel: 1024, dFF: 24, vocab: 3, heads: 16, layers: 1, seed: 74, B: 2, T: 3 });
 
 const inputs = cases.map((c) => {
   const config = resolveConfigRef(c);
