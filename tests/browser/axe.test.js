@@ -3,8 +3,8 @@
 // embedded alone in a bare page (the elements come from custom-elements.json, so a new element is
 // checked without editing this file), in Korean and English, at 1280 and 390 px, in the light and the
 // dark theme. No serious or critical violation may remain; colour contrast is part of WCAG AA. The
-// dark theme changes colours only, not the DOM: there the rules that read colours run (COLOUR_RULES),
-// the others once, in the light theme.
+// dark theme changes colours only, not the DOM: a page checked in the light theme is switched to the
+// dark one and checked again with the rules that read colours (COLOUR_RULES).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -79,31 +79,37 @@ async function themed(viewport, theme) {
 for (const viewport of VIEWPORTS) {
   test(`the tutorial and the quiz page: no serious or critical violation (${viewport.width} px, ko/en, light/dark)`, { timeout: 300000 }, async () => {
     const failures = [];
-    for (const theme of THEMES) {
-      for (const lang of LANGS) {
-        const page = await themed(viewport, theme);
-        try {
-          await page.goto(`${siteServer.url}?lang=${lang}`);
-          await page.waitForSelector('#main[data-complete]');
-          await revealElements(page);
-          await page.evaluate(async () => {
-            const elements = [...document.querySelectorAll('#main *')].filter((el) => el.updateComplete);
-            await Promise.all(elements.map((el) => el.updateComplete));
-            // What is folded away (data tables, downloads, code) is checked too: unfold it all.
-            for (const root of [document, ...elements.map((el) => el.shadowRoot)]) {
-              for (const details of root.querySelectorAll('details')) details.open = true;
-            }
-          });
-          const grave = report(`tutorial ${lang} ${theme} ${viewport.width}`, await axe(page, undefined, rulesFor(theme)));
-          if (grave.length) failures.push({ page: `tutorial ${lang} ${theme}`, grave });
-          await page.goto(`${siteServer.url}quiz.html?lang=${lang}`);
-          await page.waitForSelector('pe-ffn-quiz >> article.q');
-          const graveQuiz = report(`quiz ${lang} ${theme} ${viewport.width}`, await axe(page, undefined, rulesFor(theme)));
-          if (graveQuiz.length) failures.push({ page: `quiz ${lang} ${theme}`, grave: graveQuiz });
-          if (lang === 'ko') await saveArtifact(`theme-${theme}-quiz-${viewport.width}.png`, await page.screenshot({ fullPage: false }));
-        } finally {
-          await page.context().close();
-        }
+    // Each page is loaded once, checked in the light theme, then switched to the dark one (its
+    // elements redraw) and checked again with the colour rules; `shot` saves each theme's screenshot.
+    const check = async (page, name, shot = null) => {
+      for (const theme of THEMES) {
+        await page.emulateMedia({ colorScheme: theme });
+        const grave = report(`${name} ${theme} ${viewport.width}`, await axe(page, undefined, rulesFor(theme)));
+        if (grave.length) failures.push({ page: `${name} ${theme}`, grave });
+        if (shot) await saveArtifact(`theme-${theme}-${shot}-${viewport.width}.png`, await page.screenshot({ fullPage: false }));
+      }
+    };
+    for (const lang of LANGS) {
+      const page = await themed(viewport, THEMES[0]);
+      try {
+        await page.goto(`${siteServer.url}?lang=${lang}`);
+        await page.waitForSelector('#main[data-complete]');
+        await revealElements(page);
+        await page.evaluate(async () => {
+          const elements = [...document.querySelectorAll('#main *')].filter((el) => el.updateComplete);
+          await Promise.all(elements.map((el) => el.updateComplete));
+          // What is folded away (data tables, downloads, code) is checked too: unfold it all.
+          for (const root of [document, ...elements.map((el) => el.shadowRoot)]) {
+            for (const details of root.querySelectorAll('details')) details.open = true;
+          }
+        });
+        await check(page, `tutorial ${lang}`);
+        await page.emulateMedia({ colorScheme: THEMES[0] });
+        await page.goto(`${siteServer.url}quiz.html?lang=${lang}`);
+        await page.waitForSelector('pe-ffn-quiz >> article.q');
+        await check(page, `quiz ${lang}`, lang === 'ko' ? 'quiz' : null);
+      } finally {
+        await page.context().close();
       }
     }
     assert.deepEqual(failures, []);
@@ -114,29 +120,32 @@ test('every element alone in a bare page: no serious or critical violation (ko/e
   assert.ok(elements.length >= 9);
   const failures = [];
   for (const viewport of VIEWPORTS) {
-    for (const theme of THEMES) {
-      const page = await themed(viewport, theme);
-      try {
-        await page.goto(`${repoServer.url}tests/browser/fixtures/element-alone.html`);
-        await page.waitForFunction(() => window.elementsReady === true);
-        for (const lang of LANGS) {
-          for (const { tagName } of elements) {
-            await page.evaluate(async ({ tag, lang }) => {
-              document.documentElement.lang = lang;
-              const el = document.createElement(tag);
-              document.querySelector('main').replaceChildren(el);
-              await new Promise((resolve) => el.addEventListener('pe-ffn-render', resolve, { once: true }));
-              await el.updateComplete;
-              // What is folded away (data tables, downloads, code) is checked too: unfold it all.
-              for (const details of el.shadowRoot.querySelectorAll('details')) details.open = true;
-            }, { tag: tagName, lang });
+    const page = await themed(viewport, THEMES[0]);
+    try {
+      await page.goto(`${repoServer.url}tests/browser/fixtures/element-alone.html`);
+      await page.waitForFunction(() => window.elementsReady === true);
+      for (const lang of LANGS) {
+        for (const { tagName } of elements) {
+          await page.emulateMedia({ colorScheme: THEMES[0] });
+          await page.evaluate(async ({ tag, lang }) => {
+            document.documentElement.lang = lang;
+            const el = document.createElement(tag);
+            document.querySelector('main').replaceChildren(el);
+            await new Promise((resolve) => el.addEventListener('pe-ffn-render', resolve, { once: true }));
+            await el.updateComplete;
+            // What is folded away (data tables, downloads, code) is checked too: unfold it all.
+            for (const details of el.shadowRoot.querySelectorAll('details')) details.open = true;
+          }, { tag: tagName, lang });
+          // Checked in the light theme, then switched to the dark one (see COLOUR_RULES).
+          for (const theme of THEMES) {
+            await page.emulateMedia({ colorScheme: theme });
             const grave = report(`<${tagName}> ${lang} ${theme} ${viewport.width}`, await axe(page, 'main', rulesFor(theme)));
             if (grave.length) failures.push({ element: tagName, lang, theme, width: viewport.width, grave });
           }
         }
-      } finally {
-        await page.context().close();
       }
+    } finally {
+      await page.context().close();
     }
   }
   assert.deepEqual(failures, []);
