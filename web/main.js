@@ -167,7 +167,7 @@ function linkedId() {
 }
 
 // The page's own wide formulas and tables scroll sideways on a phone: keyboard-reachable when they do.
-const pageScrollBoxes = watchScrollRegions(document.getElementById('main'), '.display-math, .table-scroll, pre');
+watchScrollRegions(document.getElementById('main'), '.display-math, .table-scroll, pre');
 
 function renderPage({ progressive = false } = {}) {
   const t = texts[state.lang];
@@ -193,7 +193,6 @@ function renderPage({ progressive = false } = {}) {
   const more = () => {
     if (generation !== renderGeneration) return;
     if (!rest.length) {
-      pageScrollBoxes.scan();
       main.dataset.complete = 'true';
       return;
     }

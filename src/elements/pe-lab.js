@@ -28,7 +28,7 @@ import { configuredWasm } from './shared/core.js';
 import { predictPanel, wirePredict } from './shared/predict.js';
 import { saveFile } from './shared/data-export.js';
 import { pytorchScript, createTask } from '../js/index.js';
-import { parameterShapes, resolveOptions } from '../js/transformer.js';
+import { parameterCount, resolveOptions } from '../js/transformer.js';
 import { EXPERIMENTS, SCHEMES, TRAINING, presetValue } from './lab/presets.js';
 import { labPlan, masksOf, parseDFFs, parseSchemes } from './lab/plan.js';
 import { LabTraining, loadInWorker, wasmForWorker, workerCount } from './lab/client.js';
@@ -313,7 +313,7 @@ class PeLab extends PeFfnElement {
   /** Parameters of the plan's first run, from its shapes (no model is built on the page's thread). */
   paramsOf(plan) {
     const options = plan.runs[0]?.model;
-    return options ? parameterShapes(resolveOptions(options)).reduce((n, [, shape]) => n + shape.reduce((a, b) => a * b, 1), 0) : 0;
+    return options ? parameterCount(resolveOptions(options)) : 0;
   }
 
   syncSchemes() {

@@ -57,6 +57,11 @@ export function parameterShapes(config) {
   return shapes;
 }
 
+/** How many parameters a model of `config` holds: the sum of its arrays' sizes. */
+export function parameterCount(config) {
+  return parameterShapes(config).reduce((n, [, shape]) => n + shape.reduce((a, b) => a * b, 1), 0);
+}
+
 /** The C arguments of a configuration (pf_model_bytes, pf_model_new). */
 const cConfig = (c) => [c.vocab, c.dModel, c.heads, c.dFF, c.layers, c.maxLength, POSITIONS.indexOf(c.position),
   c.causal ? 1 : 0, NORMS.indexOf(c.norm), ACTIVATIONS.indexOf(c.activation), c.eps];
@@ -138,7 +143,7 @@ export class Transformer {
     writeParameters.set(this, (values) => this.#writeParameters(values));
     Object.defineProperties(this, {
       config: value(Object.freeze({ ...config })),
-      paramCount: value(names.reduce((n, [, shape]) => n + shape.reduce((a, b) => a * b, 1), 0)),
+      paramCount: value(parameterCount(config)),
       parameterNames: value(Object.freeze(names.map(([name]) => name))),
     });
   }

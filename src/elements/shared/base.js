@@ -209,7 +209,7 @@ export class PeFfnElement extends HTMLElement {
       this.syncControls();
       this.showNotes();
       this.update();
-      (this.scrollRegions ??= watchScrollRegions(this.root)).scan();
+      this.scrollRegions ??= watchScrollRegions(this.root);
     } catch (err) {
       this.needsBuild = true;
       this.showError(err);

@@ -6,9 +6,8 @@
 //
 // API:
 //   watchScrollRegions(root, selector = SCROLL_BOXES)
-//                             returns { scan(), disconnect() }; scan() picks up now the boxes under
-//                             root that may scroll (selector); boxes added later are picked up within
-//                             a microtask of their insertion
+//                             picks up the boxes under root that may scroll (selector) now, and those
+//                             added later within a microtask of their insertion; returns { disconnect() }
 export const SCROLL_BOXES = '.scroll, .formula, pre';
 
 /** The name a screen reader announces for a focused box: its table's caption, else its own label. */
@@ -38,7 +37,7 @@ function mark(box) {
 }
 
 export function watchScrollRegions(root, selector = SCROLL_BOXES) {
-  if (typeof ResizeObserver !== 'function') return { scan() {}, disconnect() {} };
+  if (typeof ResizeObserver !== 'function') return { disconnect() {} };
   const boxOf = new WeakMap();   // observed node -> the scrolling box it belongs to
   const observer = new ResizeObserver((entries) => {
     const boxes = new Set(entries.map((e) => boxOf.get(e.target)).filter((box) => box?.isConnected));
@@ -56,13 +55,13 @@ export function watchScrollRegions(root, selector = SCROLL_BOXES) {
       for (const child of box.children) watch(child, box);
     }
   };
+  scan();
   // MutationObserver callbacks come as one microtask per batch of changes: one scan however many nodes.
   const added = typeof MutationObserver === 'function'
     ? new MutationObserver((records) => { if (records.some((r) => r.addedNodes.length)) scan(); })
     : null;
   added?.observe(root, { childList: true, subtree: true });
   return {
-    scan,
     disconnect() { observer.disconnect(); added?.disconnect(); },
   };
 }
