@@ -9,13 +9,36 @@
  *   W^T (N, padded K) for the backward's dY W^T (matmul.c's panels), re-packed whenever a parameter
  *   changes; sinusoid (max_length, D), the PE table of MODEL_SINUSOIDAL, computed once.
  */
-#include "model_layout.h"
+#include "model.h"
 #include "matmul.h"
 #include "pe.h"
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The parameters of one layer, in the contract's order, and their fields in model_layer_tensors. */
+enum { L_WQ, L_BQ, L_WK, L_BK, L_WV, L_BV, L_WO, L_BO, L_GAMMA1, L_BETA1, L_W1, L_B1, L_W2, L_B2, L_GAMMA2,
+       L_BETA2, L_COUNT };
+#define LAYER_FIELD(name) offsetof(model_layer_tensors, name)
+static const size_t layer_fields[L_COUNT] = {
+    LAYER_FIELD(wq), LAYER_FIELD(bq), LAYER_FIELD(wk), LAYER_FIELD(bk), LAYER_FIELD(wv), LAYER_FIELD(bv),
+    LAYER_FIELD(wo), LAYER_FIELD(bo), LAYER_FIELD(gamma1), LAYER_FIELD(beta1), LAYER_FIELD(w1), LAYER_FIELD(b1),
+    LAYER_FIELD(w2), LAYER_FIELD(b2), LAYER_FIELD(gamma2), LAYER_FIELD(beta2),
+};
+#undef LAYER_FIELD
+static float **layer_field(model_layer_tensors *t, int i) { return (float **)(void *)((char *)t + layer_fields[i]); }
+
+/* The packed matrices of a layer, in this order (MODEL_MATRICES also names the output layer's), their
+   parameters and their fields in model_layer_matrices. */
+enum { M_WQ, M_WK, M_WV, M_WO, M_W1, M_W2, MODEL_MATRICES };
+static const int packed_params[MODEL_MATRICES] = { L_WQ, L_WK, L_WV, L_WO, L_W1, L_W2 };
+#define MATRIX_FIELD(name) offsetof(model_layer_matrices, name)
+static const size_t matrix_fields[MODEL_MATRICES] = {
+    MATRIX_FIELD(wq), MATRIX_FIELD(wk), MATRIX_FIELD(wv), MATRIX_FIELD(wo), MATRIX_FIELD(w1), MATRIX_FIELD(w2),
+};
+#undef MATRIX_FIELD
+static float **matrix_field(model_layer_matrices *t, int w) { return (float **)(void *)((char *)t + matrix_fields[w]); }
 
 static pf_status model_check_config(const model_config *c) {
     if (!c) return PF_ERR_NULL;
@@ -106,16 +129,25 @@ pf_status model_tensor_at(model_tensor *tensor, const model *m, int32_t index) {
     return PF_OK;
 }
 
-float *model_layer_param(const model *m, float *base, int32_t l, int i) {
+/* Points `named` at every array inside base (params or grads: the same layout). */
+static void name_tensors(model_tensors *named, const model *m, float *base) {
     const model_config *c = &m->config;
-    return base + head_floats(c) + (uint64_t)l * layer_floats(c) + layer_offset(c, i);
+    named->embedding = base;
+    named->position = c->position == MODEL_LEARNED ? base + tensor_of(c, 1).offset : NULL;
+    for (int32_t l = 0; l < c->layers; l++) {
+        float *at = base + head_floats(c) + (uint64_t)l * layer_floats(c);
+        for (int i = 0; i < L_COUNT; i++) *layer_field(&named->layer[l], i) = at + layer_offset(c, i);
+    }
+    named->gamma = c->norm == BLOCK_PRE_NORM ? base + tensor_of(c, m->tensor_count - 4).offset : NULL;
+    named->beta = named->gamma ? named->gamma + c->d_model : NULL;
+    named->w_out = base + tensor_of(c, m->tensor_count - 2).offset;
+    named->b_out = base + tensor_of(c, m->tensor_count - 1).offset;
 }
 
-/* The tensor index of a layer's parameter; the parameter of each packed matrix. */
+/* The tensor index of a layer's parameter. */
 static int32_t layer_tensor_index(const model_config *c, int32_t l, int i) {
     return 1 + (c->position == MODEL_LEARNED) + l * L_COUNT + i;
 }
-static const int packed_params[MODEL_MATRICES] = { L_WQ, L_WK, L_WV, L_WO, L_W1, L_W2 };
 
 /* ---- packed copies ----------------------------------------------------------------------------- */
 
@@ -138,12 +170,19 @@ static uint64_t packed_layer_floats(const model_config *c) {
     return total;
 }
 
-float *model_packed(const model *m, int32_t l, int which, int transposed) {
+/* Points m->pack and m->pack_t at each matrix's W and W^T inside m->packed. */
+static void name_matrices(model *m) {
     const model_config *c = &m->config;
-    float *at = m->packed + (uint64_t)l * packed_layer_floats(c);
-    if (l == c->layers) return transposed ? at + packed_floats(c, MODEL_MATRICES, 0) : at;
-    for (int w = 0; w < which; w++) at += packed_floats(c, w, 0) + packed_floats(c, w, 1);
-    return transposed ? at + packed_floats(c, which, 0) : at;
+    float *at = m->packed;
+    for (int32_t l = 0; l < c->layers; l++)
+        for (int w = 0; w < MODEL_MATRICES; w++) {
+            *matrix_field(&m->pack.layer[l], w) = at;
+            at += packed_floats(c, w, 0);
+            *matrix_field(&m->pack_t.layer[l], w) = at;
+            at += packed_floats(c, w, 1);
+        }
+    m->pack.w_out = at;
+    m->pack_t.w_out = at + packed_floats(c, MODEL_MATRICES, 0);
 }
 
 /* Packs matrix `which` of layer l (l = layers: the output layer) from the parameters. */
@@ -151,10 +190,10 @@ static void model_pack_matrix(model *m, int32_t l, int which) {
     const model_config *c = &m->config;
     int32_t k, n;
     matrix_shape(c, which, &k, &n);
-    const float *w = l == c->layers ? m->params + tensor_of(c, m->tensor_count - 2).offset
-                                    : model_layer_param(m, m->params, l, packed_params[which]);
-    mm_pack(model_packed(m, l, which, 0), w, k, n);
-    mm_pack_transposed(model_packed(m, l, which, 1), w, k, n);
+    const int out = l == c->layers;
+    const float *w = out ? m->param.w_out : *layer_field(&m->param.layer[l], packed_params[which]);
+    mm_pack(out ? m->pack.w_out : *matrix_field(&m->pack.layer[l], which), w, k, n);
+    mm_pack_transposed(out ? m->pack_t.w_out : *matrix_field(&m->pack_t.layer[l], which), w, k, n);
 }
 
 void model_pack_all(model *m) {
@@ -190,18 +229,15 @@ void model_free(model *m) {
     memset(m, 0, sizeof *m);
 }
 
-/* Gammas ones, every other parameter zero. */
+/* Every layer norm's gamma ones and beta zeros. */
 static void model_reset_norms(model *m) {
     const model_config *c = &m->config;
-    for (int32_t l = 0; l < c->layers; l++)
-        for (int g = 0; g < 2; g++) {
-            float *gamma = model_layer_param(m, m->params, l, g ? L_GAMMA2 : L_GAMMA1);
-            for (int32_t j = 0; j < c->d_model; j++) gamma[j] = 1.0f;
-        }
-    if (c->norm == BLOCK_PRE_NORM) {
-        float *gamma = m->params + tensor_of(c, m->tensor_count - 4).offset;
-        for (int32_t j = 0; j < c->d_model; j++) gamma[j] = 1.0f;
+    for (int32_t l = 0; l < c->layers; l++) {
+        const model_layer_tensors *p = &m->param.layer[l];
+        for (int32_t j = 0; j < c->d_model; j++) p->gamma1[j] = p->gamma2[j] = 1.0f, p->beta1[j] = p->beta2[j] = 0.0f;
     }
+    if (m->param.gamma)
+        for (int32_t j = 0; j < c->d_model; j++) m->param.gamma[j] = 1.0f, m->param.beta[j] = 0.0f;
 }
 
 pf_status model_init(model *m, const model_config *config) {
@@ -224,6 +260,9 @@ pf_status model_init(model *m, const model_config *config) {
     m->grads = memory + n.params;
     m->packed = m->grads + n.params;
     m->sinusoid = n.sinusoid ? m->packed + n.packed : NULL;
+    name_tensors(&m->param, m, m->params);
+    name_tensors(&m->grad, m, m->grads);
+    name_matrices(m);
     if (m->sinusoid) {
         const size_t ws_bytes = pe_workspace_bytes(config->d_model);
         void *ws_memory = malloc(ws_bytes);
@@ -258,16 +297,7 @@ pf_status model_init_seeded(model *m, uint32_t seed) {
         const int32_t fan_in = learned_table ? 1 : in_layer && (which == L_W2 || which == L_B2) ? c->d_ff : c->d_model;
         mulberry32_fill_uniform(p, tensor_floats(t.rows, t.cols), fan_in, &state, NULL);
     }
-    for (int32_t l = 0; l < c->layers; l++)
-        for (int g = 0; g < 4; g++) {
-            const int which = (const int[]){ L_GAMMA1, L_BETA1, L_GAMMA2, L_BETA2 }[g];
-            float *p = model_layer_param(m, m->params, l, which);
-            for (int32_t j = 0; j < c->d_model; j++) p[j] = which == L_GAMMA1 || which == L_GAMMA2 ? 1.0f : 0.0f;
-        }
-    if (c->norm == BLOCK_PRE_NORM) {
-        float *p = m->params + tensor_of(c, m->tensor_count - 4).offset;
-        for (int32_t j = 0; j < c->d_model; j++) p[j] = 1.0f, p[c->d_model + j] = 0.0f;
-    }
+    model_reset_norms(m);
     model_pack_all(m);
     return PF_OK;
 }
@@ -292,13 +322,4 @@ pf_status model_set_params(model *m, const float *params) {
     memcpy(m->params, params, m->param_count * sizeof(float));
     model_pack_all(m);
     return PF_OK;
-}
-
-/* Where the model-level arrays lie: the final norm's gamma (pre-norm) and the output layer's w, b. */
-float *model_final_gamma(const model *m, float *base) {
-    return m->config.norm == BLOCK_PRE_NORM ? base + tensor_of(&m->config, m->tensor_count - 4).offset : NULL;
-}
-float *model_output_w(const model *m, float *base) { return base + tensor_of(&m->config, m->tensor_count - 2).offset; }
-float *model_position_table(const model *m, float *base) {
-    return m->config.position == MODEL_LEARNED ? base + tensor_of(&m->config, 1).offset : NULL;
 }

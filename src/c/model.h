@@ -67,6 +67,34 @@ typedef struct {
     int32_t rows, cols;
 } model_tensor;
 
+/* The parameter arrays of one layer by name, in the contract's order: pointers into params or grads. */
+typedef struct {
+    float *wq, *bq, *wk, *bk, *wv, *bv, *wo, *bo;   /* (D, D) and (D) each */
+    float *gamma1, *beta1;                          /* (D) the first layer norm */
+    float *w1, *b1, *w2, *b2;                       /* (D, F), (F), (F, D), (D) */
+    float *gamma2, *beta2;                          /* (D) the second layer norm */
+} model_layer_tensors;
+
+/* Every parameter array of the model by name (as llm.c's ParameterTensors), inside params or grads. */
+typedef struct {
+    float *embedding;                               /* (V, D) */
+    float *position;                                /* (max_length, D), MODEL_LEARNED only; else NULL */
+    model_layer_tensors layer[PF_MODEL_MAX_LAYERS]; /* the first L */
+    float *gamma, *beta;                            /* (D) the final layer norm, BLOCK_PRE_NORM only; else NULL */
+    float *w_out, *b_out;                           /* (D, V), (V) the output layer */
+} model_tensors;
+
+/* The matrices of one layer packed for the kernels (matmul.h): W in panels for x W, or W^T in panels
+   for dY W^T. */
+typedef struct {
+    float *wq, *wk, *wv, *wo, *w1, *w2;
+} model_layer_matrices;
+
+typedef struct {
+    model_layer_matrices layer[PF_MODEL_MAX_LAYERS];
+    float *w_out;
+} model_matrices;
+
 typedef struct {
     model_config config;
     int32_t tensor_count;       /* parameter arrays, in the contract's order */
@@ -76,6 +104,11 @@ typedef struct {
     float *packed;              /* every matrix packed for the kernels: W and W^T (see model.c) */
     float *sinusoid;            /* (max_length, D) PE table, MODEL_SINUSOIDAL only */
     float *memory;              /* the one allocation; NULL when not initialised or freed */
+    /* The same arrays by name, set once by model_init: */
+    model_tensors param;        /* inside params */
+    model_tensors grad;         /* inside grads */
+    model_matrices pack;        /* inside packed: each W, for x W */
+    model_matrices pack_t;      /* inside packed: each W^T, for dY W^T */
 } model;
 
 /* Optional outputs of a forward: one block_trace per layer (arrays with a leading batch dimension:
@@ -103,6 +136,9 @@ pf_status model_set_tensor(model *m, int32_t index, const float *values);
 
 /* Copies all param_count parameters in (the contract's order) and re-packs every matrix. */
 pf_status model_set_params(model *m, const float *params);
+
+/* Re-packs every matrix from params, after they were written in place (a loaded file, an optimiser step). */
+void model_pack_all(model *m);
 
 /* *floats = the workspace of a call on `batch` sequences of `length` tokens: a forward, or with
    backward = 1 a forward that keeps what model_gradients' backward needs, and its scratch. */

@@ -21,7 +21,7 @@
  * dlogits (N, V)) and the packed dY of the weight products. A forward alone keeps one layer's arrays
  * and reuses them for every layer.
  */
-#include "model_layout.h"
+#include "model.h"
 #include "matmul.h"
 #include "rope.h"
 #include <math.h>
@@ -223,37 +223,37 @@ static void layer_forward(model *m, model_work *w, const model_trace *tr, int32_
     const int32_t n = w->n, d = c->d_model, f = c->d_ff, t = w->length;
     const int pre = c->norm == BLOCK_PRE_NORM;
     const layer_arrays a = arrays_of(m, w, tr, l);
-#define P(i) model_layer_param(m, m->params, l, i)
-    if (pre) layer_norm_forward(a.a, a.stats1, a.in, NULL, P(L_GAMMA1), P(L_BETA1), n, d, c->eps);
+    const model_layer_tensors *layer = &m->param.layer[l];
+    const model_layer_matrices *packed = &m->pack.layer[l];
+    if (pre) layer_norm_forward(a.a, a.stats1, a.in, NULL, layer->gamma1, layer->beta1, n, d, c->eps);
     const float *ain = pre ? a.a : a.in;
-    linear(a.q, ain, model_packed(m, l, M_WQ, 0), P(L_BQ), n, d, d, w->pack);
-    linear(a.k, ain, model_packed(m, l, M_WK, 0), P(L_BK), n, d, d, w->pack);
-    linear(a.v, ain, model_packed(m, l, M_WV, 0), P(L_BV), n, d, d, w->pack);
+    linear(a.q, ain, packed->wq, layer->bq, n, d, d, w->pack);
+    linear(a.k, ain, packed->wk, layer->bk, n, d, d, w->pack);
+    linear(a.v, ain, packed->wv, layer->bv, n, d, d, w->pack);
     if (c->position == MODEL_ROPE) model_rotate(m, w, a.q, a.k, 0);
     const attn_config ac = attn_config_of(c);
     const uint64_t seq = (uint64_t)t * (uint64_t)d, seq_w = (uint64_t)c->heads * (uint64_t)t * (uint64_t)t;
     for (int32_t b = 0; b < w->batch; b++)
         attn_heads_forward(&ac, a.o + b * seq, a.scores ? a.scores + b * seq_w : NULL, a.weights + b * seq_w,
                            a.q + b * seq, a.k + b * seq, a.v + b * seq, t, w->heads, w->heads_floats);
-    linear(a.attn, a.o, model_packed(m, l, M_WO, 0), P(L_BO), n, d, d, w->pack);
+    linear(a.attn, a.o, packed->wo, layer->bo, n, d, d, w->pack);
     const uint64_t nd = (uint64_t)n * (uint64_t)d;
     if (pre) {
         add_rows(a.h1, a.in, a.attn, nd);
-        layer_norm_forward(a.z, a.stats2, a.h1, NULL, P(L_GAMMA2), P(L_BETA2), n, d, c->eps);
+        layer_norm_forward(a.z, a.stats2, a.h1, NULL, layer->gamma2, layer->beta2, n, d, c->eps);
     } else {
         add_rows(a.u1, a.in, a.attn, nd);
-        layer_norm_forward(a.h1, a.stats1, a.u1, NULL, P(L_GAMMA1), P(L_BETA1), n, d, c->eps);
+        layer_norm_forward(a.h1, a.stats1, a.u1, NULL, layer->gamma1, layer->beta1, n, d, c->eps);
     }
-    linear(a.zf, pre ? a.z : a.h1, model_packed(m, l, M_W1, 0), P(L_B1), n, d, f, w->pack);
+    linear(a.zf, pre ? a.z : a.h1, packed->w1, layer->b1, n, d, f, w->pack);
     ffn_activate_array(a.hid, a.zf, (size_t)n * (size_t)f, c->activation);
-    linear(a.ffn, a.hid, model_packed(m, l, M_W2, 0), P(L_B2), n, f, d, w->pack);
+    linear(a.ffn, a.hid, packed->w2, layer->b2, n, f, d, w->pack);
     if (pre) {
         add_rows(a.out, a.h1, a.ffn, nd);
     } else {
         add_rows(a.u2, a.h1, a.ffn, nd);
-        layer_norm_forward(a.out, a.stats2, a.u2, NULL, P(L_GAMMA2), P(L_BETA2), n, d, c->eps);
+        layer_norm_forward(a.out, a.stats2, a.u2, NULL, layer->gamma2, layer->beta2, n, d, c->eps);
     }
-#undef P
 }
 
 /* The whole forward into w (logits into `logits` or the workspace's); tokens already checked. */
@@ -261,18 +261,16 @@ static void model_run_forward(model *m, model_work *w, float *logits, const mode
                               const int32_t *tokens) {
     const model_config *c = &m->config;
     const int32_t n = w->n, d = c->d_model;
-    const float *positions = c->position == MODEL_SINUSOIDAL ? m->sinusoid : model_position_table(m, m->params);
-    embed_forward(layer_input(m, w, 0), m->params, positions, tokens, w->batch, w->length, c->vocab, d);
+    const model_tensors *param = &m->param;
+    const float *positions = c->position == MODEL_SINUSOIDAL ? m->sinusoid : param->position;
+    embed_forward(layer_input(m, w, 0), param->embedding, positions, tokens, w->batch, w->length, c->vocab, d);
     for (int32_t l = 0; l < c->layers; l++) layer_forward(m, w, traces ? traces + l : NULL, l);
     const float *top = layer_input(m, w, c->layers);
-    float *gamma = model_final_gamma(m, m->params);
-    if (gamma) {
-        layer_norm_forward(w->yf, w->statsf, top, NULL, gamma, gamma + d, n, d, c->eps);
+    if (param->gamma) {
+        layer_norm_forward(w->yf, w->statsf, top, NULL, param->gamma, param->beta, n, d, c->eps);
         top = w->yf;
     }
-    const float *wout = model_output_w(m, m->params);
-    linear(logits ? logits : w->logits, top, model_packed(m, c->layers, MODEL_MATRICES, 0),
-           wout + (uint64_t)d * (uint64_t)c->vocab, n, d, c->vocab, w->pack);
+    linear(logits ? logits : w->logits, top, m->pack.w_out, param->b_out, n, d, c->vocab, w->pack);
 }
 
 /* Checks a call's tokens (and targets) and lays out its workspace, before anything is written. */
@@ -322,26 +320,25 @@ static void layer_backward(model *m, model_work *w, int32_t l) {
     const int32_t n = w->n, d = c->d_model, f = c->d_ff, t = w->length;
     const int pre = c->norm == BLOCK_PRE_NORM;
     const layer_arrays a = arrays_of(m, w, NULL, l);
-#define P(i) model_layer_param(m, m->params, l, i)
-#define G(i) model_layer_param(m, m->grads, l, i)
-#define PT(which) model_packed(m, l, which, 1)
+    const model_layer_tensors *layer = &m->param.layer[l], *grads = &m->grad.layer[l];
+    const model_layer_matrices *packed_t = &m->pack_t.layer[l];
     float *dx = w->dx;
     /* the second residual: dx is dloss/dffn and (through the residual) part of dloss/dh1 */
-    if (!pre) layer_norm_backward(dx, G(L_GAMMA2), G(L_BETA2), dx, a.u2, a.stats2, P(L_GAMMA2), n, d, 0);
-    weight_grad(G(L_W2), G(L_B2), a.hid, dx, n, f, d, w);
-    input_grad(w->dh, dx, PT(M_W2), n, f, d, 0, w->pack);
+    if (!pre) layer_norm_backward(dx, grads->gamma2, grads->beta2, dx, a.u2, a.stats2, layer->gamma2, n, d, 0);
+    weight_grad(grads->w2, grads->b2, a.hid, dx, n, f, d, w);
+    input_grad(w->dh, dx, packed_t->w2, n, f, d, 0, w->pack);
     ffn_activation_backward(w->dh, w->dh, a.zf, (size_t)n * (size_t)f, c->activation);
-    weight_grad(G(L_W1), G(L_B1), pre ? a.z : a.h1, w->dh, n, d, f, w);
+    weight_grad(grads->w1, grads->b1, pre ? a.z : a.h1, w->dh, n, d, f, w);
     if (pre) {
-        input_grad(w->dtmp, w->dh, PT(M_W1), n, d, f, 0, w->pack);
-        layer_norm_backward(dx, G(L_GAMMA2), G(L_BETA2), w->dtmp, a.h1, a.stats2, P(L_GAMMA2), n, d, 1);
+        input_grad(w->dtmp, w->dh, packed_t->w1, n, d, f, 0, w->pack);
+        layer_norm_backward(dx, grads->gamma2, grads->beta2, w->dtmp, a.h1, a.stats2, layer->gamma2, n, d, 1);
     } else {
-        input_grad(dx, w->dh, PT(M_W1), n, d, f, 1, w->pack);
-        layer_norm_backward(dx, G(L_GAMMA1), G(L_BETA1), dx, a.u1, a.stats1, P(L_GAMMA1), n, d, 0);
+        input_grad(dx, w->dh, packed_t->w1, n, d, f, 1, w->pack);
+        layer_norm_backward(dx, grads->gamma1, grads->beta1, dx, a.u1, a.stats1, layer->gamma1, n, d, 0);
     }
     /* the first residual: dx is dloss/dattention and part of dloss/dx_in */
-    weight_grad(G(L_WO), G(L_BO), a.o, dx, n, d, d, w);
-    input_grad(w->dtmp, dx, PT(M_WO), n, d, d, 0, w->pack);
+    weight_grad(grads->wo, grads->bo, a.o, dx, n, d, d, w);
+    input_grad(w->dtmp, dx, packed_t->wo, n, d, d, 0, w->pack);
     const attn_config ac = attn_config_of(c);
     const uint64_t seq = (uint64_t)t * (uint64_t)d, seq_w = (uint64_t)c->heads * (uint64_t)t * (uint64_t)t;
     for (int32_t b = 0; b < w->batch; b++)
@@ -350,40 +347,35 @@ static void layer_backward(model *m, model_work *w, int32_t l) {
                             w->heads_floats);
     if (c->position == MODEL_ROPE) model_rotate(m, w, w->dq, w->dk, 1);
     const float *ain = pre ? a.a : a.in;
-    weight_grad(G(L_WQ), G(L_BQ), ain, w->dq, n, d, d, w);
-    weight_grad(G(L_WK), G(L_BK), ain, w->dk, n, d, d, w);
-    weight_grad(G(L_WV), G(L_BV), ain, w->dv, n, d, d, w);
+    weight_grad(grads->wq, grads->bq, ain, w->dq, n, d, d, w);
+    weight_grad(grads->wk, grads->bk, ain, w->dk, n, d, d, w);
+    weight_grad(grads->wv, grads->bv, ain, w->dv, n, d, d, w);
     float *da = pre ? w->dtmp : dx;
-    input_grad(da, w->dq, PT(M_WQ), n, d, d, !pre, w->pack);
-    input_grad(da, w->dk, PT(M_WK), n, d, d, 1, w->pack);
-    input_grad(da, w->dv, PT(M_WV), n, d, d, 1, w->pack);
-    if (pre) layer_norm_backward(dx, G(L_GAMMA1), G(L_BETA1), da, a.in, a.stats1, P(L_GAMMA1), n, d, 1);
-#undef P
-#undef G
-#undef PT
+    input_grad(da, w->dq, packed_t->wq, n, d, d, !pre, w->pack);
+    input_grad(da, w->dk, packed_t->wk, n, d, d, 1, w->pack);
+    input_grad(da, w->dv, packed_t->wv, n, d, d, 1, w->pack);
+    if (pre) layer_norm_backward(dx, grads->gamma1, grads->beta1, da, a.in, a.stats1, layer->gamma1, n, d, 1);
 }
 
 static void model_run_backward(model *m, model_work *w, const int32_t *tokens, const int32_t *targets) {
     const model_config *c = &m->config;
     const int32_t n = w->n, d = c->d_model, v = c->vocab;
     xent_backward(w->dlogits, w->logits, targets, n, v);
-    float *gamma = model_final_gamma(m, m->params), *top = gamma ? w->yf : layer_input(m, w, c->layers);
-    float *gw = model_output_w(m, m->grads);
-    weight_grad(gw, gw + (uint64_t)d * (uint64_t)v, top, w->dlogits, n, d, v, w);
-    const float *wt = model_packed(m, c->layers, MODEL_MATRICES, 1);
-    if (gamma) {
-        float *gg = model_final_gamma(m, m->grads);
-        input_grad(w->dtmp, w->dlogits, wt, n, d, v, 0, w->pack);
-        layer_norm_backward(w->dx, gg, gg + d, w->dtmp, layer_input(m, w, c->layers), w->statsf, gamma, n, d, 0);
+    const model_tensors *param = &m->param, *grad = &m->grad;
+    const float *top = param->gamma ? w->yf : layer_input(m, w, c->layers);
+    weight_grad(grad->w_out, grad->b_out, top, w->dlogits, n, d, v, w);
+    if (param->gamma) {
+        input_grad(w->dtmp, w->dlogits, m->pack_t.w_out, n, d, v, 0, w->pack);
+        layer_norm_backward(w->dx, grad->gamma, grad->beta, w->dtmp, layer_input(m, w, c->layers), w->statsf,
+                            param->gamma, n, d, 0);
     } else {
-        input_grad(w->dx, w->dlogits, wt, n, d, v, 0, w->pack);
+        input_grad(w->dx, w->dlogits, m->pack_t.w_out, n, d, v, 0, w->pack);
     }
     for (int32_t l = c->layers - 1; l >= 0; l--) layer_backward(m, w, l);
-    float *gpos = model_position_table(m, m->grads);
-    embed_backward(m->grads, gpos, w->dx, tokens, w->batch, w->length, v, d);
-    if (gpos) {                                       /* rows past T get no gradient */
+    embed_backward(grad->embedding, grad->position, w->dx, tokens, w->batch, w->length, v, d);
+    if (grad->position) {                             /* rows past T get no gradient */
         const uint64_t rows = (uint64_t)(c->max_length - w->length);
-        memset(gpos + (uint64_t)w->length * (uint64_t)d, 0, rows * (uint64_t)d * sizeof(float));
+        memset(grad->position + (uint64_t)w->length * (uint64_t)d, 0, rows * (uint64_t)d * sizeof(float));
     }
 }
 

@@ -17,7 +17,7 @@ const LAYERS = [
   { matmul: ['matmul.h', 'matmul.c'] },
   { ffn: ['ffn.h', 'ffn.c'], attention: ['attention.h', 'attention.c'] },
   { block: ['block.h', 'block.c'] },
-  { model: ['model.h', 'model_layout.h', 'model.c', 'model_pass.c', 'embedding.c', 'loss.c', 'optim.c', 'trainer.c'] },
+  { model: ['model.h', 'model.c', 'model_pass.c', 'embedding.c', 'loss.c', 'optim.c', 'trainer.c'] },
   { umbrella: ['pe_ffn.h'] }, // what a C user includes
   { wasm: ['wasm_exports.c'] }, // the only file that knows it is wasm
 ];
