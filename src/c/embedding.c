@@ -7,17 +7,22 @@
  * order of the tokens (b, then t), and each position's row sums the batch in order b = 0, 1, ...,
  * so the gradients never depend on anything but the inputs.
  */
-#include "model.h"
+#include "embedding.h"
 #include <math.h>
 #include <string.h>
 
+/* The shapes of a pass (its tokens were checked once by the caller: embed_check_tokens). */
 static pf_status embed_check(const int32_t *tokens, int32_t batch, int32_t length, int32_t vocab, int32_t d_model) {
     if (vocab < 2 || vocab > PF_MODEL_MAX_VOCAB) return PF_ERR_VOCAB;
     if (d_model < 1 || d_model > PF_MODEL_MAX_DIM) return PF_ERR_D_MODEL;
     if (length < 1 || length > PF_MODEL_MAX_LENGTH) return PF_ERR_LENGTH;
     if (batch < 1 || (int64_t)batch * length > PF_MAX_LENGTH) return PF_ERR_BATCH;
-    if (!tokens) return PF_ERR_NULL;
-    for (int64_t i = 0; i < (int64_t)batch * length; i++)
+    return tokens ? PF_OK : PF_ERR_NULL;
+}
+
+pf_status embed_check_tokens(const int32_t *tokens, int64_t n, int32_t vocab) {
+    if (n > 0 && !tokens) return PF_ERR_NULL;
+    for (int64_t i = 0; i < n; i++)
         if (tokens[i] < 0 || tokens[i] >= vocab) return PF_ERR_TOKEN;
     return PF_OK;
 }

@@ -9,7 +9,7 @@
  * C counts the rows whose target is not -1; with C = 0 the loss is 0 and every gradient 0. The exps
  * are f32x4 (vec4_exp.h) summed lane by lane in a fixed order; lse and the loss in double.
  */
-#include "model.h"
+#include "loss.h"
 #include "vec4.h"
 #include "vec4_exp.h"
 #include <math.h>

@@ -1,7 +1,8 @@
 /*
  * model.c — the trainable Transformer as an object (model.h): its configuration, its one allocation,
- * where each parameter lies, packed copies of the matrices for the kernels, the seeded
- * initialisation. The passes over a batch are in model_pass.c; the trainer in trainer.c.
+ * where each parameter lies (named once, at init: m->param, m->grad, m->pack, m->pack_t), packed
+ * copies of the matrices for the kernels, the seeded initialisation. The passes over a batch are in
+ * model_pass.c; the trainer in trainer.c.
  *
  * The allocation, in order (each part a multiple of 4 floats, so 16-byte aligned):
  *   params (P + one panel: the kernels read a bias's last panel whole), grads (the same),

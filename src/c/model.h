@@ -1,10 +1,9 @@
 /*
  * model.h — a whole trainable Transformer for short sequences, part of the pe-ffn-wasm core: token
- * embedding and position information, `layers` encoder blocks (block.h), a final layer norm (pre-
- * norm), an output layer, softmax cross-entropy; the backward pass of every piece, global-norm
- * clipping and AdamW. The same rules as pe_ffn.h: every function returns a pf_status and never
- * aborts, kernels never allocate, callers own every buffer (model_init and trainer_init allocate
- * the model's and the trainer's one allocation each).
+ * embedding and position information (embedding.h), `layers` encoder blocks (block.h's formulas), a
+ * final layer norm (pre-norm), an output layer, softmax cross-entropy (loss.h); the backward pass of
+ * every piece. model.c owns the object (its one allocation, where each parameter lies, the packed
+ * copies, the seeded initialisation); model_pass.c runs the passes. trainer.h trains it.
  *
  * How to use it:
  *
@@ -16,16 +15,18 @@
  *     model_init_seeded(&m, 42);
  *     uint64_t n;
  *     model_workspace_floats(&n, &m, batch, T, 1);        // activations a backward needs, scratch
- *     trainer tr;
- *     trainer_init(&tr, &m, &(adamw_options){ 1e-3, 0.9, 0.999, 1e-8, 0.01, 0 });
- *     trainer_step(&tr, &m, &loss, tokens, targets, batch, T, work, n);   // tokens: (batch, T)
- *     trainer_free(&tr); model_free(&m);
+ *     model_gradients(&m, &loss, tokens, targets, batch, T, work, n);   // tokens: (batch, T)
+ *     model_free(&m);
+ *
+ * Who allocates: model_init (the model's one allocation, with aligned_alloc), freed by model_free; the
+ * caller owns the tokens, targets, logits, traces and the workspace (model_workspace_floats floats).
+ * Every function returns a pf_status and never aborts.
  *
  * Parameters live in one float array in the contract's order (API.md, "Training a small
  * Transformer"), row-major [in][out] so that a W is the row-vector product: embedding (V, D),
  * position (max_length, D) ('learned' only), per layer wq bq wk bk wv bv wo bo gamma1 beta1 w1 b1 w2
  * b2 gamma2 beta2, final gamma and beta (pre-norm only), output w (D, V) and b (V). The gradients
- * mirror it in a second array of the same layout.
+ * mirror it in a second array of the same layout; m->param and m->grad name every array of each.
  *
  * Dimension legend: B = batch (sequences), T = tokens per sequence, N = B T, V = vocab, D = d_model,
  * H = heads, E = D / H, F = d_ff, L = layers.
@@ -158,64 +159,6 @@ pf_status model_loss(model *m, double *loss, const int32_t *tokens, const int32_
 /* model_loss, then m->grads = dloss/dparams (all 0 when no target counts). Workspace: backward = 1. */
 pf_status model_gradients(model *m, double *loss, const int32_t *tokens, const int32_t *targets,
                           int32_t batch, int32_t length, float *work, uint64_t work_floats);
-
-/* ----------------------------------------------------------------------------------------------
- * Pieces of the model, each beside the backward pass that mirrors it.
- */
-
-/* x (N, D) = embedding[tokens] * sqrt(D) + positions[t] (positions (T, D) or NULL). */
-pf_status embed_forward(float *x, const float *embedding, const float *positions, const int32_t *tokens,
-                        int32_t batch, int32_t length, int32_t vocab, int32_t d_model);
-/* dembedding (V, D) = sum over tokens (in order) of dx sqrt(D) at their rows; dpositions (T, D) or NULL
-   = sum over the batch (in order) of dx at each position. Both written. */
-pf_status embed_backward(float *dembedding, float *dpositions, const float *dx, const int32_t *tokens,
-                         int32_t batch, int32_t length, int32_t vocab, int32_t d_model);
-
-/* Softmax cross-entropy (loss.c): *loss = mean over rows whose target is not -1 of
-   lse(logits[r]) - logits[r][target]; 0 when none counts. */
-pf_status xent_forward(double *loss, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab);
-/* dlogits (rows, V) = dloss/dlogits: (softmax - one-hot) / counted, rows not counted 0. */
-pf_status xent_backward(float *dlogits, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab);
-/* PF_OK when every target is -1 or 0 .. vocab - 1; *counted = how many are not -1 (may be NULL). */
-pf_status xent_check_targets(const int32_t *targets, int32_t rows, int32_t vocab, int32_t *counted);
-
-/* ----------------------------------------------------------------------------------------------
- * Optimisation (optim.c), as PyTorch 1.13's torch.nn.utils.clip_grad_norm_ and torch.optim.AdamW.
- */
-
-/* *total_norm = the 2-norm of grads (n), in double; when it exceeds max_norm, grads *= max_norm /
-   (total_norm + 1e-6). max_norm 0 only measures. */
-pf_status clip_grad_norm(float *grads, double *total_norm, size_t n, double max_norm);
-
-typedef struct {
-    double lr, beta1, beta2, eps, weight_decay;
-    double clip_norm;           /* 0: no clipping */
-} adamw_options;
-
-/* One AdamW step over n values (step: the 1-based step number after this one is counted):
-   p -= lr wd p; m = b1 m + (1 - b1) g; v = b2 v + (1 - b2) g^2;
-   p -= lr / (1 - b1^step) m / (sqrt(v) / sqrt(1 - b2^step) + eps). */
-pf_status adamw_update(float *params, float *m, float *v, const float *grads, size_t n,
-                       const adamw_options *options, int64_t step);
-
-/* The trainer of one model: AdamW's moments (one allocation) and its step count. */
-typedef struct {
-    adamw_options options;
-    int64_t steps;
-    uint64_t n;                 /* the model's param_count */
-    float *m, *v;               /* (n) each, inside memory */
-    float *memory;              /* NULL when not initialised or freed */
-} trainer;
-
-/* PF_OK when lr, eps > 0, weight_decay >= 0, clip_norm >= 0 (0: none), each beta in [0, 1), all finite. */
-pf_status adamw_check(const adamw_options *options);
-pf_status trainer_init(trainer *t, const model *m, const adamw_options *options);
-void trainer_free(trainer *t);
-/* Sets lr for the next steps. */
-pf_status trainer_set_lr(trainer *t, double lr);
-/* model_gradients, clip_grad_norm (with clip_norm), adamw_update, re-pack: one step. *loss: before it. */
-pf_status trainer_step(trainer *t, model *m, double *loss, const int32_t *tokens, const int32_t *targets,
-                       int32_t batch, int32_t length, float *work, uint64_t work_floats);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,8 @@
  * and reuses them for every layer.
  */
 #include "model.h"
+#include "embedding.h"
+#include "loss.h"
 #include "matmul.h"
 #include "rope.h"
 #include <math.h>
@@ -281,8 +283,8 @@ static pf_status model_begin(model_work *w, const model *m, const int32_t *token
     if (status != PF_OK) return status;
     if (!tokens || !work || (check_targets && !targets)) return PF_ERR_NULL;
     const int64_t n = (int64_t)batch * length;
-    for (int64_t i = 0; i < n; i++)
-        if (tokens[i] < 0 || tokens[i] >= m->config.vocab) return PF_ERR_TOKEN;
+    status = embed_check_tokens(tokens, n, m->config.vocab);   /* the one check of a call's tokens */
+    if (status != PF_OK) return status;
     if (check_targets) {
         status = xent_check_targets(targets, (int32_t)n, m->config.vocab, NULL);
         if (status != PF_OK) return status;

@@ -11,7 +11,7 @@
  * The scalars are computed in double as Python does, and rounded to float once; every array operation
  * is float32, four values at a time, one rounding per operation as PyTorch's element-wise kernels.
  */
-#include "model.h"
+#include "optim.h"
 #include "vec4.h"
 #include <math.h>
 

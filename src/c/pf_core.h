@@ -5,13 +5,13 @@
  *
  * The rules every module keeps:
  *   - every function that can fail returns a pf_status (pf_status_name() names it) and never aborts;
- *   - kernels never allocate: callers own every buffer they pass, workspaces included (only the layer
- *     constructors ffn_init and block_init allocate, and their *_free frees);
+ *   - kernels never allocate: callers own every buffer they pass, workspaces included (only the
+ *     constructors ffn_init, block_init, model_init and trainer_init allocate, and their *_free frees);
  *   - there is no global state: calls on different layers and workspaces may run at the same time;
  *   - every pointer argument says its shape in a comment, (rows, cols) row-major.
  *
- * A C user includes pe_ffn.h, which includes every module's header; a module includes only the
- * headers of what it calls.
+ * A C user includes pe_ffn.h, which includes every public header; a module includes only the headers
+ * of what it calls, each from a layer below its own (tests/js/c-layout.test.js).
  */
 #ifndef PF_CORE_H
 #define PF_CORE_H

@@ -5,7 +5,7 @@
  * matrices for the next forward. A step in which no target counts still counts: its gradients are
  * zeros, and weight decay and the moments' decay apply.
  */
-#include "model.h"
+#include "trainer.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -6,7 +6,6 @@
  */
 #define _DEFAULT_SOURCE 1   /* sbrk() */
 #include "pe_ffn.h"
-#include "model.h"
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

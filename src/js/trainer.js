@@ -1,5 +1,5 @@
 // The AdamW trainer of a trainable Transformer (API.md): a JavaScript object over a C trainer
-// (src/c/model.h: AdamW's moments and the step count) that its model owns: disposing the model
+// (src/c/trainer.h: AdamW's moments and the step count) that its model owns: disposing the model
 // disposes its trainers. A step is the model's forward, backward, optional global-norm clipping and
 // the AdamW update, all in the core; it returns the loss before the update.
 import { checkStatus, rangeError, typeError } from './errors.js';

@@ -434,9 +434,14 @@ static void test_embedding(void) {
         for (int j = 0; j < d; j++) worst_p = fmax(worst_p, fabs(dp[q * d + j] - (dx[q * d + j] + dx[(t + q) * d + j])));
     printf("embedding: forward %.1e, dembedding %.1e, dposition %.1e\n", worst, worst_g, worst_p);
     CHECK(worst < 1e-6 && worst_g < 1e-5 && worst_p < 1e-6, "embedding");
-    const int32_t bad[6] = { 0, 5, 0, 0, 0, 0 };
-    x[0] = 42;
-    CHECK(embed_forward(x, e, p, bad, b, t, v, d) == PF_ERR_TOKEN && x[0] == 42, "token = vocab refused, nothing written");
+    /* the passes read E[token] as checked once by the caller: embed_check_tokens refuses every token out of range */
+    CHECK(embed_check_tokens(tokens, b * t, v) == PF_OK, "tokens 0 .. vocab - 1 pass");
+    const int32_t bad[6] = { 0, 5, 0, 0, 0, 0 }, negative[6] = { 0, 0, 0, 0, 0, -1 };
+    CHECK(embed_check_tokens(bad, b * t, v) == PF_ERR_TOKEN, "token = vocab refused");
+    CHECK(embed_check_tokens(negative, b * t, v) == PF_ERR_TOKEN, "token -1 refused (the last one)");
+    CHECK(embed_check_tokens(bad, 1, v) == PF_OK, "only the n tokens given are read");
+    CHECK(embed_check_tokens(NULL, 1, v) == PF_ERR_NULL && embed_check_tokens(NULL, 0, v) == PF_OK, "NULL tokens");
+    CHECK(embed_forward(x, e, p, NULL, b, t, v, d) == PF_ERR_NULL, "embed_forward: NULL tokens");
     free(e); free(p); free(x); free(dx); free(de); free(dp);
 }
 

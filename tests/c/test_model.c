@@ -444,6 +444,21 @@ static void test_model_statuses(void) {
     CHECK(model_loss(&m, &loss, ok_tokens, bad_targets, 2, 3, work, fw) == PF_ERR_TARGET, "target 5 of 5");
     CHECK(model_gradients(&m, &loss, ok_tokens, targets, 2, 3, work, fw - 1) == PF_ERR_WORKSPACE, "small workspace");
     CHECK(model_gradients(&m, &loss, ok_tokens, targets, 2, 3, work, fw) == PF_OK, "gradients");
+    {   /* tokens are checked once per call, before anything is written: a bad one leaves grads and params */
+        const int32_t negative[6] = { 0, 1, 2, 3, 4, -1 };
+        float *grads = zalloc(m.param_count), *params = zalloc(m.param_count);
+        memcpy(grads, m.grads, m.param_count * sizeof(float));
+        memcpy(params, m.params, m.param_count * sizeof(float));
+        CHECK(model_gradients(&m, &loss, negative, targets, 2, 3, work, fw) == PF_ERR_TOKEN, "gradients: token -1");
+        CHECK(model_loss(&m, &loss, tokens, targets, 2, 3, work, fw) == PF_ERR_TOKEN, "loss: token 5 of 5");
+        trainer tr;
+        CHECK(trainer_init(&tr, &m, &(adamw_options){ 1e-3, 0.9, 0.999, 1e-8, 0.01, 1 }) == PF_OK, "trainer");
+        CHECK(trainer_step(&tr, &m, &loss, tokens, targets, 2, 3, work, fw) == PF_ERR_TOKEN && tr.steps == 0, "step: token 5 of 5");
+        CHECK(!memcmp(grads, m.grads, m.param_count * sizeof(float)) && !memcmp(params, m.params, m.param_count * sizeof(float)),
+              "a refused token writes no gradient and no parameter");
+        trainer_free(&tr);
+        free(grads); free(params);
+    }
     model_tensor t;
     CHECK(model_tensor_at(&t, &m, m.tensor_count) == PF_ERR_PARAMETER && model_set_tensor(&m, -1, logits) == PF_ERR_PARAMETER, "tensor index");
     model_free(&m);
