@@ -1,5 +1,5 @@
 /*
- * activation.c — the FFN's nonlinearities, four values at a time.
+ * activation.c — the nonlinearities of the FFN, the encoder block and the model, four values at a time.
  *
  * The kernels apply them to whole rows of sums (ReLU in registers, see matmul.c). With libm's erff,
  * tanhf and expf, one value at a time, a forward at T=64, d=512, d_ff=2048 took 14-25 % (GELU),
@@ -19,7 +19,7 @@
  * activation keeps NaN as NaN (as PyTorch does). A scalar value goes through the same code (lane 0),
  * so a value never depends on where it sits in a row.
  *
- * The backward pass (ffn_activation_backward, at the end) multiplies by each activation's exact
+ * The backward pass (activation_backward, at the end) multiplies by each activation's exact
  * derivative, from the same pieces: Phi from the erfc fit and phi from exp for GELU, sigmoid and
  * 1 - sigmoid from one exp(-|u|) for SiLU and tanh-GELU.
  */
@@ -91,7 +91,7 @@ static __attribute__((noinline)) void store_tail(float *dst, f32x4 v, size_t k) 
         else store_tail(dst + i, v, n - i);                                     \
     }
 
-void ffn_activate_array(float *dst, const float *src, size_t n, ffn_activation activation) {
+void activation_forward(float *dst, const float *src, size_t n, ffn_activation activation) {
     switch (activation) {
     case FFN_RELU: FFN_ACTIVATE_LOOP(relu4) return;
     case FFN_GELU: FFN_ACTIVATE_LOOP(gelu4) return;
@@ -101,21 +101,21 @@ void ffn_activate_array(float *dst, const float *src, size_t n, ffn_activation a
     for (size_t i = 0; i < n; i++) dst[i] = src[i];   /* not an activation: unreachable from a layer */
 }
 
-float ffn_activate(ffn_activation activation, float z) {
+float activation_value(ffn_activation activation, float z) {
     float out;
-    ffn_activate_array(&out, &z, 1, activation);
+    activation_forward(&out, &z, 1, activation);
     return out;
 }
 
-/* ---- derivatives (the backward pass): dz = dh act'(z), each exact for its activation ---------- */
+/* ---- derivatives (the backward pass): dz = dy act'(z), each exact for its activation ---------- */
 
-/* ReLU: dh where z > 0, else 0 (0 at z = 0, as PyTorch). */
-static inline f32x4 relu_grad4(f32x4 z, f32x4 dh) { return f4_select_lt(k(0.0f), z, dh, k(0.0f)); }
+/* ReLU: dy where z > 0, else 0 (0 at z = 0, as PyTorch). */
+static inline f32x4 relu_grad4(f32x4 z, f32x4 dy) { return f4_select_lt(k(0.0f), z, dy, k(0.0f)); }
 
 /* GELU: Phi(z) + z phi(z), phi(z) = exp(-z^2 / 2) / sqrt(2 pi). */
-static inline f32x4 gelu_grad4(f32x4 z, f32x4 dh) {
+static inline f32x4 gelu_grad4(f32x4 z, f32x4 dy) {
     const f32x4 pdf = f4_mul(k(0.398942280f), f4_exp(f4_mul(k(-0.5f), f4_mul(z, z))));
-    return f4_mul(dh, f4_mul_add(z, pdf, normal_cdf4(z)));
+    return f4_mul(dy, f4_mul_add(z, pdf, normal_cdf4(z)));
 }
 
 /* s = sigmoid(u) and 1 - s = sigmoid(-u) from one exp(-|u|), each accurate in both tails. */
@@ -128,37 +128,37 @@ static inline void sigmoid_pair4(f32x4 u, f32x4 *s, f32x4 *one_minus_s) {
 }
 
 /* tanh-GELU: z sigmoid(2u) has derivative s + z s (1 - s) 2u', 2u' = 2 sqrt(2/pi) (1 + 3 0.044715 z^2). */
-static inline f32x4 gelu_tanh_grad4(f32x4 z, f32x4 dh) {
+static inline f32x4 gelu_tanh_grad4(f32x4 z, f32x4 dy) {
     const f32x4 z2 = f4_mul(z, z);
     const f32x4 u2 = f4_mul(k(1.59576912f), f4_mul_add(k(0.044715f), f4_mul(z2, z), z));
     const f32x4 du2 = f4_mul(k(1.59576912f), f4_mul_add(k(3 * 0.044715f), z2, k(1.0f)));
     f32x4 s, r;
     sigmoid_pair4(u2, &s, &r);
-    return f4_mul(dh, f4_mul_add(f4_mul(z, s), f4_mul(r, du2), s));
+    return f4_mul(dy, f4_mul_add(f4_mul(z, s), f4_mul(r, du2), s));
 }
 
 /* SiLU: z sigmoid(z) has derivative s (1 + z (1 - s)). */
-static inline f32x4 silu_grad4(f32x4 z, f32x4 dh) {
+static inline f32x4 silu_grad4(f32x4 z, f32x4 dy) {
     f32x4 s, r;
     sigmoid_pair4(z, &s, &r);
-    return f4_mul(dh, f4_mul(s, f4_mul_add(z, r, k(1.0f))));
+    return f4_mul(dy, f4_mul(s, f4_mul_add(z, r, k(1.0f))));
 }
 
 #define FFN_GRAD_LOOP(fn)                                                                \
     for (size_t i = 0; i < n; i += 4) {                                                  \
         const int whole = n - i >= 4;                                                    \
         const f32x4 zi = whole ? f4_load(z + i) : load_tail(z + i, n - i);               \
-        const f32x4 v = fn(zi, whole ? f4_load(dh + i) : load_tail(dh + i, n - i));      \
+        const f32x4 v = fn(zi, whole ? f4_load(dy + i) : load_tail(dy + i, n - i));      \
         if (whole) f4_store(dz + i, v);                                                  \
         else store_tail(dz + i, v, n - i);                                               \
     }
 
-void ffn_activation_backward(float *dz, const float *dh, const float *z, size_t n, ffn_activation activation) {
+void activation_backward(float *dz, const float *dy, const float *z, size_t n, ffn_activation activation) {
     switch (activation) {
     case FFN_RELU: FFN_GRAD_LOOP(relu_grad4) return;
     case FFN_GELU: FFN_GRAD_LOOP(gelu_grad4) return;
     case FFN_GELU_TANH: FFN_GRAD_LOOP(gelu_tanh_grad4) return;
     case FFN_SILU: FFN_GRAD_LOOP(silu_grad4) return;
     }
-    for (size_t i = 0; i < n; i++) dz[i] = dh[i];   /* not an activation: unreachable from a layer */
+    for (size_t i = 0; i < n; i++) dz[i] = dy[i];   /* not an activation: unreachable from a layer */
 }

@@ -3,7 +3,7 @@
  * section 3.4: the embedding is multiplied by sqrt(d_model)), and its backward pass. sqrt(D) is
  * rounded to float once; the product and the sum are rounded as two float operations.
  *
- * Deterministic accumulation: a token that occurs several times gets its rows of dx added in the
+ * Deterministic accumulation: a token that occurs several times gets its rows of dy added in the
  * order of the tokens (b, then t), and each position's row sums the batch in order b = 0, 1, ...,
  * so the gradients never depend on anything but the inputs.
  */
@@ -45,11 +45,11 @@ pf_status embed_forward(float *x, const float *embedding, const float *positions
     return PF_OK;
 }
 
-pf_status embed_backward(float *dembedding, float *dpositions, const float *dx, const int32_t *tokens,
+pf_status embed_backward(float *dembedding, float *dpositions, const float *dy, const int32_t *tokens,
                          int32_t batch, int32_t length, int32_t vocab, int32_t d_model) {
     const pf_status status = embed_check(tokens, batch, length, vocab, d_model);
     if (status != PF_OK) return status;
-    if (!dembedding || !dx) return PF_ERR_NULL;
+    if (!dembedding || !dy) return PF_ERR_NULL;
     const size_t d = (size_t)d_model;
     const float scale = (float)sqrt((double)d_model);
     memset(dembedding, 0, (size_t)vocab * d * sizeof(float));
@@ -57,7 +57,7 @@ pf_status embed_backward(float *dembedding, float *dpositions, const float *dx, 
     for (int32_t b = 0; b < batch; b++)
         for (int32_t t = 0; t < length; t++) {
             const size_t i = (size_t)b * (size_t)length + (size_t)t;
-            const float *g = dx + i * d;
+            const float *g = dy + i * d;
             float *e = dembedding + (size_t)tokens[i] * d;
             for (size_t j = 0; j < d; j++) e[j] += g[j] * scale;
             if (dpositions) {

@@ -26,9 +26,10 @@ pf_status embed_check_tokens(const int32_t *tokens, int64_t n, int32_t vocab);
 pf_status embed_forward(float *x, const float *embedding, const float *positions, const int32_t *tokens,
                         int32_t batch, int32_t length, int32_t vocab, int32_t d_model);
 
-/* dembedding (V, D) = sum over tokens (in order) of dx sqrt(D) at their rows; dpositions (T, D) or NULL
-   = sum over the batch (in order) of dx at each position. Both written; tokens as embed_forward's. */
-pf_status embed_backward(float *dembedding, float *dpositions, const float *dx, const int32_t *tokens,
+/* The backward pass for dy (B T, D) = dloss/dx: dembedding (V, D) = sum over tokens (in order) of
+   dy sqrt(D) at their rows; dpositions (T, D) or NULL = sum over the batch (in order) of dy at each
+   position. Both written; tokens as embed_forward's. */
+pf_status embed_backward(float *dembedding, float *dpositions, const float *dy, const int32_t *tokens,
                          int32_t batch, int32_t length, int32_t vocab, int32_t d_model);
 
 #ifdef __cplusplus

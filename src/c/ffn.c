@@ -93,7 +93,7 @@ pf_status ffn_init(ffn_layer *layer, int32_t d_model, int32_t d_ff, ffn_activati
     uint64_t bytes;
     const pf_status status = ffn_memory_bytes(&bytes, d_model, d_ff);
     if (status != PF_OK) return status;
-    if (ffn_activation_check(activation) != PF_OK) return PF_ERR_ACTIVATION;
+    if (activation_check(activation) != PF_OK) return PF_ERR_ACTIVATION;
     const uint64_t floats = bytes / sizeof(float);
     if (floats > SIZE_MAX / sizeof(float)) return PF_ERR_NO_MEMORY;
     float *memory = calloc((size_t)floats, sizeof(float));
@@ -110,7 +110,7 @@ pf_status ffn_init_within(ffn_layer *layer, float *memory, int32_t d_model, int3
     uint64_t bytes;
     const pf_status status = ffn_memory_bytes(&bytes, d_model, d_ff);
     if (status != PF_OK) return status;
-    if (ffn_activation_check(activation) != PF_OK) return PF_ERR_ACTIVATION;
+    if (activation_check(activation) != PF_OK) return PF_ERR_ACTIVATION;
     ffn_bind(layer, memory, d_model, d_ff, activation, 0);
     return PF_OK;
 }
@@ -176,7 +176,7 @@ pf_status ffn_forward_with_pre(ffn_layer *layer, float *out, float *hidden, floa
         if (z) {
             float *zb = z + (size_t)t0 * f;
             mm_forward(zb, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 0, act, xpack);
-            ffn_activate_array(h, zb, (size_t)rows * (size_t)f, act);
+            activation_forward(h, zb, (size_t)rows * (size_t)f, act);
         } else {
             mm_forward(h, (size_t)f, xb, (size_t)d, w1p, w->b1, rows, d, f, 1, act, xpack);
         }

@@ -84,9 +84,9 @@ pf_status layer_norm_forward(float *out, double *stats, const float *x, const fl
 }
 
 /*
- * The backward pass, per row, with xhat = (z - mean) inv_std and g = dout gamma:
- *   dz = inv_std (g - mean(g) - xhat mean(g xhat)),   dgamma = sum over rows of dout xhat,
- *   dbeta = sum over rows of dout (rows in order, so the sums do not depend on anything else).
+ * The backward pass, per row, with xhat = (z - mean) inv_std and g = dy gamma:
+ *   dz = inv_std (g - mean(g) - xhat mean(g xhat)),   dgamma = sum over rows of dy xhat,
+ *   dbeta = sum over rows of dy (rows in order, so the sums do not depend on anything else).
  * f32x4 arithmetic with lane sums in a fixed order: the backward's bound (1e-4 of the gradient's
  * norm) leaves room for float, where the forward keeps double. z - mean is (z - m_hi) - m_lo with the
  * double mean split into two floats: exact where it matters, z close to the mean (Sterbenz).
@@ -102,25 +102,25 @@ static inline float ln_lanes(f32x4 v) {
     return (l[0] + l[1]) + (l[2] + l[3]);
 }
 
-pf_status layer_norm_backward(float *dx, float *dgamma, float *dbeta, const float *dout, const float *input,
+pf_status layer_norm_backward(float *dx, float *dgamma, float *dbeta, const float *dy, const float *input,
                               const double *stats, const float *gamma, int32_t rows, int32_t d_model,
                               int accumulate) {
     if (d_model < 1 || d_model > PF_MAX_DIM) return PF_ERR_D_MODEL;
     if (rows < 0 || rows > PF_MAX_LENGTH) return PF_ERR_LENGTH;
     if (rows == 0) return PF_OK;
-    if (!dx || !dout || !input || !stats) return PF_ERR_NULL;
+    if (!dx || !dy || !input || !stats) return PF_ERR_NULL;
     const size_t d = (size_t)d_model;
     if (dgamma) memset(dgamma, 0, d * sizeof(float));
     if (dbeta) memset(dbeta, 0, d * sizeof(float));
     for (size_t r = 0; r < (size_t)rows; r++) {
-        const float *z = input + r * d, *dy = dout + r * d;
+        const float *z = input + r * d, *dy_row = dy + r * d;
         const float m_hi = (float)stats[2 * r], m_lo = (float)(stats[2 * r] - m_hi), rstd = (float)stats[2 * r + 1];
         const f32x4 vhi = f4_splat(m_hi), vlo = f4_splat(m_lo), vr = f4_splat(rstd), one = f4_splat(1.0f);
         f32x4 sg = f4_splat(0.0f), sgx = f4_splat(0.0f);
         for (size_t j = 0; j < d; j += 4) {
             const size_t n = d - j < 4 ? d - j : 4;
             const f32x4 xhat = f4_mul(f4_sub(f4_sub(n == 4 ? f4_load(z + j) : ln_part(z + j, n, m_hi), vhi), vlo), vr);
-            const f32x4 dyv = n == 4 ? f4_load(dy + j) : ln_part(dy + j, n, 0.0f);
+            const f32x4 dyv = n == 4 ? f4_load(dy_row + j) : ln_part(dy_row + j, n, 0.0f);
             const f32x4 g = f4_mul(dyv, gamma ? (n == 4 ? f4_load(gamma + j) : ln_part(gamma + j, n, 0.0f)) : one);
             sg = f4_add(sg, g);
             sgx = f4_add(sgx, f4_mul(g, xhat));
@@ -140,7 +140,7 @@ pf_status layer_norm_backward(float *dx, float *dgamma, float *dbeta, const floa
         for (size_t j = 0; j < d; j += 4) {
             const size_t n = d - j < 4 ? d - j : 4;
             const f32x4 xhat = f4_mul(f4_sub(f4_sub(n == 4 ? f4_load(z + j) : ln_part(z + j, n, m_hi), vhi), vlo), vr);
-            const f32x4 dyv = n == 4 ? f4_load(dy + j) : ln_part(dy + j, n, 0.0f);
+            const f32x4 dyv = n == 4 ? f4_load(dy_row + j) : ln_part(dy_row + j, n, 0.0f);
             const f32x4 g = f4_mul(dyv, gamma ? (n == 4 ? f4_load(gamma + j) : ln_part(gamma + j, n, 0.0f)) : one);
             f32x4 v = f4_mul(vr, f4_sub(f4_sub(g, mean_g), f4_mul(xhat, mean_gx)));
             if (accumulate) v = f4_add(n == 4 ? f4_load(o + j) : ln_part(o + j, n, 0.0f), v);

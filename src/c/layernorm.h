@@ -34,12 +34,12 @@ pf_status layer_norm_forward(float *out, double *stats, const float *x, const fl
                              double eps);
 
 /*
- * The backward pass of layer_norm_forward for dout (rows, D) = dloss/dout: dx (rows, D) = dloss/dz
+ * The backward pass of layer_norm_forward for dy (rows, D) = dloss/dout: dx (rows, D) = dloss/dz
  * (written, or added to dx's values with accumulate), dgamma, dbeta (D) = their sums over the rows
  * (written; either may be NULL). input (rows, D): the normalised z (x + residual as the forward
- * rounded it); stats: the forward's; gamma NULL means ones. dx may be dout.
+ * rounded it); stats: the forward's; gamma NULL means ones. dx may be dy.
  */
-pf_status layer_norm_backward(float *dx, float *dgamma, float *dbeta, const float *dout, const float *input,
+pf_status layer_norm_backward(float *dx, float *dgamma, float *dbeta, const float *dy, const float *input,
                               const double *stats, const float *gamma, int32_t rows, int32_t d_model,
                               int accumulate);
 

@@ -307,7 +307,7 @@ void mm_product(const mm_args *a) {
        cent faster than a call per row of each tile). */
     if (a->apply_act && !relu)
         for (int32_t m = 0; m < rows; m++)
-            ffn_activate_array(a->out + (size_t)m * a->ld_out, a->out + (size_t)m * a->ld_out, (size_t)n_out, a->act);
+            activation_forward(a->out + (size_t)m * a->ld_out, a->out + (size_t)m * a->ld_out, (size_t)n_out, a->act);
 }
 
 void mm_forward(float *out, size_t ld_out, const float *x, size_t ld_x, const float *packed,

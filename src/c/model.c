@@ -51,7 +51,7 @@ static pf_status model_check_config(const model_config *c) {
     if (c->layers < 1 || c->layers > PF_MODEL_MAX_LAYERS) return PF_ERR_LAYERS;
     if (c->max_length < 1 || c->max_length > PF_MODEL_MAX_LENGTH) return PF_ERR_MAX_LENGTH;
     if (c->position < MODEL_SINUSOIDAL || c->position > MODEL_NONE) return PF_ERR_POSITION_KIND;
-    if (ffn_activation_check(c->activation) != PF_OK) return PF_ERR_ACTIVATION;
+    if (activation_check(c->activation) != PF_OK) return PF_ERR_ACTIVATION;
     if (c->norm != BLOCK_POST_NORM && c->norm != BLOCK_PRE_NORM) return PF_ERR_NORM;
     if (!pf_finite_above(c->eps, 0)) return PF_ERR_EPS;
     return PF_OK;

@@ -216,7 +216,7 @@ static void model_rotate(const model *m, model_work *w, float *q, float *k, int 
         for (int i = 0; i < 2; i++) {
             float *x = (i ? k : q) + (uint64_t)b * seq;
             if (backward) rope_backward(&w->rope, x, x, w->length, c->d_model, c->d_model / c->heads, PF_DEFAULT_BASE, 0, ROPE_INTERLEAVED);
-            else rope_apply(&w->rope, x, x, w->length, c->d_model, c->d_model / c->heads, PF_DEFAULT_BASE, 0, ROPE_INTERLEAVED);
+            else rope_forward(&w->rope, x, x, w->length, c->d_model, c->d_model / c->heads, PF_DEFAULT_BASE, 0, ROPE_INTERLEAVED);
         }
 }
 
@@ -248,7 +248,7 @@ static void layer_forward(model *m, model_work *w, const model_trace *tr, int32_
         layer_norm_forward(a.h1, a.stats1, a.u1, NULL, layer->gamma1, layer->beta1, n, d, c->eps);
     }
     linear(a.zf, pre ? a.z : a.h1, packed->w1, layer->b1, n, d, f, w->pack);
-    ffn_activate_array(a.hid, a.zf, (size_t)n * (size_t)f, c->activation);
+    activation_forward(a.hid, a.zf, (size_t)n * (size_t)f, c->activation);
     linear(a.ffn, a.hid, packed->w2, layer->b2, n, f, d, w->pack);
     if (pre) {
         add_rows(a.out, a.h1, a.ffn, nd);
@@ -329,7 +329,7 @@ static void layer_backward(model *m, model_work *w, int32_t l) {
     if (!pre) layer_norm_backward(dx, grads->gamma2, grads->beta2, dx, a.u2, a.stats2, layer->gamma2, n, d, 0);
     weight_grad(grads->w2, grads->b2, a.hid, dx, n, f, d, w);
     input_grad(w->dh, dx, packed_t->w2, n, f, d, 0, w->pack);
-    ffn_activation_backward(w->dh, w->dh, a.zf, (size_t)n * (size_t)f, c->activation);
+    activation_backward(w->dh, w->dh, a.zf, (size_t)n * (size_t)f, c->activation);
     weight_grad(grads->w1, grads->b1, pre ? a.z : a.h1, w->dh, n, d, f, w);
     if (pre) {
         input_grad(w->dtmp, w->dh, packed_t->w1, n, d, f, 0, w->pack);

@@ -6,7 +6,7 @@
  *   pf_core.h      status codes (pf_status, pf_status_name), limits (from pf_abi.h), the workspace of
  *                  PE and RoPE, the Mulberry32 generator, the rules every module keeps
  *   pe.h           sinusoidal positional encoding: pe_fill, pe_add, pe_entry, their workspace
- *   rope.h         rotary position embedding: rope_apply, rope_backward, rope_angle, their workspace
+ *   rope.h         rotary position embedding: rope_forward, rope_backward, rope_angle, their workspace
  *   activation.h   ReLU, GELU, tanh-GELU, SiLU on arrays, and their backward pass
  *   layernorm.h    layer normalisation as PyTorch's nn.LayerNorm, and its backward pass
  *   embedding.h    the trainable Transformer's input: embedding times sqrt(D) plus positions

@@ -232,8 +232,8 @@ static pf_status rope_run(pf_workspace *workspace, float *out, const float *x, i
     return PF_OK;
 }
 
-pf_status rope_apply(pf_workspace *workspace, float *out, const float *x, int32_t length,
-                     int32_t d_model, int32_t head_dim, double base, int32_t offset, rope_layout layout) {
+pf_status rope_forward(pf_workspace *workspace, float *out, const float *x, int32_t length,
+                       int32_t d_model, int32_t head_dim, double base, int32_t offset, rope_layout layout) {
     return rope_run(workspace, out, x, length, d_model, head_dim, base, offset, layout, 0);
 }
 

@@ -11,7 +11,7 @@
  *     const size_t bytes = rope_workspace_bytes(128);
  *     void *memory = malloc(bytes);                        // any content, any alignment
  *     pf_workspace_init(&ws, memory, bytes);
- *     rope_apply(&ws, q, q, tokens, 4096, 128, 500000.0, 0, ROPE_HALF);   // in place
+ *     rope_forward(&ws, q, q, tokens, 4096, 128, 500000.0, 0, ROPE_HALF);   // in place
  *     free(memory);
  *
  * Who allocates: the caller, the workspace's memory included; the kernel never does. The workspace
@@ -43,12 +43,12 @@ size_t rope_workspace_bytes(int32_t head_dim);
  * M the largest magnitude in x (see rope.c). T = 0 does nothing (x, out and the workspace's memory
  * may be NULL).
  */
-pf_status rope_apply(pf_workspace *workspace, float *out, const float *x, int32_t length,
-                     int32_t d_model, int32_t head_dim, double base, int32_t offset, rope_layout layout);
+pf_status rope_forward(pf_workspace *workspace, float *out, const float *x, int32_t length,
+                       int32_t d_model, int32_t head_dim, double base, int32_t offset, rope_layout layout);
 
 /*
- * The backward pass of rope_apply: dx (T, D) = dloss/dx from dy (T, D) = dloss/dy, each pair rotated
- * by -theta (a rotation's transpose is its inverse). The same arguments and rules as rope_apply.
+ * The backward pass of rope_forward: dx (T, D) = dloss/dx from dy (T, D) = dloss/dy, each pair rotated
+ * by -theta (a rotation's transpose is its inverse). The same arguments and rules as rope_forward.
  */
 pf_status rope_backward(pf_workspace *workspace, float *dx, const float *dy, int32_t length,
                         int32_t d_model, int32_t head_dim, double base, int32_t offset, rope_layout layout);

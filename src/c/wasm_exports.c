@@ -253,7 +253,7 @@ int32_t pf_rope_apply(float *out, const float *x, int32_t length, int32_t d_mode
     void *own;
     pf_workspace *w = workspace_for(&rope_kept, &alone, length > 0 ? rope_workspace_bytes(head_dim) : 0, &own);
     if (!w) return PF_ERR_NO_MEMORY;
-    const pf_status status = rope_apply(w, out, x, length, d_model, head_dim, base, offset, (rope_layout)layout);
+    const pf_status status = rope_forward(w, out, x, length, d_model, head_dim, base, offset, (rope_layout)layout);
     free(own);
     return (int32_t)status;
 }

@@ -226,12 +226,12 @@ static void fuzz_rope(reader *r) {
         largest = fmaxf(largest, fabsf(x[i]));
     }
     const int in_place = take_u32(r) & 1;
-    if (rope_apply(&workspace, in_place ? x : out, x, length, d_model, head_dim, base, offset, layout) == PF_OK) {
+    if (rope_forward(&workspace, in_place ? x : out, x, length, d_model, head_dim, base, offset, layout) == PF_OK) {
         const float *y = in_place ? x : out;
         for (size_t i = 0; length > 0 && i < n; i++)
             if (!(fabsf(y[i]) <= 1.5f * largest)) abort();
     }
-    rope_apply(&workspace, x + 1, x, length, d_model, head_dim, base, offset, layout); /* overlap */
+    rope_forward(&workspace, x + 1, x, length, d_model, head_dim, base, offset, layout); /* overlap */
     double theta;
     rope_angle(&theta, offset, (int32_t)(take_u32(r) % 80) - 4, head_dim, base);
     free(memory);

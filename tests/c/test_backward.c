@@ -138,7 +138,7 @@ static void test_activation_grads(void) {
         dh[i] = (float)(0.5 + 0.5 * uni());
     }
     for (int act = 0; act < 4; act++) {
-        ffn_activation_backward(dz, dh, z, N, (ffn_activation)act);
+        activation_backward(dz, dh, z, N, (ffn_activation)act);
         double worst = 0;
         for (int i = 0; i < N; i++) {
             /* the derivative by central differences of the double formula (away from relu's kink) */
@@ -149,18 +149,18 @@ static void test_activation_grads(void) {
         }
         printf("activation backward %s: max |diff| / (1 + |d|) %.2e over z in [-12, 12]\n", names[act], worst);
         CHECK(worst < 3e-6, "%s derivative: %g", names[act], worst);
-        ffn_activation_backward(dz, dh, z, 3, (ffn_activation)act);    /* a tail alone */
+        activation_backward(dz, dh, z, 3, (ffn_activation)act);    /* a tail alone */
     }
     float zero = 0, one = 1, nan_v = NAN, out;
-    ffn_activation_backward(&out, &one, &zero, 1, FFN_RELU);
+    activation_backward(&out, &one, &zero, 1, FFN_RELU);
     CHECK(out == 0.0f, "relu'(0) = 0 (PyTorch's)");
-    ffn_activation_backward(&out, &one, &nan_v, 1, FFN_GELU);
+    activation_backward(&out, &one, &nan_v, 1, FFN_GELU);
     CHECK(isnan(out), "NaN gives NaN");
     /* dz may be dh */
     memcpy(dz, dh, N * sizeof(float));
     float *copy = malloc(N * sizeof(float));
-    ffn_activation_backward(copy, dh, z, N, FFN_SILU);
-    ffn_activation_backward(dz, dz, z, N, FFN_SILU);
+    activation_backward(copy, dh, z, N, FFN_SILU);
+    activation_backward(dz, dz, z, N, FFN_SILU);
     CHECK(!memcmp(copy, dz, N * sizeof(float)), "in place bit for bit");
     free(z); free(dh); free(dz); free(copy);
 }
@@ -358,7 +358,7 @@ static void test_rope_backward(void) {
             pf_workspace ws;
             pf_workspace_init(&ws, memory, bytes);
             float *x = rand_floats(n, 1), *y = zalloc(n), *g = rand_floats(n, 1), *gx = zalloc(n), *back = zalloc(n);
-            CHECK(rope_apply(&ws, y, x, t, d, hd, 10000, 3, (rope_layout)layout) == PF_OK, "rope");
+            CHECK(rope_forward(&ws, y, x, t, d, hd, 10000, 3, (rope_layout)layout) == PF_OK, "rope");
             CHECK(rope_backward(&ws, gx, g, t, d, hd, 10000, 3, (rope_layout)layout) == PF_OK, "rope backward");
             CHECK(rope_backward(&ws, back, y, t, d, hd, 10000, 3, (rope_layout)layout) == PF_OK, "rope backward");
             /* <R x, g> = <x, R^T g> (the adjoint), and R^T R x = x */

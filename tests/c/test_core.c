@@ -222,7 +222,7 @@ static void test_activation_accuracy(void) {
         double worst = 0, worst_tail = 0;
         int bad = 0, same_bits = 1;
         for (int i = 0; i < n; i++) {
-            const float got = ffn_activate((ffn_activation)act, z[i]);
+            const float got = activation_value((ffn_activation)act, z[i]);
             const double want = ref_act(act, z[i]);
             const double err = fabs(got - want), scale = fabs(want);
             const double r = scale > 0 ? err / scale : err;
@@ -236,21 +236,21 @@ static void test_activation_accuracy(void) {
         CHECK(bad == 0, "activation %d: %d values outside the bound", act, bad);
         printf("activation %d: max relative error %.3g (|z| <= 5), %.3g (beyond)\n", act, worst, worst_tail);
         for (int len = 1; len <= 9; len++) {               /* tails of 1-3 and whole vectors, offset */
-            ffn_activate_array(a, z + 20000 + len, (size_t)len, (ffn_activation)act);
+            activation_forward(a, z + 20000 + len, (size_t)len, (ffn_activation)act);
             for (int i = 0; i < len; i++) {
-                const float one = ffn_activate((ffn_activation)act, z[20000 + len + i]);
+                const float one = activation_value((ffn_activation)act, z[20000 + len + i]);
                 same_bits &= memcmp(&one, &a[i], sizeof one) == 0;
             }
         }
-        ffn_activate_array(a, z, (size_t)n, (ffn_activation)act);
+        activation_forward(a, z, (size_t)n, (ffn_activation)act);
         for (int i = 0; i < n; i++) {
-            const float one = ffn_activate((ffn_activation)act, z[i]);
+            const float one = activation_value((ffn_activation)act, z[i]);
             same_bits &= memcmp(&one, &a[i], sizeof one) == 0;
         }
         CHECK(same_bits, "activation %d: array and one-value paths agree bit for bit", act);
-        CHECK(ffn_activate((ffn_activation)act, INFINITY) == INFINITY, "activation %d of +inf", act);
+        CHECK(activation_value((ffn_activation)act, INFINITY) == INFINITY, "activation %d of +inf", act);
     }
-    CHECK(ffn_activate(FFN_RELU, -INFINITY) == 0 && signbit(ffn_activate(FFN_RELU, -0.0f)), "relu of -inf; -0 stays -0");
+    CHECK(activation_value(FFN_RELU, -INFINITY) == 0 && signbit(activation_value(FFN_RELU, -0.0f)), "relu of -inf; -0 stays -0");
 }
 
 static void test_ffn(void) {
@@ -273,8 +273,8 @@ static void test_ffn(void) {
     CHECK(layer.weights.b1[2] == 3.0f, "given bias kept");
 
     /* NaN propagates through every activation, and the tokens = 0 call touches nothing. */
-    for (int act = FFN_RELU; act <= FFN_SILU; act++) CHECK(isnan(ffn_activate((ffn_activation)act, NAN)), "NaN act %d", act);
-    CHECK(ffn_activate(FFN_RELU, -2) == 0 && ffn_activate(FFN_RELU, 3) == 3, "relu");
+    for (int act = FFN_RELU; act <= FFN_SILU; act++) CHECK(isnan(activation_value((ffn_activation)act, NAN)), "NaN act %d", act);
+    CHECK(activation_value(FFN_RELU, -2) == 0 && activation_value(FFN_RELU, 3) == 3, "relu");
     CHECK(ffn_forward(&layer, NULL, NULL, NULL, 0) == PF_OK, "0 tokens");
     CHECK(ffn_forward_with_pre(&layer, NULL, NULL, NULL, NULL, 0) == PF_OK, "0 tokens with_pre");
 

@@ -40,7 +40,7 @@ static float uniform(float scale) {
 }
 
 /* A workspace for heads of hd values, one allocation with its memory (free() frees both): the memory
-   at an odd address and full of garbage, which rope_apply must never trust. */
+   at an odd address and full of garbage, which rope_forward must never trust. */
 static pf_workspace *workspace_for(int hd, size_t *bytes) {
     *bytes = rope_workspace_bytes(hd);
     pf_workspace *ws = malloc(sizeof *ws + *bytes + 1);
@@ -69,16 +69,16 @@ static void test_case(int length, int d, int hd, double base, int offset, rope_l
     size_t bytes;
     pf_workspace *ws = workspace_for(hd, &bytes);
 
-    CHECK(rope_apply(ws, out, x, length, d, hd, base, offset, layout) == PF_OK, "rope_apply status");
+    CHECK(rope_forward(ws, out, x, length, d, hd, base, offset, layout) == PF_OK, "rope_forward status");
     CHECK(!memcmp(x, keep, sizeof(float) * n), "x unchanged by an out-of-place call");
     memcpy(inplace, x, sizeof(float) * n);
-    CHECK(rope_apply(ws, inplace, inplace, length, d, hd, base, offset, layout) == PF_OK, "in place status");
+    CHECK(rope_forward(ws, inplace, inplace, length, d, hd, base, offset, layout) == PF_OK, "in place status");
     CHECK(!memcmp(inplace, out, sizeof(float) * n), "in place bit-identical (L=%d d=%d hd=%d)", length, d, hd);
     for (int t0 = 0, rows; t0 < length; t0 += rows) {     /* chunks of 1 .. 40 rows, one workspace */
         rows = 1 + (int)(rng_state % 40u);
         uniform(1);
         if (rows > length - t0) rows = length - t0;
-        CHECK(rope_apply(ws, chunked + (size_t)t0 * d, x + (size_t)t0 * d, rows, d, hd, base, offset + t0, layout) == PF_OK, "chunk status");
+        CHECK(rope_forward(ws, chunked + (size_t)t0 * d, x + (size_t)t0 * d, rows, d, hd, base, offset + t0, layout) == PF_OK, "chunk status");
     }
     CHECK(!memcmp(chunked, out, sizeof(float) * n), "chunked bit-identical (L=%d d=%d hd=%d offset=%d)", length, d, hd, offset);
 
@@ -122,7 +122,7 @@ static void test_positions_below_1e6(void) {
         double ref[D];
         for (int p = 0; p < 1000000; p += 997) {
             for (int j = 0; j < D; j++) x[j] = uniform(1);
-            rope_apply(ws, y, x, 1, D, HD, 500000, p, (rope_layout)layout);
+            rope_forward(ws, y, x, 1, D, HD, 500000, p, (rope_layout)layout);
             ref_rope(ref, x, 1, D, HD, 500000, p, layout);
             for (int j = 0; j < D; j++) worst = fmax(worst, fabs(y[j] - ref[j]));
         }
@@ -137,13 +137,13 @@ static void test_known_values(void) {
     size_t bytes;
     pf_workspace *ws = workspace_for(4, &bytes);
     float x[8] = { 1, 2, 3, 4, 1, 2, 3, 4 }, y[8];
-    CHECK(rope_apply(ws, y, x, 1, 8, 4, 10000, 0, ROPE_INTERLEAVED) == PF_OK, "status");
+    CHECK(rope_forward(ws, y, x, 1, 8, 4, 10000, 0, ROPE_INTERLEAVED) == PF_OK, "status");
     for (int j = 0; j < 8; j++) CHECK(y[j] == x[j], "position 0 leaves column %d unchanged", j);
-    CHECK(rope_apply(ws, y, x, 1, 4, 4, 10000, 1, ROPE_INTERLEAVED) == PF_OK, "status");
+    CHECK(rope_forward(ws, y, x, 1, 4, 4, 10000, 1, ROPE_INTERLEAVED) == PF_OK, "status");
     /* pair 0 turns by 1 rad, pair 1 by 1/100 rad */
     CHECK(fabs(y[0] - (cos(1.0) - 2 * sin(1.0))) < 1e-6 && fabs(y[1] - (sin(1.0) + 2 * cos(1.0))) < 1e-6, "pair 0 at position 1");
     CHECK(fabs(y[2] - (3 * cos(0.01) - 4 * sin(0.01))) < 1e-6, "pair 1 at position 1");
-    CHECK(rope_apply(ws, y, x, 1, 4, 4, 10000, 1, ROPE_HALF) == PF_OK, "status");
+    CHECK(rope_forward(ws, y, x, 1, 4, 4, 10000, 1, ROPE_HALF) == PF_OK, "status");
     /* half: pairs (x0, x2) by 1 rad and (x1, x3) by 1/100 rad */
     CHECK(fabs(y[0] - (cos(1.0) - 3 * sin(1.0))) < 1e-6 && fabs(y[2] - (sin(1.0) + 3 * cos(1.0))) < 1e-6, "half pair 0");
     CHECK(fabs(y[1] - (2 * cos(0.01) - 4 * sin(0.01))) < 1e-6, "half pair 1");
@@ -164,8 +164,8 @@ static void test_relative(void) {
         for (int delta = -5; delta <= 5; delta++) {
             double first = 0;
             for (int s = 0; s < 2000; s += 37) {
-                rope_apply(ws, qr, q, 1, HD, HD, 10000, 500 + s, (rope_layout)layout);
-                rope_apply(ws, kr, k, 1, HD, HD, 10000, 500 + s + delta, (rope_layout)layout);
+                rope_forward(ws, qr, q, 1, HD, HD, 10000, 500 + s, (rope_layout)layout);
+                rope_forward(ws, kr, k, 1, HD, HD, 10000, 500 + s + delta, (rope_layout)layout);
                 double dot = 0;
                 for (int j = 0; j < HD; j++) dot += (double)qr[j] * kr[j];
                 if (s == 0) first = dot;
@@ -185,11 +185,11 @@ static void test_workspace_reuse(void) {
     for (int i = 0; i < D * L; i++) x[i] = uniform(1);
     size_t bytes_a, bytes_b;
     pf_workspace *fresh = workspace_for(16, &bytes_a), *used = workspace_for(48, &bytes_b);   /* big enough for both */
-    CHECK(rope_apply(fresh, a, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK, "fresh");
-    CHECK(rope_apply(used, b, x, L, D, 48, 10000, 5000, ROPE_HALF) == PF_OK, "other head_dim");
-    CHECK(rope_apply(used, b, x, L, D, 16, 300, 5000, ROPE_HALF) == PF_OK, "other base");
-    CHECK(rope_apply(used, b, x, L, D, 16, 10000, 1030, ROPE_HALF) == PF_OK, "ahead");
-    CHECK(rope_apply(used, b, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK, "backwards");
+    CHECK(rope_forward(fresh, a, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK, "fresh");
+    CHECK(rope_forward(used, b, x, L, D, 48, 10000, 5000, ROPE_HALF) == PF_OK, "other head_dim");
+    CHECK(rope_forward(used, b, x, L, D, 16, 300, 5000, ROPE_HALF) == PF_OK, "other base");
+    CHECK(rope_forward(used, b, x, L, D, 16, 10000, 1030, ROPE_HALF) == PF_OK, "ahead");
+    CHECK(rope_forward(used, b, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK, "backwards");
     CHECK(!memcmp(a, b, sizeof a), "a reused workspace gives the same bits");
     /* Which frequencies and position the memory holds is the struct's to say, never the memory's: memory
        that another workspace prepared for the same call, then filled with NaN (as bytes a caller left
@@ -197,7 +197,7 @@ static void test_workspace_reuse(void) {
     pf_workspace again;
     pf_workspace_init(&again, used->memory, bytes_b);
     memset(used->memory, 0xFF, bytes_b);
-    CHECK(rope_apply(&again, b, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK && !memcmp(a, b, sizeof a),
+    CHECK(rope_forward(&again, b, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK && !memcmp(a, b, sizeof a),
           "memory of NaN under a fresh struct gives the same bits");
     /* A workspace PE used last, for the same width and base, is prepared again, not taken for RoPE's. */
     const size_t shared_bytes = pe_workspace_bytes(16) > bytes_b ? pe_workspace_bytes(16) : bytes_b;
@@ -205,9 +205,9 @@ static void test_workspace_reuse(void) {
     pf_workspace shared;
     pf_workspace_init(&shared, shared_memory, shared_bytes);
     float table[4 * 16];
-    CHECK(rope_apply(&shared, b, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK, "RoPE first");
+    CHECK(rope_forward(&shared, b, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK, "RoPE first");
     CHECK(pe_fill(&shared, table, 4, 16, 10000, 1000, PE_INTERLEAVED) == PF_OK, "then PE, same width and base");
-    CHECK(rope_apply(&shared, b, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK && !memcmp(a, b, sizeof a),
+    CHECK(rope_forward(&shared, b, x, L, D, 16, 10000, 1000, ROPE_HALF) == PF_OK && !memcmp(a, b, sizeof a),
           "then RoPE again gives the same bits");
     free(shared_memory);
     free(fresh), free(used);
@@ -217,7 +217,7 @@ static void test_special_values(void) {
     size_t bytes;
     pf_workspace *ws = workspace_for(2, &bytes);
     float x[2] = { NAN, 1 }, y[2];
-    rope_apply(ws, y, x, 1, 2, 2, 10000, 3, ROPE_INTERLEAVED);
+    rope_forward(ws, y, x, 1, 2, 2, 10000, 3, ROPE_INTERLEAVED);
     CHECK(isnan(y[0]) && isnan(y[1]), "NaN spreads to its pair");
     free(ws);
 }
@@ -232,30 +232,30 @@ static void test_statuses(void) {
     CHECK(pf_workspace_init(&empty, NULL, 0) == PF_OK && pf_workspace_init(&small, ws->memory, bytes - 1) == PF_OK, "init");
     CHECK(pf_workspace_init(NULL, ws->memory, bytes) == PF_ERR_NULL && pf_workspace_init(&small, NULL, 8) == PF_ERR_NULL, "init NULL");
     pf_workspace_init(&small, ws->memory, bytes - 1);
-    CHECK(rope_apply(&empty, NULL, NULL, 0, 8, 8, 10000, 0, ROPE_HALF) == PF_OK, "length 0 allows NULL arrays and memory");
-    CHECK(rope_apply(ws, NULL, x, 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_NULL, "NULL out");
-    CHECK(rope_apply(ws, y, NULL, 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_NULL, "NULL x");
-    CHECK(rope_apply(NULL, y, x, 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_NULL, "NULL workspace");
-    CHECK(rope_apply(&small, y, x, 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_WORKSPACE, "small workspace");
-    CHECK(rope_apply(ws, y, x, -1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_LENGTH, "negative length");
-    CHECK(rope_apply(ws, y, x, PF_MAX_LENGTH + 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_LENGTH, "length too big");
-    CHECK(rope_apply(ws, y, x, 1, 0, 8, 10000, 0, ROPE_HALF) == PF_ERR_D_MODEL, "d_model 0");
-    CHECK(rope_apply(ws, y, x, 1, PF_MAX_DIM + 1, 8, 10000, 0, ROPE_HALF) == PF_ERR_D_MODEL, "d_model too big");
-    CHECK(rope_apply(ws, y, x, 1, 8, 3, 10000, 0, ROPE_HALF) == PF_ERR_HEAD_DIM, "odd head_dim");
-    CHECK(rope_apply(ws, y, x, 1, 8, 0, 10000, 0, ROPE_HALF) == PF_ERR_HEAD_DIM, "head_dim 0");
-    CHECK(rope_apply(ws, y, x, 1, 12, 8, 10000, 0, ROPE_HALF) == PF_ERR_HEAD_DIM, "head_dim not dividing");
-    CHECK(rope_apply(ws, y, x, 1, 8, 16, 10000, 0, ROPE_HALF) == PF_ERR_HEAD_DIM, "head_dim above d_model");
-    CHECK(rope_apply(ws, y, x, 1, 7, 7, 10000, 0, ROPE_HALF) == PF_ERR_HEAD_DIM, "odd d_model, head_dim = d_model");
-    CHECK(rope_apply(ws, y, x, 1, 8, 8, 1.0, 0, ROPE_HALF) == PF_ERR_BASE, "base 1");
-    CHECK(rope_apply(ws, y, x, 1, 8, 8, NAN, 0, ROPE_HALF) == PF_ERR_BASE, "base NaN");
-    CHECK(rope_apply(ws, y, x, 1, 8, 8, INFINITY, 0, ROPE_HALF) == PF_ERR_BASE, "base inf");
-    CHECK(rope_apply(ws, y, x, 1, 8, 8, 10000, -1, ROPE_HALF) == PF_ERR_OFFSET, "negative offset");
-    CHECK(rope_apply(ws, y, x, 2, 8, 8, 10000, PF_MAX_POSITION, ROPE_HALF) == PF_ERR_OFFSET, "position overflow");
-    CHECK(rope_apply(ws, y, x, 1, 8, 8, 10000, PF_MAX_POSITION, ROPE_HALF) == PF_OK, "largest position");
-    CHECK(rope_apply(ws, y, x, 1, 8, 8, 10000, 0, (rope_layout)2) == PF_ERR_LAYOUT, "bad layout");
-    CHECK(rope_apply(ws, x + 4, x, 2, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_OVERLAP, "partial overlap");
-    CHECK(rope_apply(ws, x, x + 4, 2, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_OVERLAP, "partial overlap, other side");
-    CHECK(rope_apply(ws, x + 16, x, 2, 8, 8, 10000, 0, ROPE_HALF) == PF_OK, "adjacent arrays");
+    CHECK(rope_forward(&empty, NULL, NULL, 0, 8, 8, 10000, 0, ROPE_HALF) == PF_OK, "length 0 allows NULL arrays and memory");
+    CHECK(rope_forward(ws, NULL, x, 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_NULL, "NULL out");
+    CHECK(rope_forward(ws, y, NULL, 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_NULL, "NULL x");
+    CHECK(rope_forward(NULL, y, x, 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_NULL, "NULL workspace");
+    CHECK(rope_forward(&small, y, x, 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_WORKSPACE, "small workspace");
+    CHECK(rope_forward(ws, y, x, -1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_LENGTH, "negative length");
+    CHECK(rope_forward(ws, y, x, PF_MAX_LENGTH + 1, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_LENGTH, "length too big");
+    CHECK(rope_forward(ws, y, x, 1, 0, 8, 10000, 0, ROPE_HALF) == PF_ERR_D_MODEL, "d_model 0");
+    CHECK(rope_forward(ws, y, x, 1, PF_MAX_DIM + 1, 8, 10000, 0, ROPE_HALF) == PF_ERR_D_MODEL, "d_model too big");
+    CHECK(rope_forward(ws, y, x, 1, 8, 3, 10000, 0, ROPE_HALF) == PF_ERR_HEAD_DIM, "odd head_dim");
+    CHECK(rope_forward(ws, y, x, 1, 8, 0, 10000, 0, ROPE_HALF) == PF_ERR_HEAD_DIM, "head_dim 0");
+    CHECK(rope_forward(ws, y, x, 1, 12, 8, 10000, 0, ROPE_HALF) == PF_ERR_HEAD_DIM, "head_dim not dividing");
+    CHECK(rope_forward(ws, y, x, 1, 8, 16, 10000, 0, ROPE_HALF) == PF_ERR_HEAD_DIM, "head_dim above d_model");
+    CHECK(rope_forward(ws, y, x, 1, 7, 7, 10000, 0, ROPE_HALF) == PF_ERR_HEAD_DIM, "odd d_model, head_dim = d_model");
+    CHECK(rope_forward(ws, y, x, 1, 8, 8, 1.0, 0, ROPE_HALF) == PF_ERR_BASE, "base 1");
+    CHECK(rope_forward(ws, y, x, 1, 8, 8, NAN, 0, ROPE_HALF) == PF_ERR_BASE, "base NaN");
+    CHECK(rope_forward(ws, y, x, 1, 8, 8, INFINITY, 0, ROPE_HALF) == PF_ERR_BASE, "base inf");
+    CHECK(rope_forward(ws, y, x, 1, 8, 8, 10000, -1, ROPE_HALF) == PF_ERR_OFFSET, "negative offset");
+    CHECK(rope_forward(ws, y, x, 2, 8, 8, 10000, PF_MAX_POSITION, ROPE_HALF) == PF_ERR_OFFSET, "position overflow");
+    CHECK(rope_forward(ws, y, x, 1, 8, 8, 10000, PF_MAX_POSITION, ROPE_HALF) == PF_OK, "largest position");
+    CHECK(rope_forward(ws, y, x, 1, 8, 8, 10000, 0, (rope_layout)2) == PF_ERR_LAYOUT, "bad layout");
+    CHECK(rope_forward(ws, x + 4, x, 2, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_OVERLAP, "partial overlap");
+    CHECK(rope_forward(ws, x, x + 4, 2, 8, 8, 10000, 0, ROPE_HALF) == PF_ERR_OVERLAP, "partial overlap, other side");
+    CHECK(rope_forward(ws, x + 16, x, 2, 8, 8, 10000, 0, ROPE_HALF) == PF_OK, "adjacent arrays");
     double theta;
     CHECK(rope_angle(NULL, 0, 0, 8, 10000) == PF_ERR_NULL, "angle NULL");
     CHECK(rope_angle(&theta, -1, 0, 8, 10000) == PF_ERR_POSITION, "angle position");
