@@ -8,7 +8,7 @@
  *     ffn_forward(&layer, y, NULL, x, tokens);                 // y, x: (tokens, d_model)
  *     ffn_free(&layer);                                        // safe to call twice
  *
- * Who allocates: ffn_init (one block, with malloc: weights, their packed copies, the scratch of a
+ * Who allocates: ffn_init (one block, with calloc: weights, their packed copies, the scratch of a
  * forward), freed by ffn_free; ffn_init_within binds a layer to memory the caller owns instead (the
  * encoder block's). Forward passes never allocate.
  * Dimension legend: T = tokens, D = d_model, F = d_ff.

@@ -1,6 +1,6 @@
 /*
- * matmul.h — the core's dense kernels, shared by the FFN, the attention and the model's backward
- * pass: y (T, N) = act(x (T, K) W (K, N) + bias (N)) with W packed once into column panels (see
+ * matmul.h — the core's dense kernels, shared by the FFN, the attention and the model's forward and
+ * backward passes: y (T, N) = act(x (T, K) W (K, N) + bias (N)) with W packed once into column panels (see
  * matmul.c); the backward's transposed products use the same kernels: dY W^T with W^T packed
  * (mm_pack_transposed), X^T dY with x read transposed and dY packed (mm_pack_strided), sums that
  * start from zero or add to what `out` holds (mm_product). Internal to the core; not part of the

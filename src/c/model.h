@@ -18,8 +18,9 @@
  *     model_gradients(&m, &loss, tokens, targets, batch, T, work, n);   // tokens: (batch, T)
  *     model_free(&m);
  *
- * Who allocates: model_init (the model's one allocation, with aligned_alloc), freed by model_free; the
- * caller owns the tokens, targets, logits, traces and the workspace (model_workspace_floats floats).
+ * Who allocates: model_init (the model's one allocation, with aligned_alloc; with MODEL_SINUSOIDAL also
+ * a PE workspace that it frees before it returns), freed by model_free; the caller owns the tokens,
+ * targets, logits, traces and the workspace (model_workspace_floats floats).
  * Every function returns a pf_status and never aborts.
  *
  * Parameters live in one float array in the contract's order (API.md, "Training a small

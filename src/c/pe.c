@@ -20,7 +20,7 @@
  * are, without a clamp. A value depends on its anchor and its distance r from it only, so any split
  * of a table into calls (as the JS wrapper's chunking does) is bit-identical; a workspace keeps the
  * anchor where a call ended, which is the very value pe_anchor_at would compute for the next call
- * (same operations, same order). addPositionalEncoding adds in the same pass.
+ * (same operations, same order). pe_add adds the values to x in the same pass.
  */
 #define _GNU_SOURCE 1   /* sincos(): one range reduction for both values (musl and glibc have it) */
 #include "pe.h"

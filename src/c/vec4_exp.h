@@ -1,7 +1,8 @@
 /*
- * vec4_exp.h — exp of four floats, shared by the FFN's activations (activation.c) and the attention's
- * softmax (attention.c): x = n ln 2 + r, |r| <= ln 2 / 2, a degree-7 Taylor polynomial of r, times 2^n.
- * Separate multiplies and adds, so every build (SIMD128 and relaxed) gives the same bits.
+ * vec4_exp.h — exp of four floats, shared by the activations (activation.c), the attention's softmax
+ * (attention.c) and the loss's (loss.c): x = n ln 2 + r, |r| <= ln 2 / 2, a degree-7 Taylor
+ * polynomial of r, times 2^n. Separate multiplies and adds, so every build (SIMD128 and relaxed)
+ * gives the same bits.
  */
 #ifndef PF_VEC4_EXP_H
 #define PF_VEC4_EXP_H
