@@ -197,10 +197,13 @@ static void model_pack_matrix(model *m, int32_t l, int which) {
     mm_pack_transposed(out ? m->pack_t.w_out : *matrix_field(&m->pack_t.layer[l], which), w, k, n);
 }
 
-void model_pack_all(model *m) {
+pf_status model_pack_all(model *m) {
+    if (!m) return PF_ERR_NULL;
+    if (!m->memory) return PF_ERR_NOT_READY;
     for (int32_t l = 0; l < m->config.layers; l++)
         for (int w = 0; w < MODEL_MATRICES; w++) model_pack_matrix(m, l, w);
     model_pack_matrix(m, m->config.layers, MODEL_MATRICES);
+    return PF_OK;
 }
 
 /* ---- the object -------------------------------------------------------------------------------- */

@@ -140,7 +140,7 @@ pf_status model_set_tensor(model *m, int32_t index, const float *values);
 pf_status model_set_params(model *m, const float *params);
 
 /* Re-packs every matrix from params, after they were written in place (a loaded file, an optimiser step). */
-void model_pack_all(model *m);
+pf_status model_pack_all(model *m);
 
 /* *floats = the workspace of a call on `batch` sequences of `length` tokens: a forward, or with
    backward = 1 a forward that keeps what model_gradients' backward needs, and its scratch. */

@@ -59,6 +59,5 @@ pf_status trainer_step(trainer *t, model *m, double *loss, const int32_t *tokens
     status = adamw_update(m->params, t->m, t->v, m->grads, (size_t)m->param_count, &t->options, t->steps + 1);
     if (status != PF_OK) return status;
     t->steps++;
-    model_pack_all(m);
-    return PF_OK;
+    return model_pack_all(m);
 }

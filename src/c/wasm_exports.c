@@ -327,12 +327,7 @@ int32_t pf_model_set_tensor(model *m, int32_t index, const float *values) {
 }
 
 /* Re-packs every matrix after the parameters were written through pf_model_params (a loaded file). */
-int32_t pf_model_params_changed(model *m) {
-    if (!m) return PF_ERR_NULL;
-    if (!m->memory) return PF_ERR_NOT_READY;
-    model_pack_all(m);
-    return PF_OK;
-}
+int32_t pf_model_params_changed(model *m) { return (int32_t)model_pack_all(m); }
 
 /* *floats = the workspace of a call (a double: exact). */
 int32_t pf_model_workspace_floats(double *floats, const model *m, int32_t batch, int32_t length, int32_t backward) {

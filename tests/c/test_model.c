@@ -464,9 +464,35 @@ static void test_model_statuses(void) {
     model_free(&m);
     CHECK(model_forward(&m, logits, NULL, ok_tokens, 2, 3, work, fw) == PF_ERR_NOT_READY, "forward after free");
     CHECK(model_init_seeded(&m, 1) == PF_ERR_NOT_READY, "seed after free");
+    CHECK(model_pack_all(&m) == PF_ERR_NOT_READY && model_pack_all(NULL) == PF_ERR_NULL, "pack after free, of NULL");
     trainer tr;
     const adamw_options o = { 1e-3, 0.9, 0.999, 1e-8, 0.01, 0 };
     CHECK(trainer_init(&tr, &m, &o) == PF_ERR_NOT_READY, "trainer of a freed model");
+    free(work);
+}
+
+/* Parameters written in place are read through the packed copies only after model_pack_all: before it
+   the forward still gives the old logits, after it those of a model given the same parameters. */
+static void test_pack_all(void) {
+    const model_config c = { 11, 8, 2, 12, 2, 5, MODEL_LEARNED, 1, BLOCK_PRE_NORM, FFN_GELU, 1e-5 };
+    model a, b;
+    CHECK(model_init(&a, &c) == PF_OK && model_init(&b, &c) == PF_OK, "init");
+    model_init_seeded(&a, 1);
+    model_init_seeded(&b, 2);
+    uint64_t n;
+    model_workspace_floats(&n, &a, 2, 5, 0);
+    float *work = zalloc(n), la[110], lb[110], stale[110];
+    const int32_t tokens[10] = { 0, 3, 10, 4, 4, 9, 1, 2, 7, 5 };
+    model_forward(&a, la, NULL, tokens, 2, 5, work, n);
+    model_forward(&b, stale, NULL, tokens, 2, 5, work, n);
+    memcpy(b.params, a.params, a.param_count * sizeof(float));
+    model_forward(&b, lb, NULL, tokens, 2, 5, work, n);
+    CHECK(memcmp(la, lb, sizeof la) != 0, "before model_pack_all the matrices are the old ones");
+    CHECK(model_pack_all(&b) == PF_OK, "pack");
+    model_forward(&b, lb, NULL, tokens, 2, 5, work, n);
+    CHECK(!memcmp(la, lb, sizeof la) && memcmp(la, stale, sizeof la) != 0, "after it, the logits of the same parameters");
+    model_free(&a);
+    model_free(&b);
     free(work);
 }
 
@@ -489,4 +515,5 @@ void test_model(void) {
     test_trace();
     test_trainer();
     test_model_statuses();
+    test_pack_all();
 }
