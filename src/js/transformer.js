@@ -97,6 +97,15 @@ export function transformerWith(core, config, values) {
 
 const round4 = (n) => Math.ceil(n / 4) * 4;
 
+/** The index of the first value of `values` that is NaN or infinite, or -1. */
+export function firstNonFinite(values) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v - v !== 0) return i; // NaN - NaN and Infinity - Infinity are NaN; every finite v gives 0
+  }
+  return -1;
+}
+
 /** Each trace array's length for `batch` sequences of `length` tokens. */
 function traceLengths({ heads, dModel, dFF }, batch, length) {
   const n = batch * length, scores = batch * heads * length * length;
@@ -206,23 +215,34 @@ export class Transformer {
   }
 
   /**
-   * Reads a call's arguments (tokens, targets or null, options), checks them all, and lays out the
-   * region: { pointer, batch, length, n, at: { tokens, targets, logits, work }, workFloats, out }.
+   * Reads a call's arguments (tokens, targets or null, options) once and checks them all, running
+   * every getter and Proxy trap among them; touches no memory: { batch, trace, tokens, targets,
+   * length, out, o }. #layout takes it on.
    */
-  #begin(method, tokensValue, targetsValue, options, keys, backward) {
+  #read(tokensValue, targetsValue, options, keys) {
     const o = readOptions('options', options, keys);
     const batch = o.batch === undefined ? 1 : check.integer('batch', o.batch, 1, LIMITS.MAX_LENGTH);
     const trace = o.trace === undefined ? false : check.boolean('trace', o.trace);
     const { vocab, maxLength } = this.config;
     const { tokens, targets, length } = readTokens(tokensValue, targetsValue, batch, vocab, maxLength);
-    const out = o.out === undefined ? null : floats(this.#core.heap, 'out', o.out);
-    const n = tokens.length;
-    if (out && out.length !== n * vocab) throw new RangeError(`out must hold exactly batch * T * vocab = ${n * vocab} values, got ${out.length}`);
+    const out = o.out === undefined ? null : floats(this.#core.heap, 'out', o.out); // no user code runs after this
+    if (out && out.length !== tokens.length * vocab) throw new RangeError(`out must hold exactly batch * T * vocab = ${tokens.length * vocab} values, got ${out.length}`);
+    return { batch, trace, tokens, targets, length, out, o };
+  }
+
+  /**
+   * Resolves the model's pointer (after #read: a getter may have disposed the model) and lays out the
+   * region for arguments `args`: { pointer, batch, length, n, at: { tokens, targets, logits, work },
+   * workFloats, out, trace, o }. Runs no user code.
+   */
+  #layout(method, args, backward) {
+    const { batch, trace, tokens, targets, length, out, o } = args;
     const pointer = this.#native.pointer(method);
+    const n = tokens.length;
     const { heap, exports } = this.#core;
     checkStatus(exports.pf_model_workspace_floats(heap.slot, pointer, batch, length, backward ? 1 : 0), 'batch');
     const workFloats = heap.slotF64();
-    const parts = { tokens: round4(n), targets: targets ? round4(n) : 0, logits: round4(n * vocab), work: workFloats };
+    const parts = { tokens: round4(n), targets: targets ? round4(n) : 0, logits: round4(n * this.config.vocab), work: workFloats };
     const bytes = 4 * Object.values(parts).reduce((a, b) => a + b, 0);
     if (bytes >= MAX_MEMORY_BYTES) {
       throw new RangeError(`batch: ${batch} sequences of ${length} tokens need ${bytes} bytes, more than the module's memory can hold (${MAX_MEMORY_BYTES} bytes)`);
@@ -242,6 +262,11 @@ export class Transformer {
     new Int32Array(memoryBuffer(heap.memory), at.tokens, n).set(tokens);
     if (targets) new Int32Array(memoryBuffer(heap.memory), at.targets, n).set(targets);
     return { pointer, batch, length, n, at, workFloats, out, trace, o };
+  }
+
+  /** #read then #layout: a call's arguments read and checked, then its memory laid out. */
+  #begin(method, tokensValue, targetsValue, options, keys, backward) {
+    return this.#layout(method, this.#read(tokensValue, targetsValue, options, keys), backward);
   }
 
   /** logits (batch * T * vocab, [b][t][v]); with { trace: true } also every layer's trace. */
@@ -306,16 +331,40 @@ export class Transformer {
   createTrainer(options) {
     const hyper = readTrainerOptions(options);
     const pointer = this.#native.pointer('model.createTrainer()');
-    const call = (tokens, targets, o) => this.#begin('trainer.step()', tokens, required('targets', targets), o, ['batch'], true);
-    return new Trainer(this.#core, this.#native, pointer, call, hyper);
+    const step = {
+      read: (tokens, targets, o) => this.#read(tokens, required('targets', targets), o, ['batch']),
+      layout: (args) => this.#layout('trainer.step()', args, true),
+      finite: () => this.#nonFinite(this.#native.pointer('trainer.step()')) === null,
+    };
+    return new Trainer(this.#core, this.#native, pointer, step, hyper);
+  }
+
+  /**
+   * The first parameter holding a value that is not a finite number, as { name, index, value }, or
+   * null when every value is finite. One pass over the parameters, no copy.
+   */
+  #nonFinite(pointer) {
+    const { heap, exports } = this.#core;
+    const all = heap.f32(exports.pf_model_params(pointer), this.paramCount);
+    const at = firstNonFinite(all);
+    if (at < 0) return null;
+    for (const [name, t] of this.#tensors) {
+      if (at < t.offset + t.length) return { name, index: at - t.offset, value: all[at] };
+    }
+    return null; // not reached: the tensors cover the parameters
   }
 
   /**
    * A safetensors file: every parameter in order (F32, its shape), and `__metadata__` holding every
-   * option of config as String(value).
+   * option of config as String(value). A parameter holding NaN or an infinity (a training that
+   * diverged) is a RangeError naming it: such a file would load as a model that computes nothing.
    */
   save() {
     const pointer = this.#native.pointer('model.save()');
+    const bad = this.#nonFinite(pointer);
+    if (bad) {
+      throw new RangeError(`model.save(): the parameter ${bad.name} holds ${bad.value} at index ${bad.index}, not a finite number (the training diverged: try a smaller learning rate); nothing was written`);
+    }
     const { heap, exports } = this.#core;
     const all = heap.f32(exports.pf_model_params(pointer), this.paramCount).slice();
     const tensors = [...this.#tensors].map(([name, t]) => ({ name, shape: [...t.shape], data: all.subarray(t.offset, t.offset + t.length) }));
