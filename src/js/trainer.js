@@ -4,11 +4,12 @@
 // the AdamW update, all in the core; it returns the loss before the update.
 import { checkStatus, rangeError, typeError } from './errors.js';
 import { readOptions } from './args.js';
+import { TRAINER_DEFAULTS } from './defaults.js';
 import { NativeHandle } from './native-object.js';
 import * as check from './validate.js';
 
 const TRAINER_OPTIONS = ['lr', 'betas', 'eps', 'weightDecay', 'clipNorm'];
-const DEFAULTS = { lr: 1e-3, betas: [0.9, 0.999], eps: 1e-8, weightDecay: 0.01, clipNorm: 0 };
+const DEFAULTS = TRAINER_DEFAULTS;
 
 /** A finite number of at least 0. */
 function finiteAtLeastZero(name, value) {

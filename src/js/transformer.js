@@ -5,8 +5,9 @@
 // the logits, the C workspace (the activations a backward needs). Results that leave the API are the
 // caller's own arrays. Saving and loading are in model-file.js, the trainer in trainer.js.
 import { copyOut, floats, readOptions, required } from './args.js';
-import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_MEMORY_BYTES, MAX_SEED, NORMS, POSITIONS } from './defaults.js';
+import { ACTIVATIONS, LIMITS, MAX_MEMORY_BYTES, NORMS, POSITIONS } from './defaults.js';
 import { checkStatus } from './errors.js';
+import { MODEL_OPTIONS, metadataOf, resolveOptions } from './model-options.js';
 import { memoryBuffer } from './intrinsics.js';
 import { NativeHandle } from './native-object.js';
 import { writeSafetensors } from './safetensors.js';
@@ -14,33 +15,10 @@ import { readTokens } from './tokens.js';
 import { Trainer, readTrainerOptions } from './trainer.js';
 import * as check from './validate.js';
 
-const { MAX_DIM, MODEL_MAX_VOCAB, MODEL_MAX_DIM, MODEL_MAX_LAYERS, MODEL_MAX_LENGTH } = LIMITS;
-/** The options, in the order of model.config and of the saved file's metadata. */
-export const MODEL_OPTIONS = ['vocab', 'dModel', 'heads', 'dFF', 'layers', 'maxLength', 'position', 'causal', 'norm', 'activation', 'eps', 'seed'];
+export { MODEL_OPTIONS, resolveOptions };
+
 /** The trace arrays of a layer, in the order of a C block_trace. */
 const TRACE = ['q', 'k', 'v', 'scores', 'weights', 'attention', 'h1', 'hidden', 'ffn'];
-const DEFAULT_MAX_LENGTH = 512;
-
-/** The resolved options (model.config) from read options `o`; throws TypeError/RangeError naming one. */
-export function resolveOptions(o) {
-  const vocab = check.integer('vocab', required('vocab', o.vocab), 2, MODEL_MAX_VOCAB);
-  const dModel = check.integer('dModel', required('dModel', o.dModel), 1, MODEL_MAX_DIM);
-  const heads = o.heads === undefined ? 1 : check.integer('heads', o.heads, 1, dModel);
-  if (dModel % heads !== 0) throw new RangeError(`heads must divide dModel = ${dModel}, got ${heads}`);
-  const dFF = o.dFF === undefined ? 4 * dModel : check.integer('dFF', o.dFF, 1, MAX_DIM);
-  const layers = o.layers === undefined ? 1 : check.integer('layers', o.layers, 1, MODEL_MAX_LAYERS);
-  const maxLength = o.maxLength === undefined ? DEFAULT_MAX_LENGTH : check.integer('maxLength', o.maxLength, 1, MODEL_MAX_LENGTH);
-  const position = o.position === undefined ? POSITIONS[0] : POSITIONS[check.oneOf('position', o.position, POSITIONS)];
-  if (position === 'rope' && (dModel / heads) % 2 !== 0) {
-    throw new RangeError(`heads: with position 'rope' the head dimension dModel / heads must be even, got ${dModel} / ${heads} = ${dModel / heads}`);
-  }
-  const causal = o.causal === undefined ? false : check.boolean('causal', o.causal);
-  const norm = o.norm === undefined ? NORMS[0] : NORMS[check.oneOf('norm', o.norm, NORMS)];
-  const activation = o.activation === undefined ? ACTIVATIONS[0] : ACTIVATIONS[check.oneOf('activation', o.activation, ACTIVATIONS)];
-  const eps = o.eps === undefined ? DEFAULTS.eps : check.finiteAbove('eps', o.eps, 0);
-  const seed = o.seed === undefined ? DEFAULTS.seed : check.integer('seed', o.seed, 0, MAX_SEED);
-  return { vocab, dModel, heads, dFF, layers, maxLength, position, causal, norm, activation, eps, seed };
-}
 
 /** Every parameter's [name, shape], in the contract's order. */
 export function parameterShapes(config) {
@@ -368,7 +346,7 @@ export class Transformer {
     const { heap, exports } = this.#core;
     const all = heap.f32(exports.pf_model_params(pointer), this.paramCount).slice();
     const tensors = [...this.#tensors].map(([name, t]) => ({ name, shape: [...t.shape], data: all.subarray(t.offset, t.offset + t.length) }));
-    return writeSafetensors(tensors, Object.fromEntries(MODEL_OPTIONS.map((key) => [key, String(this.config[key])])));
+    return writeSafetensors(tensors, metadataOf(this.config));
   }
 
   /** Writes every parameter (name -> Float32Array) and re-packs the matrices. */

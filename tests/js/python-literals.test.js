@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { pyStr, pyFloat, pyInt, pyBool, pyList } from '../../src/elements/shared/python.js';
+import { pyStr, pyFloat, pyInt, pyBool, pyList } from '../../src/js/python.js';
 import { learnedSnippets, ropeRowsSnippets, ropeScoresSnippets } from '../../src/elements/compare/snippets.js';
 import { peSnippets, rotationSnippets, embeddingSnippets } from '../../src/elements/shared/snippets.js';
 import { ffnSnippets } from '../../src/elements/ffn/snippets.js';
