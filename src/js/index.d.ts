@@ -388,7 +388,11 @@ export interface PeFfnCore {
   createEncoderBlock(options: EncoderBlockOptions): EncoderBlock;
   /** A trainable Transformer with seeded parameters. */
   createTransformer(options: TransformerOptions): Transformer;
-  /** A model from a safetensors file that model.save() (or the Python safetensors package) wrote. */
+  /**
+   * A model from a safetensors file that model.save() (or the Python safetensors package) wrote. An
+   * Error for anything else: a header over its bounds (1 MiB, 16,384 keys, 1,024 metadata keys), a
+   * metadata that lacks an option (all but seed are required), a weight that is NaN or infinite.
+   */
   loadTransformer(bytes: Uint8Array | ArrayBuffer): Transformer;
 }
 
