@@ -19,8 +19,15 @@ export const NORMS = Object.freeze(['post', 'pre']);
 /** model_position by name (the trainable Transformer's position option). */
 export const POSITIONS = Object.freeze(['sinusoidal', 'learned', 'rope', 'alibi', 'none']);
 
-/** The trainable Transformer's maxLength when it is not given. */
-export const DEFAULT_MAX_LENGTH = 512;
+/** The trainable Transformer's options when they are not given (dFF: dFFPerDModel times dModel). */
+export const MODEL_DEFAULTS = Object.freeze({ heads: 1, dFFPerDModel: 4, layers: 1, maxLength: 512 });
+
+/** createTask's options when they are not given, and its limits (vocab and seed as the model's). */
+export const TASK_DEFAULTS = Object.freeze({ vocab: 16, length: 8, seed: 0 });
+export const TASK_LIMITS = Object.freeze({
+  MAX_SYMBOLS: 255, // a sequence's input part; the longest sequence, 2 * 255 + 2 tokens, fits maxLength 512
+  MAX_TOKENS: 1 << 24, // per call of batch() or testSet() (64 MB): a mistyped n is a RangeError, not an exhausted heap
+});
 
 /** The AdamW trainer's options when they are not given (as torch.optim.AdamW's, but weightDecay). */
 export const TRAINER_DEFAULTS = Object.freeze({ lr: 1e-3, betas: Object.freeze([0.9, 0.999]), eps: 1e-8, weightDecay: 0.01, clipNorm: 0 });

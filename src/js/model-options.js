@@ -3,7 +3,7 @@
 // loadTransformer requires every one of FILE_OPTIONS there, and pytorchScript's model.py compares every
 // one of FILE_OPTIONS with the file it loads. An option added to MODEL_OPTIONS is thereby saved,
 // required and compared without another edit.
-import { ACTIVATIONS, DEFAULTS, DEFAULT_MAX_LENGTH, LIMITS, MAX_SEED, NORMS, POSITIONS } from './defaults.js';
+import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_SEED, MODEL_DEFAULTS, NORMS, POSITIONS } from './defaults.js';
 import { required } from './args.js';
 import * as check from './validate.js';
 
@@ -19,11 +19,11 @@ export const FILE_OPTIONS = Object.freeze(MODEL_OPTIONS.filter((key) => key !== 
 export function resolveOptions(o) {
   const vocab = check.integer('vocab', required('vocab', o.vocab), 2, MODEL_MAX_VOCAB);
   const dModel = check.integer('dModel', required('dModel', o.dModel), 1, MODEL_MAX_DIM);
-  const heads = o.heads === undefined ? 1 : check.integer('heads', o.heads, 1, dModel);
+  const heads = o.heads === undefined ? MODEL_DEFAULTS.heads : check.integer('heads', o.heads, 1, dModel);
   if (dModel % heads !== 0) throw new RangeError(`heads must divide dModel = ${dModel}, got ${heads}`);
-  const dFF = o.dFF === undefined ? 4 * dModel : check.integer('dFF', o.dFF, 1, MAX_DIM);
-  const layers = o.layers === undefined ? 1 : check.integer('layers', o.layers, 1, MODEL_MAX_LAYERS);
-  const maxLength = o.maxLength === undefined ? DEFAULT_MAX_LENGTH : check.integer('maxLength', o.maxLength, 1, MODEL_MAX_LENGTH);
+  const dFF = o.dFF === undefined ? MODEL_DEFAULTS.dFFPerDModel * dModel : check.integer('dFF', o.dFF, 1, MAX_DIM);
+  const layers = o.layers === undefined ? MODEL_DEFAULTS.layers : check.integer('layers', o.layers, 1, MODEL_MAX_LAYERS);
+  const maxLength = o.maxLength === undefined ? MODEL_DEFAULTS.maxLength : check.integer('maxLength', o.maxLength, 1, MODEL_MAX_LENGTH);
   const position = o.position === undefined ? POSITIONS[0] : POSITIONS[check.oneOf('position', o.position, POSITIONS)];
   if (position === 'rope' && (dModel / heads) % 2 !== 0) {
     throw new RangeError(`heads: with position 'rope' the head dimension dModel / heads must be even, got ${dModel} / ${heads} = ${dModel / heads}`);
