@@ -94,9 +94,9 @@ export class EncoderBlock {
   forward(x, options) {
     const o = readOptions('options', options, FORWARD_OPTIONS);
     const wantTrace = o.trace === undefined ? false : check.boolean('trace', o.trace);
-    const layer = this.#native.pointer('block.forward()'); // after the options: a getter may have disposed it
     const { heap, exports } = this.#core;
     const { input, out, tokens } = tokenArrays(heap, x, o.out, this.dModel, BLOCK_MAX_TOKENS);
+    const layer = this.#native.pointer('block.forward()'); // last: a getter among the arguments may have disposed it
 
     const n = input.length;
     const traceLengths = {

@@ -83,9 +83,9 @@ export class FFN {
     const o = readOptions('options', options, FORWARD_OPTIONS);
     const wantHidden = o.hidden === undefined ? false : check.boolean('hidden', o.hidden);
     const wantPre = o.preActivation === undefined ? false : check.boolean('preActivation', o.preActivation);
-    const layer = this.#native.pointer('ffn.forward()'); // after the options: a getter may have disposed it
     const { heap, exports } = this.#core;
     const { input, out, tokens } = tokenArrays(heap, x, o.out, this.dModel, MAX_LENGTH);
+    const layer = this.#native.pointer('ffn.forward()'); // last: a getter among the arguments may have disposed it
     const nHidden = tokens * this.dFF;
     const extra = wantHidden ? 'hidden' : 'preActivation'; // the option that asks for (tokens, dFF) arrays
     if ((wantHidden || wantPre) && nHidden * 4 >= MAX_MEMORY_BYTES) {

@@ -306,8 +306,16 @@ export interface TrainerOptions {
 
 /** AdamW over all of a model's parameters, exactly as torch.optim.AdamW. */
 export interface Trainer {
-  /** Steps taken. */
+  /** Steps taken (a step that was not finite counts too). */
   readonly steps: number;
+  /**
+   * False when the last step's loss, or any parameter after its update, was NaN or infinite: the
+   * training diverged (every later step computes from those values; save() then throws). True before
+   * the first step.
+   */
+  readonly lastStepFinite: boolean;
+  /** The number (1, 2, ...) of the first step that was not finite, or null while every step was. */
+  readonly firstNonFiniteStep: number | null;
   /** The learning rate of the next steps; setting anything but a finite number > 0 is a RangeError. */
   lr: number;
   /** Forward, backward, clipping, AdamW on one batch; returns the loss before the update. */
@@ -339,7 +347,10 @@ export interface Transformer {
   /** dloss/dp for every parameter, under the parameters' names. */
   gradients(tokens: TokenData, targets: TokenData, options?: TransformerCallOptions): { loss: number; grads: Record<string, Float32Array> };
   createTrainer(options?: TrainerOptions): Trainer;
-  /** A safetensors file: the parameters, and every option in __metadata__. */
+  /**
+   * A safetensors file: the parameters, and every option in __metadata__. A parameter holding NaN or
+   * an infinity is a RangeError naming it.
+   */
   save(): Uint8Array;
   /** Frees the model and its trainers; safe to call twice. config, paramCount, parameterNames stay readable. */
   dispose(): void;
@@ -377,7 +388,11 @@ export interface PeFfnCore {
   createEncoderBlock(options: EncoderBlockOptions): EncoderBlock;
   /** A trainable Transformer with seeded parameters. */
   createTransformer(options: TransformerOptions): Transformer;
-  /** A model from a safetensors file that model.save() (or the Python safetensors package) wrote. */
+  /**
+   * A model from a safetensors file that model.save() (or the Python safetensors package) wrote. An
+   * Error for anything else: a header over its bounds (1 MiB, 16,384 keys, 1,024 metadata keys), a
+   * metadata that lacks an option (all but seed are required), a weight that is NaN or infinite.
+   */
   loadTransformer(bytes: Uint8Array | ArrayBuffer): Transformer;
 }
 

@@ -2,12 +2,14 @@
 // `safetensors` package, with the same names and metadata) wrote. The file is untrusted bytes:
 // safetensors.js reads its structure (bounded header, nesting checked before JSON.parse, F32 only,
 // offsets contiguous and covering every byte), then every option in `__metadata__` is read back and
-// checked as createTransformer checks it, and the tensors must be exactly the model's parameters
-// with their shapes. All of it runs in time linear in the file and before any memory of the module
+// checked as createTransformer checks it (each one of FILE_OPTIONS must be there: a default in place
+// of a missing option would be another model than the one saved), the tensors must be exactly the
+// model's parameters with their shapes, and every value a finite number (NaN weights compute nothing). All of it runs in time linear in the file and before any memory of the module
 // is touched; whatever is wrong is an Error saying what.
 import { typedArrayName } from './intrinsics.js';
 import { readSafetensors, tensorValues } from './safetensors.js';
-import { MODEL_OPTIONS, parameterShapes, resolveOptions, transformerWith } from './transformer.js';
+import { FILE_OPTIONS, MODEL_OPTIONS, resolveOptions } from './model-options.js';
+import { firstNonFinite, parameterShapes, transformerWith } from './transformer.js';
 
 const fail = (what) => {
   throw new Error(`loadTransformer: ${what}`);
@@ -33,6 +35,8 @@ function optionValue(key, text) {
 
 /** The model's options from the file's metadata, checked as createTransformer checks them. */
 function configOf(metadata) {
+  const missing = FILE_OPTIONS.find((key) => metadata[key] === undefined);
+  if (missing !== undefined) fail(`the metadata has no ${missing}: model.save() writes every option, and a default in its place could make another model than the one saved`);
   const o = Object.create(null);
   for (const key of MODEL_OPTIONS) o[key] = optionValue(key, metadata[key]);
   try {
@@ -61,5 +65,9 @@ export function loadTransformer(core, bytes) {
   }
   for (const name of shapes.keys()) if (!found.has(name)) fail(`the file has no ${name}`);
   const values = new Map([...found].map(([name, tensor]) => [name, tensorValues(bytes, tensor)]));
+  for (const [name, array] of values) {
+    const at = firstNonFinite(array);
+    if (at >= 0) fail(`${name} holds ${array[at]} at index ${at}, not a finite number (saved from a training that diverged?)`);
+  }
   return transformerWith(core, config, values);
 }

@@ -1,14 +1,23 @@
-// The lifecycle every JavaScript object over a C object shares (an FFN, an encoder block, and next a
-// model and its trainers): the C pointer stays private to the object, dispose() frees it once (a second
-// call does nothing), a method called afterwards throws an Error naming that method, and an object
-// that is garbage-collected without dispose() is freed by a FinalizationRegistry. An object may own
-// others (a model its trainers): they are freed with it, first, since their C memory may point into
+// The lifecycle every JavaScript object over a C object shares (an FFN, an encoder block, a
+// Transformer and its trainers): the C pointer stays private to the object, dispose() frees it once (a
+// second call does nothing), a method called afterwards throws an Error naming that method, and an
+// object that is garbage-collected without dispose() is freed by a FinalizationRegistry. An object may
+// own others (a model its trainers): they are freed with it, first, since their C memory may point into
 // its own.
+//
+// A method reads and checks every argument first and takes the pointer last: a getter or Proxy trap
+// among the arguments may dispose the object (or free it and make another one at the same address),
+// and a pointer taken before it would then be used on freed memory or on the other object.
 //
 //   class FFN {
 //     #native;
 //     constructor(core, layer) { this.#native = new NativeHandle(this, layer, core.exports.pf_ffn_delete, 'FFN'); }
-//     forward(x) { const layer = this.#native.pointer('ffn.forward()'); ... }
+//     forward(x, options) {
+//       const o = readOptions('options', options, ['out']); // 1. every argument read and checked
+//       const input = floats(core.heap, 'x', x);
+//       const layer = this.#native.pointer('ffn.forward()'); // 2. then the pointer; no user code after
+//       ...
+//     }
 //     dispose() { this.#native.dispose(); }
 //   }
 //

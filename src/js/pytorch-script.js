@@ -5,39 +5,16 @@
 // no memory; tests/js/pytorch-script.test.js runs it with Debian's python3-torch against the
 // double-precision reference.
 import { readOptions } from './args.js';
-import * as check from './validate.js';
+import { FILE_OPTIONS, MODEL_OPTIONS, metadataOf, resolveOptions } from './model-options.js';
+import { pyBool, pyFloat, pyInt, pyStr } from './python.js';
 
-const POSITIONS = ['sinusoidal', 'learned', 'rope', 'alibi', 'none'];
-const NORMS = ['post', 'pre'];
-const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
-
-/** A Python float literal that reads back as exactly this double. */
-function pyFloat(v) {
-  const s = String(v);
-  return /[.eE]/.test(s) ? s : `${s}.0`;
-}
-
-/** The model's options checked and completed with the contract's defaults. */
-function resolve(options) {
-  const o = readOptions('config', options, ['vocab', 'dModel', 'heads', 'dFF', 'layers', 'maxLength', 'position', 'causal', 'norm', 'activation', 'eps']);
-  if (o.vocab === undefined) throw new TypeError('config.vocab is required');
-  if (o.dModel === undefined) throw new TypeError('config.dModel is required');
-  const vocab = check.integer('vocab', o.vocab, 2, 65536);
-  const dModel = check.integer('dModel', o.dModel, 1, 1024);
-  const heads = o.heads === undefined ? 1 : check.integer('heads', o.heads, 1, dModel);
-  if (dModel % heads !== 0) throw new RangeError(`heads must divide dModel = ${dModel}, got ${heads}`);
-  const position = o.position === undefined ? 'sinusoidal' : POSITIONS[check.oneOf('position', o.position, POSITIONS)];
-  if (position === 'rope' && (dModel / heads) % 2 !== 0) throw new RangeError(`heads must leave an even head dimension for rope, got ${heads} heads of ${dModel / heads}`);
-  return {
-    vocab, dModel, heads, position,
-    dFF: o.dFF === undefined ? 4 * dModel : check.integer('dFF', o.dFF, 1, 65536),
-    layers: o.layers === undefined ? 1 : check.integer('layers', o.layers, 1, 64),
-    maxLength: o.maxLength === undefined ? 512 : check.integer('maxLength', o.maxLength, 1, 4096),
-    causal: o.causal === undefined ? false : check.boolean('causal', o.causal),
-    norm: o.norm === undefined ? 'post' : NORMS[check.oneOf('norm', o.norm, NORMS)],
-    activation: o.activation === undefined ? 'relu' : ACTIVATIONS[check.oneOf('activation', o.activation, ACTIVATIONS)],
-    eps: o.eps === undefined ? 1e-5 : check.finiteAbove('eps', o.eps, 0),
-  };
+/**
+ * The options every file must state, as the file's metadata holds them (model.save(): String(value)),
+ * as a Python dict literal: model.py compares each of them with the file it loads.
+ */
+function pyOptions(c) {
+  const metadata = metadataOf(c);
+  return `{\n${FILE_OPTIONS.map((key) => `    ${pyStr(key)}: ${pyStr(metadata[key])},`).join('\n')}\n}`;
 }
 
 /**
@@ -45,8 +22,7 @@ function resolve(options) {
  * createTransformer). Run as `python3 model.py model.safetensors [token ...] [--double] [--json out]`.
  */
 export function pytorchScript(config) {
-  const c = resolve(config);
-  const py = (b) => (b ? 'True' : 'False');
+  const c = resolveOptions(readOptions('config', config, MODEL_OPTIONS)); // createTransformer's checks and limits
   return `#!/usr/bin/env python3
 """A small Transformer trained with pe-ffn-wasm, rebuilt in PyTorch.
 
@@ -67,8 +43,11 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-VOCAB, D_MODEL, HEADS, D_FF, LAYERS, MAX_LENGTH = ${c.vocab}, ${c.dModel}, ${c.heads}, ${c.dFF}, ${c.layers}, ${c.maxLength}
-POSITION, CAUSAL, NORM, ACTIVATION, EPS = ${JSON.stringify(c.position)}, ${py(c.causal)}, ${JSON.stringify(c.norm)}, ${JSON.stringify(c.activation)}, ${pyFloat(c.eps)}
+VOCAB, D_MODEL, HEADS, D_FF, LAYERS, MAX_LENGTH = ${[c.vocab, c.dModel, c.heads, c.dFF, c.layers, c.maxLength].map(pyInt).join(', ')}
+POSITION, CAUSAL, NORM, ACTIVATION, EPS = ${pyStr(c.position)}, ${pyBool(c.causal)}, ${pyStr(c.norm)}, ${pyStr(c.activation)}, ${pyFloat(c.eps)}
+# Every option of the model, as the saved file's metadata states it: load() refuses a file that lacks
+# one or states another value (the seed, which only drew the first weights, is not compared).
+OPTIONS = ${pyOptions(c)}
 
 ACT = {
     "relu": F.relu,
@@ -178,13 +157,29 @@ def read_safetensors(path):
         return tensors, metadata
 
 
+def same_option(theirs, ours):
+    """The file's value of an option is this script's: the same text, or the same number (1e-05, 0.00001)."""
+    if theirs == ours:
+        return True
+    try:
+        return float(theirs) == float(ours)
+    except ValueError:
+        return False
+
+
+def check_options(metadata):
+    """Refuses a file of another model: every option of OPTIONS must be in its metadata, with this value."""
+    for key, ours in OPTIONS.items():
+        if key not in metadata:
+            raise ValueError(f"the file's metadata has no {key}: it does not say which model it holds")
+        if not same_option(metadata[key], ours):
+            raise ValueError(f"the file's {key} is {metadata[key]}, this script's is {ours}")
+
+
 def load(path):
     """The model with the saved weights. The file's [in, out] matrices are nn.Linear's weight transposed."""
     tensors, metadata = read_safetensors(path)
-    for key, value in (("vocab", VOCAB), ("dModel", D_MODEL), ("heads", HEADS), ("dFF", D_FF), ("layers", LAYERS),
-                       ("position", POSITION), ("norm", NORM), ("activation", ACTIVATION)):
-        if key in metadata and metadata[key] != str(value):
-            raise ValueError(f"the file's {key} is {metadata[key]}, this script's is {value}")
+    check_options(metadata)
     model = Transformer()
     state = {"embedding.weight": tensors["embedding"], "output.weight": tensors["output.w"].T, "output.bias": tensors["output.b"]}
     if POSITION == "learned":

@@ -7,14 +7,20 @@
 //                    "__metadata__": { "key": "string value", ... } }
 //   the rest       the data: every tensor's bytes, little-endian, at [begin, end) of this part
 //
-// The reader trusts nothing: N is bounded by the file; the header's nesting (three deep at most) and
+// The reader trusts nothing: N is bounded by the file and by SAFETENSORS_LIMITS.MAX_HEADER_BYTES
+// (defaults.js: 1 MiB, 11 times the largest model's header), checked before a byte of the header is
+// decoded; the header's keys are counted in the bracket scan below and bounded by MAX_HEADER_KEYS
+// before JSON.parse, __metadata__'s by MAX_METADATA_KEYS; the header's nesting (three deep at most) and
 // its brackets are checked in one pass before JSON.parse, which spends about 0.5 s per MB on deep or
 // unbalanced brackets; duplicate keys are refused (JSON.parse would keep the last one silently); only
 // F32; shapes of non-negative integers whose size matches the offsets; offsets in range, contiguous,
 // not overlapping and covering every data byte. Every step is linear in the file's size (but for one
 // sort of the tensors by offset). It throws an `Error` saying what is wrong, never anything else.
 
+import { SAFETENSORS_LIMITS } from './defaults.js';
 import { typedArrayName, typedArrayParts } from './intrinsics.js';
+
+const { MAX_HEADER_BYTES, MAX_HEADER_KEYS, MAX_METADATA_KEYS } = SAFETENSORS_LIMITS;
 
 const MAX_DEPTH = 3; // the header object, a tensor's entry, its shape and data_offsets arrays
 const METADATA = '__metadata__';
@@ -118,8 +124,12 @@ export function readSafetensors(bytes) {
   bytes = fileBytes(bytes);
   if (bytes.length < 8) fail(`the file has ${bytes.length} bytes, fewer than the 8 of the header's length`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const low = view.getUint32(0, true), high = view.getUint32(4, true);
-  if (high !== 0 || low > bytes.length - 8) fail(`the header's length ${high * 2 ** 32 + low} is more than the ${bytes.length - 8} bytes after it`);
+  const length = view.getBigUint64(0, true); // exact: a length above 2^53 is told as it is
+  if (length > BigInt(bytes.length - 8)) fail(`the header's length ${length} is more than the ${bytes.length - 8} bytes after it`);
+  if (length > BigInt(MAX_HEADER_BYTES)) {
+    fail(`the header's length ${length} is more than the ${MAX_HEADER_BYTES} bytes this reader accepts (a 64-layer model's header has about 92,000)`);
+  }
+  const low = Number(length);
   if (low < 2) fail(`the header's length ${low} is too short for a JSON object`);
   let text;
   try {
@@ -129,6 +139,7 @@ export function readSafetensors(bytes) {
   }
   if (text.charCodeAt(0) !== 0x7b) fail('the header does not start with {');
   const keys = scanHeader(text);
+  if (keys > MAX_HEADER_KEYS) fail(`the header holds ${keys} keys, more than the ${MAX_HEADER_KEYS} this reader accepts (a 64-layer model's header has 4,133)`);
   let header;
   try {
     header = JSON.parse(text);
@@ -145,7 +156,9 @@ export function readSafetensors(bytes) {
     const entry = header[name];
     if (name === METADATA) {
       if (!isPlainObject(entry)) fail('__metadata__ is not an object');
-      for (const key of Object.keys(entry)) {
+      const keys = Object.keys(entry);
+      if (keys.length > MAX_METADATA_KEYS) fail(`__metadata__ holds ${keys.length} keys, more than the ${MAX_METADATA_KEYS} this reader accepts (a model's file has 12)`);
+      for (const key of keys) {
         if (typeof entry[key] !== 'string') fail(`__metadata__ ${show(key)} is not a string`);
         metadata[key] = entry[key];
       }

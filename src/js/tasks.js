@@ -24,13 +24,13 @@ import { rangeError, typeError } from './errors.js';
 import { readOptions } from './args.js';
 import * as check from './validate.js';
 import { mulberry32 } from './random.js';
+import { LIMITS, MAX_SEED, TASK_DEFAULTS, TASK_LIMITS } from './defaults.js';
 
 export const TASK_NAMES = Object.freeze(['copy', 'reverse', 'sort', 'first']);
 export const SEPARATOR = 0;
 export const QUERY = 1;
 const MARKS = [2, 3]; // first: A, B
-const MAX_LENGTH = 255; // symbols; the longest sequence, 2 * 255 + 2 tokens, fits maxLength 512
-const MAX_TOKENS = 1 << 24;
+const { MAX_SYMBOLS, MAX_TOKENS } = TASK_LIMITS;
 
 const answers = {
   copy: (s) => s,
@@ -118,13 +118,13 @@ export function createTask(name, options) {
   check.oneOf('name', name, TASK_NAMES);
   const o = readOptions('options', options, ['vocab', 'length', 'seed']);
   const minVocab = name === 'first' ? 5 : 4;
-  const vocab = o.vocab === undefined ? 16 : check.integer('vocab', o.vocab, minVocab, 65536);
+  const vocab = o.vocab === undefined ? TASK_DEFAULTS.vocab : check.integer('vocab', o.vocab, minVocab, LIMITS.MODEL_MAX_VOCAB);
   const spec = name === 'first' ? firstTask(vocab) : sequenceTask(name, vocab);
-  const length = o.length === undefined ? 8 : check.integer('length', o.length, spec.minLength, MAX_LENGTH);
-  const seed = o.seed === undefined ? 0 : check.integer('seed', o.seed, 0, 4294967295);
+  const length = o.length === undefined ? TASK_DEFAULTS.length : check.integer('length', o.length, spec.minLength, MAX_SYMBOLS);
+  const seed = o.seed === undefined ? TASK_DEFAULTS.seed : check.integer('seed', o.seed, 0, MAX_SEED);
   const next = mulberry32(seed);
 
-  // At most 2^24 tokens (64 MB) per call, so that a mistyped n is a RangeError, not an exhausted heap.
+  // At most MAX_TOKENS per call, so that a mistyped n is a RangeError, not an exhausted heap.
   const count = (n, T) => check.integer('n', n, 1, Math.floor(MAX_TOKENS / T));
   const examples = (random, n, size) => {
     const T = spec.sequenceLength(n);
@@ -156,14 +156,14 @@ export function createTask(name, options) {
     positionBlindBound: spec.positionBlindBound(length),
     /** The same three figures for another length of the input part. */
     stats(n) {
-      check.integer('length', n, spec.minLength, MAX_LENGTH);
+      check.integer('length', n, spec.minLength, MAX_SYMBOLS);
       return { sequenceLength: spec.sequenceLength(n), chance: spec.chance(), positionBlindBound: spec.positionBlindBound(n) };
     },
     /** The next n training sequences of the task's stream: { tokens, targets, batch, length }. */
     batch: (n) => examples(next, length, n),
     /** n sequences of `n` symbols, the same for the same seed and length however many batches were drawn. */
     testSet(n, size) {
-      check.integer('length', n, spec.minLength, MAX_LENGTH);
+      check.integer('length', n, spec.minLength, MAX_SYMBOLS);
       return examples(mulberry32((seed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0), n, size);
     },
     /** A short label of a token for pictures: '|', '?', 'A', 'B', then a .. z, s26, s27, ... */

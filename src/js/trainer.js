@@ -4,11 +4,12 @@
 // the AdamW update, all in the core; it returns the loss before the update.
 import { checkStatus, rangeError, typeError } from './errors.js';
 import { readOptions } from './args.js';
+import { TRAINER_DEFAULTS } from './defaults.js';
 import { NativeHandle } from './native-object.js';
 import * as check from './validate.js';
 
 const TRAINER_OPTIONS = ['lr', 'betas', 'eps', 'weightDecay', 'clipNorm'];
-const DEFAULTS = { lr: 1e-3, betas: [0.9, 0.999], eps: 1e-8, weightDecay: 0.01, clipNorm: 0 };
+const DEFAULTS = TRAINER_DEFAULTS;
 
 /** A finite number of at least 0. */
 function finiteAtLeastZero(name, value) {
@@ -50,21 +51,25 @@ export function readTrainerOptions(options) {
 
 export class Trainer {
   #core;
-  #modelCall;
+  #model;
   #native;
   #lr;
   #steps = 0;
+  #lastStepFinite = true;
+  #firstNonFiniteStep = null;
 
   /**
-   * `modelHandle` owns the new trainer (disposing the model disposes it); `modelCall(tokens, targets,
-   * options)` checks a step's arguments and lays them out in the model's memory (Transformer#begin).
+   * `modelHandle` owns the new trainer (disposing the model disposes it). `model` is the model's side
+   * of a step: read(tokens, targets, options) reads and checks its arguments (running any getter
+   * among them), layout(args) resolves the model's pointer and lays them out in its memory
+   * (Transformer#read, #layout), finite() says whether every parameter is a finite number.
    */
-  constructor(core, modelHandle, modelPointer, modelCall, hyper) {
+  constructor(core, modelHandle, modelPointer, model, hyper) {
     const { heap, exports } = core;
     checkStatus(exports.pf_trainer_new(heap.slot, modelPointer, hyper.lr, hyper.betas[0], hyper.betas[1], hyper.eps,
       hyper.weightDecay, hyper.clipNorm), 'lr', 'the trainer keeps two values per parameter');
     this.#core = core;
-    this.#modelCall = modelCall;
+    this.#model = model;
     this.#native = new NativeHandle(this, heap.slotU32(), exports.pf_trainer_delete, 'trainer');
     modelHandle.own(this.#native);
     this.#lr = hyper.lr;
@@ -73,6 +78,19 @@ export class Trainer {
   /** Steps taken. */
   get steps() {
     return this.#steps;
+  }
+
+  /**
+   * False when the last step's loss, or any parameter after its update, is NaN or infinite (the
+   * training diverged: every later step computes from those values); true before the first step.
+   */
+  get lastStepFinite() {
+    return this.#lastStepFinite;
+  }
+
+  /** The number (1, 2, ...) of the first step that was not finite (see lastStepFinite), or null. */
+  get firstNonFiniteStep() {
+    return this.#firstNonFiniteStep;
   }
 
   get lr() {
@@ -88,13 +106,17 @@ export class Trainer {
 
   /** Forward, backward, clipping, AdamW on one batch; returns the loss before the update. */
   step(tokens, targets, options) {
-    const trainer = this.#native.pointer('trainer.step()');
-    const call = this.#modelCall(tokens, targets, options);
+    const args = this.#model.read(tokens, targets, options); // every getter runs here, before any pointer
+    const trainer = this.#native.pointer('trainer.step()'); // then a disposed trainer (or model) throws
+    const call = this.#model.layout(args);
     const { heap, exports } = this.#core;
     checkStatus(exports.pf_trainer_step(heap.slot, trainer, call.pointer, call.at.tokens, call.at.targets, call.batch,
       call.length, call.at.work, call.workFloats), 'tokens');
+    const loss = heap.slotF64();
     this.#steps++;
-    return heap.slotF64();
+    this.#lastStepFinite = Number.isFinite(loss) && this.#model.finite();
+    if (!this.#lastStepFinite && this.#firstNonFiniteStep === null) this.#firstNonFiniteStep = this.#steps;
+    return loss;
   }
 
   /** Frees the trainer's moments. Safe to call twice; step() afterwards throws. */

@@ -3,10 +3,12 @@
 // the module's memory. Calls take one region of that memory, kept by the model between calls (a
 // training loop allocates nothing per step) and grown to the largest call: the tokens and targets,
 // the logits, the C workspace (the activations a backward needs). Results that leave the API are the
-// caller's own arrays. Saving and loading are in model-file.js, the trainer in trainer.js.
+// caller's own arrays. save() writes the model file; loading it is in model-file.js, the options in
+// model-options.js, the trainer in trainer.js.
 import { copyOut, floats, readOptions, required } from './args.js';
-import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_MEMORY_BYTES, MAX_SEED, NORMS, POSITIONS } from './defaults.js';
+import { ACTIVATIONS, LIMITS, MAX_MEMORY_BYTES, NORMS, POSITIONS } from './defaults.js';
 import { checkStatus } from './errors.js';
+import { MODEL_OPTIONS, metadataOf, resolveOptions } from './model-options.js';
 import { memoryBuffer } from './intrinsics.js';
 import { NativeHandle } from './native-object.js';
 import { writeSafetensors } from './safetensors.js';
@@ -14,33 +16,10 @@ import { readTokens } from './tokens.js';
 import { Trainer, readTrainerOptions } from './trainer.js';
 import * as check from './validate.js';
 
-const { MAX_DIM, MODEL_MAX_VOCAB, MODEL_MAX_DIM, MODEL_MAX_LAYERS, MODEL_MAX_LENGTH } = LIMITS;
-/** The options, in the order of model.config and of the saved file's metadata. */
-export const MODEL_OPTIONS = ['vocab', 'dModel', 'heads', 'dFF', 'layers', 'maxLength', 'position', 'causal', 'norm', 'activation', 'eps', 'seed'];
+export { MODEL_OPTIONS, resolveOptions };
+
 /** The trace arrays of a layer, in the order of a C block_trace. */
 const TRACE = ['q', 'k', 'v', 'scores', 'weights', 'attention', 'h1', 'hidden', 'ffn'];
-const DEFAULT_MAX_LENGTH = 512;
-
-/** The resolved options (model.config) from read options `o`; throws TypeError/RangeError naming one. */
-export function resolveOptions(o) {
-  const vocab = check.integer('vocab', required('vocab', o.vocab), 2, MODEL_MAX_VOCAB);
-  const dModel = check.integer('dModel', required('dModel', o.dModel), 1, MODEL_MAX_DIM);
-  const heads = o.heads === undefined ? 1 : check.integer('heads', o.heads, 1, dModel);
-  if (dModel % heads !== 0) throw new RangeError(`heads must divide dModel = ${dModel}, got ${heads}`);
-  const dFF = o.dFF === undefined ? 4 * dModel : check.integer('dFF', o.dFF, 1, MAX_DIM);
-  const layers = o.layers === undefined ? 1 : check.integer('layers', o.layers, 1, MODEL_MAX_LAYERS);
-  const maxLength = o.maxLength === undefined ? DEFAULT_MAX_LENGTH : check.integer('maxLength', o.maxLength, 1, MODEL_MAX_LENGTH);
-  const position = o.position === undefined ? POSITIONS[0] : POSITIONS[check.oneOf('position', o.position, POSITIONS)];
-  if (position === 'rope' && (dModel / heads) % 2 !== 0) {
-    throw new RangeError(`heads: with position 'rope' the head dimension dModel / heads must be even, got ${dModel} / ${heads} = ${dModel / heads}`);
-  }
-  const causal = o.causal === undefined ? false : check.boolean('causal', o.causal);
-  const norm = o.norm === undefined ? NORMS[0] : NORMS[check.oneOf('norm', o.norm, NORMS)];
-  const activation = o.activation === undefined ? ACTIVATIONS[0] : ACTIVATIONS[check.oneOf('activation', o.activation, ACTIVATIONS)];
-  const eps = o.eps === undefined ? DEFAULTS.eps : check.finiteAbove('eps', o.eps, 0);
-  const seed = o.seed === undefined ? DEFAULTS.seed : check.integer('seed', o.seed, 0, MAX_SEED);
-  return { vocab, dModel, heads, dFF, layers, maxLength, position, causal, norm, activation, eps, seed };
-}
 
 /** Every parameter's [name, shape], in the contract's order. */
 export function parameterShapes(config) {
@@ -96,6 +75,15 @@ export function transformerWith(core, config, values) {
 }
 
 const round4 = (n) => Math.ceil(n / 4) * 4;
+
+/** The index of the first value of `values` that is NaN or infinite, or -1. */
+export function firstNonFinite(values) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v - v !== 0) return i; // NaN - NaN and Infinity - Infinity are NaN; every finite v gives 0
+  }
+  return -1;
+}
 
 /** Each trace array's length for `batch` sequences of `length` tokens. */
 function traceLengths({ heads, dModel, dFF }, batch, length) {
@@ -206,23 +194,34 @@ export class Transformer {
   }
 
   /**
-   * Reads a call's arguments (tokens, targets or null, options), checks them all, and lays out the
-   * region: { pointer, batch, length, n, at: { tokens, targets, logits, work }, workFloats, out }.
+   * Reads a call's arguments (tokens, targets or null, options) once and checks them all, running
+   * every getter and Proxy trap among them; touches no memory: { batch, trace, tokens, targets,
+   * length, out, o }. #layout takes it on.
    */
-  #begin(method, tokensValue, targetsValue, options, keys, backward) {
+  #read(tokensValue, targetsValue, options, keys) {
     const o = readOptions('options', options, keys);
     const batch = o.batch === undefined ? 1 : check.integer('batch', o.batch, 1, LIMITS.MAX_LENGTH);
     const trace = o.trace === undefined ? false : check.boolean('trace', o.trace);
     const { vocab, maxLength } = this.config;
     const { tokens, targets, length } = readTokens(tokensValue, targetsValue, batch, vocab, maxLength);
-    const out = o.out === undefined ? null : floats(this.#core.heap, 'out', o.out);
-    const n = tokens.length;
-    if (out && out.length !== n * vocab) throw new RangeError(`out must hold exactly batch * T * vocab = ${n * vocab} values, got ${out.length}`);
+    const out = o.out === undefined ? null : floats(this.#core.heap, 'out', o.out); // no user code runs after this
+    if (out && out.length !== tokens.length * vocab) throw new RangeError(`out must hold exactly batch * T * vocab = ${tokens.length * vocab} values, got ${out.length}`);
+    return { batch, trace, tokens, targets, length, out, o };
+  }
+
+  /**
+   * Resolves the model's pointer (after #read: a getter may have disposed the model) and lays out the
+   * region for arguments `args`: { pointer, batch, length, n, at: { tokens, targets, logits, work },
+   * workFloats, out, trace, o }. Runs no user code.
+   */
+  #layout(method, args, backward) {
+    const { batch, trace, tokens, targets, length, out, o } = args;
     const pointer = this.#native.pointer(method);
+    const n = tokens.length;
     const { heap, exports } = this.#core;
     checkStatus(exports.pf_model_workspace_floats(heap.slot, pointer, batch, length, backward ? 1 : 0), 'batch');
     const workFloats = heap.slotF64();
-    const parts = { tokens: round4(n), targets: targets ? round4(n) : 0, logits: round4(n * vocab), work: workFloats };
+    const parts = { tokens: round4(n), targets: targets ? round4(n) : 0, logits: round4(n * this.config.vocab), work: workFloats };
     const bytes = 4 * Object.values(parts).reduce((a, b) => a + b, 0);
     if (bytes >= MAX_MEMORY_BYTES) {
       throw new RangeError(`batch: ${batch} sequences of ${length} tokens need ${bytes} bytes, more than the module's memory can hold (${MAX_MEMORY_BYTES} bytes)`);
@@ -242,6 +241,11 @@ export class Transformer {
     new Int32Array(memoryBuffer(heap.memory), at.tokens, n).set(tokens);
     if (targets) new Int32Array(memoryBuffer(heap.memory), at.targets, n).set(targets);
     return { pointer, batch, length, n, at, workFloats, out, trace, o };
+  }
+
+  /** #read then #layout: a call's arguments read and checked, then its memory laid out. */
+  #begin(method, tokensValue, targetsValue, options, keys, backward) {
+    return this.#layout(method, this.#read(tokensValue, targetsValue, options, keys), backward);
   }
 
   /** logits (batch * T * vocab, [b][t][v]); with { trace: true } also every layer's trace. */
@@ -306,20 +310,44 @@ export class Transformer {
   createTrainer(options) {
     const hyper = readTrainerOptions(options);
     const pointer = this.#native.pointer('model.createTrainer()');
-    const call = (tokens, targets, o) => this.#begin('trainer.step()', tokens, required('targets', targets), o, ['batch'], true);
-    return new Trainer(this.#core, this.#native, pointer, call, hyper);
+    const step = {
+      read: (tokens, targets, o) => this.#read(tokens, required('targets', targets), o, ['batch']),
+      layout: (args) => this.#layout('trainer.step()', args, true),
+      finite: () => this.#nonFinite(this.#native.pointer('trainer.step()')) === null,
+    };
+    return new Trainer(this.#core, this.#native, pointer, step, hyper);
+  }
+
+  /**
+   * The first parameter holding a value that is not a finite number, as { name, index, value }, or
+   * null when every value is finite. One pass over the parameters, no copy.
+   */
+  #nonFinite(pointer) {
+    const { heap, exports } = this.#core;
+    const all = heap.f32(exports.pf_model_params(pointer), this.paramCount);
+    const at = firstNonFinite(all);
+    if (at < 0) return null;
+    for (const [name, t] of this.#tensors) {
+      if (at < t.offset + t.length) return { name, index: at - t.offset, value: all[at] };
+    }
+    return null; // not reached: the tensors cover the parameters
   }
 
   /**
    * A safetensors file: every parameter in order (F32, its shape), and `__metadata__` holding every
-   * option of config as String(value).
+   * option of config as String(value). A parameter holding NaN or an infinity (a training that
+   * diverged) is a RangeError naming it: such a file would load as a model that computes nothing.
    */
   save() {
     const pointer = this.#native.pointer('model.save()');
+    const bad = this.#nonFinite(pointer);
+    if (bad) {
+      throw new RangeError(`model.save(): the parameter ${bad.name} holds ${bad.value} at index ${bad.index}, not a finite number (the training diverged: try a smaller learning rate); nothing was written`);
+    }
     const { heap, exports } = this.#core;
     const all = heap.f32(exports.pf_model_params(pointer), this.paramCount).slice();
     const tensors = [...this.#tensors].map(([name, t]) => ({ name, shape: [...t.shape], data: all.subarray(t.offset, t.offset + t.length) }));
-    return writeSafetensors(tensors, Object.fromEntries(MODEL_OPTIONS.map((key) => [key, String(this.config[key])])));
+    return writeSafetensors(tensors, metadataOf(this.config));
   }
 
   /** Writes every parameter (name -> Float32Array) and re-packs the matrices. */

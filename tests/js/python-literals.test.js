@@ -7,12 +7,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { pyStr, pyFloat, pyInt, pyBool, pyList } from '../../src/elements/shared/python.js';
+import { pyStr, pyFloat, pyInt, pyBool, pyList } from '../../src/js/python.js';
 import { learnedSnippets, ropeRowsSnippets, ropeScoresSnippets } from '../../src/elements/compare/snippets.js';
 import { peSnippets, rotationSnippets, embeddingSnippets } from '../../src/elements/shared/snippets.js';
 import { ffnSnippets } from '../../src/elements/ffn/snippets.js';
 import { blockNumpyScript } from '../../src/elements/block/numpy-script.js';
 import { pictureCode } from '../../src/elements/block/script-panel.js';
+import { pytorchScript } from '../../src/js/pytorch-script.js';
+import { FILE_OPTIONS, metadataOf, resolveOptions } from '../../src/js/model-options.js';
 
 const PYTHON = '/usr/bin/python3';
 
@@ -141,4 +143,39 @@ names = [n.id for n in ast.walk(tree) if isinstance(n, ast.Name)]
 print(json.dumps({'args': [ast.literal_eval(c.args[0]) for c in calls], 'import': '__import__' in names}))
 `, numpy);
   assert.deepEqual(loaded, { args: [name], import: false });
+});
+
+test('pytorchScript: its constants and its OPTIONS dict are literals Python reads back as the model\'s options', () => {
+  const configs = [
+    { vocab: 10, dModel: 8 },
+    { vocab: 65536, dModel: 1024, heads: 16, dFF: 65536, layers: 64, maxLength: 4096, position: 'alibi', causal: true, norm: 'pre', activation: 'gelu_tanh', eps: 1 / 3, seed: 4294967295 },
+    { vocab: 2, dModel: 2, position: 'rope', eps: 5e-324, activation: 'silu' },
+  ];
+  const read = python(`
+import ast, json, sys
+out = []
+for code in json.load(sys.stdin):
+    values = {}
+    for node in ast.parse(code).body:  # the module's assignments of literals: NAME = x, or A, B = x, y
+        if not isinstance(node, ast.Assign):
+            continue
+        try:
+            value = ast.literal_eval(node.value)
+        except ValueError:
+            continue  # not a literal (a dict of functions, a call)
+        target = node.targets[0]
+        if isinstance(target, ast.Tuple):
+            values.update(zip([t.id for t in target.elts], value))
+        else:
+            values[target.id] = value
+    out.append(values)
+print(json.dumps(out))
+`, configs.map(pytorchScript));
+  configs.forEach((options, i) => {
+    const c = resolveOptions(options), got = read[i];
+    assert.deepEqual(got.OPTIONS, Object.fromEntries(FILE_OPTIONS.map((k) => [k, metadataOf(c)[k]])), 'OPTIONS: every option a file states, as save() writes it');
+    assert.deepEqual([got.VOCAB, got.D_MODEL, got.HEADS, got.D_FF, got.LAYERS, got.MAX_LENGTH], [c.vocab, c.dModel, c.heads, c.dFF, c.layers, c.maxLength]);
+    assert.deepEqual([got.POSITION, got.CAUSAL, got.NORM, got.ACTIVATION], [c.position, c.causal, c.norm, c.activation]);
+    assert.ok(Object.is(got.EPS, c.eps), `EPS ${got.EPS} is ${c.eps}`);
+  });
 });

@@ -12,16 +12,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCore, pkg } from './target.js';
 import { writeSafetensors } from '../../src/js/safetensors.js';
+import { FILE_OPTIONS } from '../../src/js/model-options.js';
 import { parameterShapesRef, resolveConfigRef, transformerForwardRef } from '../reference/transformer-reference.js';
 import { perturbedParams, relativeMaxDiff } from '../reference/transformer-cases.js';
 
 const { pytorchScript } = pkg;
 const PYTHON = '/usr/bin/python3';
 
-/** The model file of these parameters, as model.save() writes it: contract order, options as strings. */
-function modelFile(config, params) {
+/**
+ * The model file of these parameters, as model.save() writes it: contract order, options as strings;
+ * `edit(metadata)` may change them.
+ */
+function modelFile(config, params, edit = () => {}) {
   const c = resolveConfigRef(config);
   const metadata = Object.fromEntries(Object.entries(c).map(([k, v]) => [k, String(v)]));
+  edit(metadata);
   return writeSafetensors(parameterShapesRef(c).map(([name, shape]) => ({ name, shape, data: params[name] })), metadata);
 }
 
@@ -79,10 +84,23 @@ const jobs = [
   ...configs.map((config) => ({ config, tokens: Array.from({ length: 9 }, (_, i) => (i * 5 + config.seed) % config.vocab), flags: ['--double'] })),
   { config: lab, tokens: [5, 3, 9, 2, 0, 1, 1, 1, 1] }, // float32, the default
 ].map((job) => ({ ...job, params: perturbedParams(job.config) }));
+/** For each option a model file must state, another valid value than configs[0]'s. */
+const OTHER = {
+  vocab: '11', dModel: '16', heads: '4', dFF: '17', layers: '3', maxLength: '64', position: 'rope', causal: 'true', norm: 'pre',
+  activation: 'gelu', eps: '0.000001',
+};
+/** configs[0]'s file with one option missing, then with one option changed, for each option. */
+const edited = Object.entries(OTHER).flatMap(([key, value]) => [
+  { key, missing: true, edit: (m) => delete m[key] },
+  { key, value, edit: (m) => { m[key] = value; } },
+]);
 const runs = runScripts([
   ...jobs.map(({ config, params, tokens, flags }) => ({ config, file: modelFile(config, params), tokens, flags })),
   { config: configs[0], file: modelFile(other, perturbedParams(other)), tokens: [1, 2] }, // a file of another model
+  ...edited.map(({ edit }) => ({ config: configs[0], file: modelFile(configs[0], jobs[0].params, edit), tokens: [1, 2] })),
+  { config: configs[0], file: modelFile(configs[0], jobs[0].params, (m) => { m.eps = '1e-05'; delete m.seed; }), tokens: [1, 2] },
 ]);
+const editedRuns = runs.slice(configs.length + 2, configs.length + 2 + edited.length);
 
 configs.forEach((config, i) => {
   test(`the script's logits equal the reference: ${config.position} ${config.norm ?? 'post'}${config.causal ? ' causal' : ''} ${config.activation ?? 'relu'}, ${config.layers} layer(s), ${config.heads} head(s)`, () => {
@@ -107,6 +125,18 @@ test('the script refuses a file saved by a model of other options', () => {
   const run = runs[configs.length + 1];
   assert.notEqual(run.status, 0);
   assert.match(run.stderr, /the file's heads is 4, this script's is 2/);
+});
+
+test('the script refuses a file that lacks any option, or states another value of it, one at a time', () => {
+  assert.deepEqual(Object.keys(OTHER).sort(), [...FILE_OPTIONS].sort(), 'every option a file must state has a case');
+  edited.forEach(({ key, missing, value }, i) => {
+    const run = editedRuns[i];
+    assert.notEqual(run.status, 0, `${key} ${missing ? 'missing' : value}: the script ran`);
+    const expected = missing ? `the file's metadata has no ${key}` : `the file's ${key} is ${value}, this script's is ${String(resolveConfigRef(configs[0])[key])}`;
+    assert.ok(run.stderr.includes(`ValueError: ${expected}`), `${key}: ${run.stderr.split('\n').slice(-2).join(' ')}`);
+  });
+  const same = runs[runs.length - 1];
+  assert.equal(same.status, 0, `eps written as Python writes it (1e-05) and no seed: ${same.stderr}`);
 });
 
 test('on a file that model.save() wrote after training, the script gives the module\'s logits', async () => {

@@ -1,16 +1,22 @@
 // The safetensors writer and the reader of untrusted bytes (src/js/safetensors.js): round trips, a file
 // laid out byte for byte as the Python `safetensors` package writes it (Debian 12 has no package for
 // it: the test writes its layout with /usr/bin/python3 and torch), every refusal of the contract's
-// list with its message, linear time on hostile headers (1 MB against 32 × 32 KB, as a ratio), and a
-// fuzz of random mutations that never throws anything but an Error.
+// list with its message, the caps on the header (its length, its keys, its metadata keys: a 64 MiB
+// header refused within a second without being parsed), linear time on hostile headers under the caps
+// (1 MiB against 32 × 32 KiB, as a ratio), and a fuzz of random mutations that never throws anything
+// but an Error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readSafetensors, tensorValues, writeSafetensors } from '../../src/js/safetensors.js';
 import { mulberry32 } from '../reference/reference.js';
 import { BOUND, SCALE, growth } from './linear-growth.js';
+import { SAFETENSORS_LIMITS } from '../../src/js/defaults.js';
+import { loadCore } from './target.js';
 
-const MB = 1 << 20;
+const { MAX_HEADER_BYTES, MAX_HEADER_KEYS, MAX_METADATA_KEYS } = SAFETENSORS_LIMITS;
+/** The large side of the linear-time tests: as long as a header may be, less a little for the wrapping. */
+const LARGE = MAX_HEADER_BYTES - 256;
 
 /** A file from a header object (or text) and data bytes, with the header length as given or true. */
 function fileOf(header, data = new Uint8Array(0), length) {
@@ -172,19 +178,115 @@ const hostile = {
     return fileOf(`{${parts.join(',')}}`, new Uint8Array(4 * count));
   },
   'many metadata keys': (n) => fileOf(`{"__metadata__":{${Array.from({ length: Math.floor(n / 16) }, (_, i) => `"k${i}":"v${i}"`).join(',')}}}`),
+  'metadata keys up to the key cap, with long values': (n) => fileOf(`{"__metadata__":{${Array.from({ length: Math.floor(n / 66) }, (_, i) => `"k${i}":"${'v'.repeat(54)}"`).join(',')}}}`),
+  'long-named tensors up to the key cap, in reverse order': (n) => {
+    const count = Math.floor(n / 300), parts = [];
+    for (let i = count - 1; i >= 0; i--) parts.push(`"${'t'.repeat(240)}${i}":${JSON.stringify(entry([1], 4 * i, 4 * i + 4))}`);
+    return fileOf(`{${parts.join(',')}}`, new Uint8Array(4 * count));
+  },
   'a long shape': (n) => fileOf(`{"a":{"dtype":"F32","shape":[${'1,'.repeat(n / 2)}1],"data_offsets":[0,4]}}`, new Uint8Array(4)),
   'repeated keys': (n) => fileOf(`{${'"a":0,'.repeat(n / 6)}"a":0}`),
 };
 
 for (const [what, make] of Object.entries(hostile)) {
-  test(`linear time: ${what} (1 MB takes about as long as 32 × 32 KB)`, () => {
-    const small = make(MB / SCALE), large = make(MB);
+  test(`linear time under the caps: ${what} (1 MiB takes about as long as 32 × 32 KiB)`, () => {
+    // Sized so that the large header is just under the cap (a generator's n is only about its length).
+    const headerLength = (file) => new DataView(file.buffer).getUint32(0, true);
+    const n = Math.floor(LARGE * Math.min(1, LARGE / headerLength(make(LARGE))));
+    const small = make(n / SCALE), large = make(n);
+    const length = headerLength(large);
+    assert.ok(length <= MAX_HEADER_BYTES && length > MAX_HEADER_BYTES / 2, `the large header (${length} bytes) is under the cap, near it`);
     const read = (file) => { try { readSafetensors(file); } catch (error) { assert.equal(error.constructor, Error); } };
     const g = growth(read, small, large);
-    assert.ok(g.growth <= BOUND, `${what}: 1 MB took ${g.growth.toFixed(1)}x as long per byte as 32 KB (${g.large.toFixed(0)} ms)`);
-    console.log(`# ${what}: growth per byte ${g.growth.toFixed(2)}x, 1 MB in ${g.large.toFixed(1)} ms`);
+    assert.ok(g.growth <= BOUND, `${what}: 1 MiB took ${g.growth.toFixed(1)}x as long per byte as 32 KiB (${g.large.toFixed(0)} ms)`);
+    console.log(`# ${what}: growth per byte ${g.growth.toFixed(2)}x, ${length} bytes in ${g.large.toFixed(1)} ms`);
   });
 }
+
+/** Runs fn with JSON.parse counted; returns [fn's result or thrown error, JSON.parse's calls]. */
+function countingParse(fn) {
+  const parse = JSON.parse;
+  let calls = 0;
+  JSON.parse = (...args) => (calls++, parse(...args));
+  try {
+    return [fn(), calls];
+  } catch (error) {
+    return [error, calls];
+  } finally {
+    JSON.parse = parse;
+  }
+}
+
+test('a 64 MiB header of metadata is refused within a second, by its length, before it is decoded or parsed', async () => {
+  const core = await loadCore();
+  const entryText = new TextEncoder().encode('"key000000":"value",');
+  const file = new Uint8Array(8 + (64 << 20));
+  for (let at = 9; at + entryText.length < file.length - 2; at += entryText.length) file.set(entryText, at);
+  file.set(new TextEncoder().encode('{"__metadata__":{'), 8);
+  file.set(new TextEncoder().encode('"a":"b"}}'), file.length - 9);
+  file.fill(0x20, file.length - 9 - 32, file.length - 9); // no key cut in two before the end
+  new DataView(file.buffer).setBigUint64(0, BigInt(file.length - 8), true);
+  for (const [what, read] of [['readSafetensors', () => readSafetensors(file)], ['loadTransformer', () => core.loadTransformer(file)]]) {
+    const t0 = performance.now();
+    const [error, parses] = countingParse(read);
+    const ms = performance.now() - t0;
+    assert.ok(error instanceof Error, `${what} refused it`);
+    assert.match(error.message, new RegExp(`the header's length ${file.length - 8} is more than the ${MAX_HEADER_BYTES} bytes this reader accepts`));
+    assert.equal(parses, 0, 'JSON.parse never ran');
+    assert.ok(ms < 1000, `${what}: ${ms} ms`);
+    console.log(`# ${what} refused a 64 MiB header in ${ms.toFixed(2)} ms`);
+  }
+});
+
+test('too many keys are refused before JSON.parse; too many metadata keys after it; the caps themselves are accepted', () => {
+  const keys = (n) => Array.from({ length: n }, (_, i) => `"k${i}":"v"`).join(',');
+  // The scan counts every key of every object: __metadata__ itself and its keys.
+  const [over, overParses] = countingParse(() => readSafetensors(fileOf(`{"__metadata__":{${keys(MAX_HEADER_KEYS)}}}`)));
+  assert.equal(over.message, `safetensors: the header holds ${MAX_HEADER_KEYS + 1} keys, more than the ${MAX_HEADER_KEYS} this reader accepts (a 64-layer model's header has 4,133)`);
+  assert.equal(overParses, 0);
+  const [meta, metaParses] = countingParse(() => readSafetensors(fileOf(`{"__metadata__":{${keys(MAX_METADATA_KEYS + 1)}}}`)));
+  assert.equal(meta.message, `safetensors: __metadata__ holds ${MAX_METADATA_KEYS + 1} keys, more than the ${MAX_METADATA_KEYS} this reader accepts (a model's file has 12)`);
+  assert.equal(metaParses, 1);
+  assert.equal(Object.keys(readSafetensors(fileOf(`{"__metadata__":{${keys(MAX_METADATA_KEYS)}}}`)).metadata).length, MAX_METADATA_KEYS);
+  const tensors = Array.from({ length: MAX_HEADER_KEYS / 4 }, (_, i) => `"t${i}":${JSON.stringify(entry([0], 0, 0))}`).join(',');
+  assert.equal(readSafetensors(fileOf(`{${tensors}}`)).tensors.length, MAX_HEADER_KEYS / 4, 'exactly MAX_HEADER_KEYS keys');
+  const padded = fileOf(`{"__metadata__":{"a":"${'x'.repeat(MAX_HEADER_BYTES - 25)}"}}`);
+  assert.equal(new DataView(padded.buffer).getUint32(0, true), MAX_HEADER_BYTES);
+  assert.equal(readSafetensors(padded).metadata.a.length, MAX_HEADER_BYTES - 25, 'a header of exactly MAX_HEADER_BYTES');
+  const longer = fileOf(`{"__metadata__":{"a":"${'x'.repeat(MAX_HEADER_BYTES - 24)}"}}`);
+  assert.throws(() => readSafetensors(longer), { message: /length 1048577 is more than the 1048576 bytes this reader accepts/ });
+});
+
+test('header lengths beyond 2^53 are told exactly', () => {
+  for (const length of [2n ** 53n + 1n, 2n ** 60n + 3n, 2n ** 64n - 1n]) {
+    const file = new Uint8Array(16);
+    new DataView(file.buffer).setBigUint64(0, length, true);
+    assert.throws(() => readSafetensors(file), { message: `safetensors: the header's length ${length} is more than the 8 bytes after it` });
+  }
+});
+
+test('the largest model createTransformer makes has a header well under the caps', () => {
+  // 64 layers of dModel 1024, dFF and vocab 65536, learned positions, pre-norm: written as save() writes it.
+  const c = { vocab: 65536, dModel: 1024, dFF: 65536, layers: 64, maxLength: 4096 };
+  const header = { __metadata__: Object.fromEntries(['vocab', 'dModel', 'heads', 'dFF', 'layers', 'maxLength', 'position', 'causal', 'norm', 'activation', 'eps', 'seed'].map((k) => [k, String(c[k] ?? 'gelu_tanh')])) };
+  let offset = 0;
+  const add = (name, shape) => {
+    const bytes = 4 * shape.reduce((a, b) => a * b, 1);
+    header[name] = entry(shape, offset, offset + bytes);
+    offset += bytes;
+  };
+  add('embedding', [c.vocab, c.dModel]);
+  add('position', [c.maxLength, c.dModel]);
+  for (let l = 0; l < c.layers; l++) {
+    for (const m of 'qkvo') { add(`layers.${l}.w${m}`, [c.dModel, c.dModel]); add(`layers.${l}.b${m}`, [c.dModel]); }
+    for (const [n, s] of [['gamma1', [c.dModel]], ['beta1', [c.dModel]], ['w1', [c.dModel, c.dFF]], ['b1', [c.dFF]], ['w2', [c.dFF, c.dModel]], ['b2', [c.dModel]], ['gamma2', [c.dModel]], ['beta2', [c.dModel]]]) add(`layers.${l}.${n}`, s);
+  }
+  for (const [n, s] of [['final.gamma', [c.dModel]], ['final.beta', [c.dModel]], ['output.w', [c.dModel, c.vocab]], ['output.b', [c.vocab]]]) add(n, s);
+  const bytes = new TextEncoder().encode(JSON.stringify(header)).length;
+  const keys = Object.keys(header).length + Object.keys(header.__metadata__).length + 3 * (Object.keys(header).length - 1);
+  console.log(`# the largest model's header: ${bytes} bytes, ${keys} keys (caps ${MAX_HEADER_BYTES}, ${MAX_HEADER_KEYS})`);
+  assert.ok(bytes * 8 < MAX_HEADER_BYTES && keys * 3 < MAX_HEADER_KEYS);
+});
 
 test('fuzz: 20,000 random mutations of valid files are read consistently or refused with an Error', () => {
   const next = mulberry32(2024);

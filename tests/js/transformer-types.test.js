@@ -24,13 +24,15 @@ const g: Float32Array = grads['layers.0.wq'];
 const trainer: Trainer = model.createTrainer({ lr: 1e-3, betas: [0.9, 0.98], weightDecay: 0, clipNorm: 1 });
 trainer.lr = 5e-4;
 const step: number = trainer.step(tokens, targets) + trainer.steps;
+const finite: boolean = trainer.lastStepFinite;
+const diverged: number | null = trainer.firstNonFiniteStep;
 const shape: number[] = model.parameterShape(model.parameterNames[0]);
 model.setParameter('embedding', model.getParameter('embedding'));
 const copy: Transformer = core.loadTransformer(model.save());
 copy.dispose();
 trainer.dispose();
 model.dispose();
-export { config, logits, into, layer, loss, g, step, shape };
+export { config, logits, into, layer, loss, g, step, finite, diverged, shape };
 `;
 const misuse = `
 import { init } from '../../src/js/index.js';

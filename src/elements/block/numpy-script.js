@@ -8,23 +8,10 @@
 // For <block-flow> (block-ui): `blockNumpyScript(options)` returns the script's text; offer it as
 // `block.py` (text/x-python). Only seeded weights are described (the element's case): the script
 // recomputes them from `seed` instead of carrying them. Every value is written as a Python literal of
-// its type (shared/python.js).
-import { pyBool, pyFloat, pyInt, pyList, pyStr } from '../shared/python.js';
-
-const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
-const NORMS = ['post', 'pre'];
-
-function integer(name, value, min, max) {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be an integer from ${min} to ${max}, got ${typeof value}`);
-  if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${value}`);
-  return value;
-}
-
-function oneOf(name, value, choices) {
-  if (typeof value !== 'string') throw new TypeError(`${name} must be one of ${choices.join(', ')}, got ${typeof value}`);
-  if (!choices.includes(value)) throw new RangeError(`${name} must be one of ${choices.join(', ')}, got ${value}`);
-  return value;
-}
+// its type (src/js/python.js).
+import { pyBool, pyFloat, pyInt, pyList, pyStr } from '../../js/python.js';
+import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_SEED, NORMS } from '../../js/defaults.js';
+import * as check from '../../js/validate.js';
 
 /** Rows of x as Python list lines, one token per line, its label (any text) quoted in a comment. */
 function pyRows(x, dModel, words) {
@@ -43,16 +30,18 @@ function pyRows(x, dModel, words) {
  */
 export function blockNumpyScript(options) {
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-  const { dModel, heads, dFF, activation = 'relu', norm = 'post', causal = false, eps = 1e-5, seed = 0, x, tokens: words } = options;
-  integer('dModel', dModel, 1, 4096);
-  integer('heads', heads, 1, dModel);
+  const { dModel, heads, dFF, activation = ACTIVATIONS[DEFAULTS.activation], norm = NORMS[DEFAULTS.norm], causal = DEFAULTS.causal,
+    eps = DEFAULTS.eps, seed = DEFAULTS.seed, x, tokens: words } = options;
+  // The limits and checks of createEncoderBlock, whose seeded weights the script draws again.
+  check.integer('dModel', dModel, 1, LIMITS.BLOCK_MAX_DIM);
+  check.integer('heads', heads, 1, dModel);
   if (dModel % heads !== 0) throw new RangeError(`heads must divide dModel = ${dModel}, got ${heads}`);
-  integer('dFF', dFF, 1, 65536);
-  oneOf('activation', activation, ACTIVATIONS);
-  oneOf('norm', norm, NORMS);
-  if (typeof causal !== 'boolean') throw new TypeError(`causal must be a boolean, got ${typeof causal}`);
-  if (typeof eps !== 'number' || !Number.isFinite(eps) || !(eps > 0)) throw new RangeError(`eps must be a finite number greater than 0, got ${eps}`);
-  integer('seed', seed, 0, 4294967295);
+  check.integer('dFF', dFF, 1, LIMITS.MAX_DIM);
+  check.oneOf('activation', activation, ACTIVATIONS);
+  check.oneOf('norm', norm, NORMS);
+  check.boolean('causal', causal);
+  check.finiteAbove('eps', eps, 0);
+  check.integer('seed', seed, 0, MAX_SEED);
   if (!(x instanceof Float32Array)) throw new TypeError('x must be a Float32Array');
   if (x.length === 0 || x.length % dModel !== 0) throw new RangeError(`x must hold a whole number (at least 1) of tokens of dModel = ${dModel} values, got ${x.length}`);
   if (words !== undefined && !Array.isArray(words)) throw new TypeError('tokens must be an array of labels');

@@ -7,7 +7,7 @@
 import { h } from '../shared/dom.js';
 import { saveFile } from '../shared/data-export.js';
 import { embeddingSnippets } from '../shared/snippets.js';
-import { pyStr } from '../shared/python.js';
+import { pyStr } from '../../js/python.js';
 import { VOCAB } from '../ffn/block-input.js';
 import { blockNumpyScript } from './numpy-script.js';
 

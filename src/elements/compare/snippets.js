@@ -5,10 +5,10 @@
 //   ropeRowsSnippets({ positions, dModel, headDim, base, layout, seed, file })   q moved to every position
 //   ropeScoresSnippets({ positions, dModel, headDim, base, layout, seed, file })  S[p, q] = q(p) . k(q), head 0
 //   learnedSnippets({ positions, dModel, seed, loadedName, file })              the table and its last row
-// Every value goes into the code as a literal of its type (shared/python.js): a loaded file's name
+// Every value goes into the code as a literal of its type (src/js/python.js): a loaded file's name
 // is the reader's text.
 import { MULBERRY32_PY } from '../shared/snippets.js';
-import { pyFloat, pyInt, pyStr } from '../shared/python.js';
+import { pyFloat, pyInt, pyStr } from '../../js/python.js';
 
 /** q and k: rows 0 and 1 of the seeded 2 x d_model table of src/js/embedding.js. */
 const qkLines = (seed) => [

@@ -2,7 +2,7 @@
 // (shared/snippets.js embeddingSnippets), then the FFN weights drawn from the same Mulberry32 stream
 // in the order w1, b1, w2, b2, the pre-activation z, the activation and the output.
 import { embeddingSnippets } from '../shared/snippets.js';
-import { pyInt } from '../shared/python.js';
+import { pyInt } from '../../js/python.js';
 
 const NUMPY_ACT = {
   relu: 'a = np.maximum(z, 0)',

@@ -10,8 +10,8 @@
 //   embeddingSnippets({ vocab, dModel, seed, tokens, peArgs })  -> { numpy, torch }  the seeded token
 //        embedding of src/js/embedding.js, plus h = x + PE for the token ids `tokens`
 //   MULBERRY32_PY                                          Python text of the seeded generator
-// Every value goes into the code as a literal of its type (shared/python.js), never as raw text.
-import { pyFloat, pyInt, pyList, pyStr } from './python.js';
+// Every value goes into the code as a literal of its type (src/js/python.js), never as raw text.
+import { pyFloat, pyInt, pyList, pyStr } from '../../js/python.js';
 
 // The positions the table is built for: `length` rows from `offset`, or (shift = { p, k }, k the shift
 // Δ) just the three rows PE(p), PE(Δ), PE(p + Δ), so a large p needs no table of p rows.

@@ -1,7 +1,8 @@
-// Values written into the Python code the elements generate (the NumPy and PyTorch snippets, the
-// block's script): each as a literal of its own type, so that no value can end a string or a comment
-// and turn into code when a learner pastes the snippet (a file named
-// "a'); __import__('os').system('…'); ('.npy" stays a string).
+// The one writer of values into generated Python: pytorchScript's model.py, the elements' NumPy and
+// PyTorch snippets, <block-flow>'s block.py. Each value becomes a literal of its own type, so that no
+// value can end a string or a comment and turn into code when a learner pastes the snippet (a file
+// named "a'); __import__('os').system('…'); ('.npy" stays a string); what a value may be (its limits)
+// is checked by the caller with validate.js and the limits of defaults.js.
 //
 // API:
 //   pyStr(text)    a str literal in single quotes. Escaped: backslash, the quote, and every character
