@@ -10,9 +10,9 @@
 // readAnswer(q, input) -> { value, unit?, accepted? } | { problem, unread, values }
 //   value: the choice (1-based), 1/0, the number, or the text core; unit: the unit read after a
 //   number; accepted: for a text question, the accepted answer it matched (null: a wrong answer).
-import { normalizeInput } from './parse/normalize.js';
+import { normalizeInput, romanAsDigits } from './parse/normalize.js';
 import { foreignCharacters } from './parse/alphabet.js';
-import { cores, QUIET_END_NUMBER } from './parse/frame.js';
+import { cores, withoutDecorations, QUIET_END_NUMBER } from './parse/frame.js';
 import { readNumberCore } from './parse/read-number.js';
 import { choiceTable, readChoiceCore } from './parse/read-choice.js';
 import { readOXCore } from './parse/read-ox.js';
@@ -94,7 +94,8 @@ export function readAnswer(q, input) {
     const length = normalizeInput(input).length;
     if (length > MAX_ANSWER_CHARS) return notGraded('too-long', '', { length });
   }
-  const text = normalizeInput(input);
+  // A choice's number may be a Roman numeral (Ⅳ), which NFKC would turn into the letters IV.
+  const text = withoutDecorations(normalizeInput(q.type === 'mc' ? romanAsDigits(input) : input));
   if (!text) return notGraded('empty');
   const foreign = foreignCharacters(text, q);
   if (foreign) return notGraded('script', foreign);

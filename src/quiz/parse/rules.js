@@ -84,11 +84,20 @@ export const READ_RULES = [
     ko: '서수로도 고를 수 있습니다: 첫 번째, 두 번째, 둘째, 2번째, second.',
     reads: [['두 번째', 'choice', 2], ['첫번째', 'choice', 1], ['둘째', 'choice', 2], ['2번째', 'choice', 2], ['second', 'choice', 2]],
     refuses: [['두 번', 'choice', 'unknown']] },
-  { id: 'choice-text', applies: 'choice', rule: 'A choice by its text in any language (whole, or a part only that choice has), the same term in another script (sin, 사인), a letter (b); with its number, the number and the text must agree.',
-    ko: '선택지 문구(어느 언어든, 전체 또는 그 선택지에만 있는 일부), 다른 글자로 쓴 같은 용어(sin, 사인), 알파벳(b)으로도 고를 수 있습니다. 번호와 함께 쓰면 번호와 문구가 같은 선택지를 가리켜야 합니다.',
+  { id: 'choice-text', applies: 'choice', rule: 'A choice by its text in any language: whole, or whole words in a row that only that choice has, long enough to mean something (4 Latin letters or 2 Hangul syllables outside words like "only"; a Korean word may leave its particle off); the same term in another script (sin, 사인); a letter (b). A fragment inside a word names nothing. With its number, the number and the text must agree.',
+    ko: '선택지 문구(어느 언어든)로도 고를 수 있습니다. 전체를 쓰거나, 그 선택지에만 있는 낱말을 온전하게 이어서 쓰면 됩니다(라틴 문자 4자 이상이나 한글 2음절 이상, 낱말 끝의 조사는 빼도 됨). 다른 글자로 쓴 같은 용어(sin, 사인), 알파벳(b)도 읽습니다. 낱말 속 일부 글자는 선택지를 가리키지 않습니다. 번호와 함께 쓰면 번호와 문구가 같은 선택지를 가리켜야 합니다.',
     reads: [['사인', 'choice', 2], ['Sine', 'choice', 2], ['sin', 'choice', 2], ['② 사인', 'choice', 2], ['사인(2번)', 'choice', 2], ['항등', 'choice', 3],
-      ['코사인', 'choice', 1], ['b', 'choice', 2]],
-    refuses: [['1번 사인', 'choice', 'mixed'], ['사인 아니면 항등', 'choice', 'several'], ['탄젠트', 'choice', 'unknown']] },
+      ['코사인', 'choice', 1], ['b', 'choice', 2], ['identity', 'choice', 3], ['cosine', 'choice', 1]],
+    refuses: [['1번 사인', 'choice', 'mixed'], ['사인 아니면 항등', 'choice', 'several'], ['탄젠트', 'choice', 'unknown'], ['nti', 'choice', 'unknown'],
+      ['ine', 'choice', 'unknown'], ['only', 'choice', 'unknown'], ['IV', 'choice', 'unknown']] },
+  { id: 'roman-keycap', applies: 'choice', rule: 'A choice\'s number as a Roman numeral character (Ⅰ–Ⅻ, ⅰ–ⅻ) or a keycap digit (2️⃣). A Roman numeral past the last choice is no choice; the letters IV are no number.',
+    ko: '선택지 번호는 로마 숫자 한 글자(Ⅰ–Ⅻ, ⅰ–ⅻ)나 키캡 숫자(2️⃣)로도 씁니다. 마지막 선택지보다 큰 로마 숫자는 없는 선택지이고, 알파벳 IV는 번호가 아닙니다.',
+    reads: [['Ⅱ', 'choice', 2], ['ⅱ번', 'choice', 2], ['Ⅲ', 'choice', 3], ['2\ufe0f\u20e3', 'choice', 2], ['2\ufe0f\u20e3번', 'choice', 2]],
+    refuses: [['Ⅳ', 'choice', 'no-choice'], ['ⅸ', 'choice', 'no-choice'], ['II', 'choice', 'unknown']] },
+  { id: 'decorations', applies: 'all', rule: 'Marks after the answer that say it is meant: ✅ 👍 ✔ ✓ ☑ 👌. Direction marks (LRM, RLM, RLO…) are ignored.',
+    ko: '답 뒤에 붙인 확인 표시(✅ 👍 ✔ ✓ ☑ 👌)는 읽고 넘어갑니다. 글자 방향 표시(LRM, RLM, RLO 등)는 무시합니다.',
+    reads: [['2번 ✅', 'choice', 2], ['3개👍', 'count', 3], ['O ✔', 'ox', 1], ['FFN ✅', 'text', 'FFN'], ['\u200f3\u200e', 'count', 3], ['\u202e2번', 'choice', 2]],
+    refuses: [['✅ 3 틀림', 'count', 'script'], ['3 틀림 ✅', 'count', 'negated']] },
   { id: 'ox-words', applies: 'ox', rule: 'O/X as signs, 1/0, letters and words: O, ㅇ, 오, 맞아요, 맞는 말이에요, 참, 네 / X, ㄴ, 엑스, 틀려요, 틀린 말이에요, 아니요, 거짓; our own "X (0)".',
     ko: 'O/X는 기호, 1/0, 글자, 낱말(O, ㅇ, 오, 맞아요, 맞는 말이에요, 참, 네 / X, ㄴ, 엑스, 틀려요, 틀린 말이에요, 아니요, 거짓)로 읽고, 퀴즈가 보여 주는 “X (0)”도 읽습니다.',
     reads: [['O', 'ox', 1], ['ㅇ', 'ox', 1], ['맞는 말이에요', 'ox', 1], ['X', 'ox', 0], ['엑스', 'ox', 0], ['ㄴㄴ', 'ox', 0], ['아니요', 'ox', 0], ['노', 'ox', 0],
@@ -153,7 +162,7 @@ export const NOT_GRADED = [
 
 /** How an example is written in docs/quiz.md: long hostile inputs by their length, invisible characters by their code. */
 export const exampleText = (input) => (input.length > 40 ? `${input.slice(0, 1)}… (${input.length} characters)`
-  : input.replace(/[\u200b-\u200d\u2060\ufeff]/g, (c) => `<U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}>`));
+  : input.replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2060\ufeff\ufe0f\u20e3]/g, (c) => `<U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}>`));
 /** An example as a Markdown code span in a table cell (a backtick inside gets a longer fence, a bar is escaped). */
 export const exampleCode = (input) => {
   const text = exampleText(input).replace(/\|/g, '\\|');

@@ -29,6 +29,17 @@ export const ENGLISH_ORDINALS = { first: 1, '1st': 1, second: 2, '2nd': 2, third
 
 /** Spellings of one term that a choice may use either way: a choice "sin" is answered by "사인". */
 export const TERM_ALIASES = [['사인', 'sin', 'sine'], ['코사인', 'cos', 'cosine']];
+/**
+ * Korean particles a choice's word may carry where the answer leaves them off: "관계" names the
+ * choice "토큰 간 관계를 만드는 어텐션".
+ */
+export const PARTICLES = ['이', '가', '을', '를', '은', '는', '의', '에', '에서', '로', '으로', '와', '과', '도', '만', '까지', '부터', '처럼'];
+/** Words that name no choice on their own: "only" is in "Only partly" but means nothing alone. */
+export const FUNCTION_WORDS = ['a', 'an', 'the', 'of', 'and', 'or', 'to', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'as', 'is', 'are',
+  'be', 'it', 'its', 'it\'s', 'this', 'that', 'these', 'those', 'only', 'all', 'every', 'each', 'same', 'does', 'do', 'not', 'no', 'one', 'two',
+  'their', 'them', 'they', 'so', 'but', 'than', 'then', 'too', 'ever', 'always', 'never', 'nothing', 'when', 'which', 'what', 'where'];
+/** How long a part of a choice must be to name it: Latin letters or Hangul syllables outside function words. */
+export const MIN_PART = { latin: 4, hangul: 2 };
 /** Signs read as the word they stand for when a choice is compared: 90° is 90도. */
 export const SIGN_WORDS = [['°', '도']];
 
@@ -50,6 +61,12 @@ export const OX_DENIALS = ['아님', '아니다', '아니에요', '아니예요'
  * "2번 (X)" marks an answer wrong, so "X (X)" may too.
  */
 export const OX_ECHOES = ['1', '0', '참', '거짓', 'true', 'false', 't', 'f'];
+
+/**
+ * Marks a learner puts after a right answer to say it is meant: "2번 ✅", "O👍". Read only at the
+ * end, after an answer; alone they answer nothing.
+ */
+export const DECORATIONS = ['✅', '👍', '✔', '✓', '☑', '👌'];
 
 /** Multiplication signs between numbers (x only between two numbers: "10 x 10"). */
 export const TIMES = ['×', '*', '·', '⋅', '✕', 'x', 'X'];
