@@ -18,6 +18,7 @@ import { choiceTable, readChoiceCore } from './parse/read-choice.js';
 import { readOXCore } from './parse/read-ox.js';
 import { acceptedTable, matchTextCore } from './parse/read-text.js';
 import { classify } from './parse/classify.js';
+import { splitCorrection } from './parse/correction.js';
 import { CHOICE_PREFIXES } from './parse/words.js';
 import { allChoiceLists, allTextAnswers } from './localize.js';
 
@@ -99,13 +100,49 @@ export function readAnswer(q, input) {
   if (!text) return notGraded('empty');
   const foreign = foreignCharacters(text, q);
   if (foreign) return notGraded('script', foreign);
+  return readSentence(q, spec, text, true);
+}
+
+/** The value of `text` when one of its cores reads whole, or null. */
+function readWhole(q, spec, text) {
   const candidates = cores(text, { prefixes: q.type === 'mc' ? CHOICE_PREFIXES : [], quiet: q.type === 'number' ? QUIET_END_NUMBER : undefined });
   for (const core of candidates) {
     const r = readCore(spec, core);
-    if (r) return r;
+    if (r) return { read: r, candidates };
   }
+  return { read: null, candidates };
+}
+
+/** Why `text` is not read: the kind of "not graded" and what was not understood. */
+function classifyText(q, spec, text) {
   const own = [...(spec.units || []), ...(spec.labels || [])];
-  const why = classify(text, { type: q.type, units: spec.units || [], own, choices: spec.choices, n: spec.n });
+  return classify(text, { type: q.type, units: spec.units || [], own, choices: spec.choices, n: spec.n });
+}
+
+/**
+ * Reads a normalised answer: its value, or a self-correction's second answer ("2번 아니 1번": 1),
+ * or why it is not graded. `corrections`: whether a correction may be read (not inside one).
+ */
+function readSentence(q, spec, text, corrections) {
+  const { read, candidates } = readWhole(q, spec, text);
+  if (read) return read;
+  const fix = corrections ? splitCorrection(text) : null;
+  // "3번, 아니다. 위치 인코딩은…" on a question whose choice starts with "아니다.": two answers, no correction.
+  if (fix && !readWhole(q, spec, fix.tail).read) {
+    const first = readWhole(q, spec, fix.first).read;
+    // A text answer's first term may be any term, a wrong one too ("어텐션 아니 FFN").
+    const firstIsAnswer = first ? !first.problem : q.type === 'text' && /^[\p{L}\p{N} _-]+$/u.test(fix.first)
+      && classifyText(q, spec, fix.first).problem === 'unknown';
+    if (firstIsAnswer) {
+      // "1번 아니 2번 아니 3번": taken back twice, so which one is meant is not clear.
+      if (fix.again) return notGraded('several', `${fix.first} ${fix.word} ${fix.second}`, { corrections: 2 });
+      const second = readSentence(q, spec, fix.second, false);
+      // "0 말고 0": taking an answer back for itself says nothing clear.
+      const same = first && !second.problem && (q.type === 'text' ? second.accepted === first.accepted : second.value === first.value);
+      return same ? notGraded('negated', fix.word) : second;
+    }
+  }
+  const why = classifyText(q, spec, text);
   // A text answer that names nothing to refuse is a wrong answer, read as its barest core.
   if (q.type === 'text' && why.problem === 'unknown') return { value: candidates.reduce((a, b) => (b.length < a.length ? b : a)), accepted: null };
   return why;

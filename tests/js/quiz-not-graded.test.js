@@ -68,8 +68,12 @@ const BEFORE = [
 // A second answer beside the key (A) and another answer (B). Between two numbers '/' divides (2/1 is 2).
 const SECOND = [
   (a, b) => `${a}, ${b}`, (a, b) => `${b}, ${a}`, (a, b) => `${a} ${b}`, [(a, b) => `${a}/${b}`, 'not number'], (a, b) => `${a} 아니면 ${b}`,
-  (a, b) => `${b} 말고 ${a}`, (a, b) => `${a} 또는 ${b}`, (a, b) => `${a}인지 ${b}인지`, (a, b) => `${b}, 아니 ${a}`,
-  (a, b) => `${b} 아니고 ${a}`, (a, b) => `${a} or ${b}`, (a, b) => `${a} (${b})`, (a, b) => `${b}이 아니라 ${a}`, (a, b) => `${a} 혹은 ${b}`,
+  (a, b) => `${a} 말고 ${b}`, (a, b) => `${a} 또는 ${b}`, (a, b) => `${a}인지 ${b}인지`, (a, b) => `${a}, 아니 ${b}`,
+  (a, b) => `${a} 아니고 ${b}`, (a, b) => `${a} or ${b}`, (a, b) => `${a} (${b})`, (a, b) => `${a}이 아니라 ${b}`, (a, b) => `${a} 혹은 ${b}`,
+  // A self-correction grades the answer after it (issue 33): corrected away from the key, taken back
+  // twice, or followed by a hedge, it is never correct.
+  (a, b) => `${b} 아니 ${a} 아니 ${b}`, (a, b) => `${b} 아니 ${a} 말고 ${a}`, (a, b) => `${b} 아니 아마 ${a}`, (a, b) => `${b} 말고 ${a} 같아요`,
+  (a, b) => `${b} 아니고 ${a}?`,
 ];
 
 // Random words of the glossary (its Korean terms and their words), the same ones every run.

@@ -55,14 +55,14 @@ function hasWordsInRow(choiceWords, words) {
   return false;
 }
 
-/** The choices of every language, as keys: { n, entries: [{ k, key, canon, number, words }] }. */
+/** The choices of every language, as keys: { n, entries: [{ k, key, canon, number, words, text }] }. */
 export function choiceTable(lists) {
   const n = lists.length ? lists[0].length : 0;
   const entries = [];
   for (const list of lists) {
     list.forEach((text, i) => {
       const key = choiceKey(text, false);
-      if (key) entries.push({ k: i + 1, key, canon: canonical(key), number: numberOf(key), words: wordsOf(text) });
+      if (key) entries.push({ k: i + 1, key, canon: canonical(key), number: numberOf(key), words: wordsOf(text), text: text.normalize('NFKC') });
     });
   }
   return { n, entries };
@@ -84,11 +84,15 @@ function exactChoiceText(text, table) {
  * names a choice ("iv" is not in "Relative"), nor do words too short to mean something (see meaningful).
  */
 function partialChoiceText(text, table) {
-  if (!/^[\p{L}\p{N}\s_.,·:;!'"`()\[\]{}+\-–—→/|=<>^*×]*$/u.test(text)) return null; // '?', '%', '~': not a quiet part
+  // Signs may stand only between the words and only where the choice has them ("x+PE(pos)"): "사인 +"
+  // and "> 사인" say something more than the choice.
+  if (!/^[\p{L}\p{N}(][^?%~]*[\p{L}\p{N})]$|^[\p{L}\p{N}]$/u.test(text)) return null;
   const words = wordsOf(text);
   if (!words.length || !meaningful(words)) return null;
-  return only(table.entries.filter((e) => hasWordsInRow(e.words, words)).map((e) => e.k));
+  const signs = text.replace(/[\p{L}\p{N}_\s.,·:;!'"`()[\]{}-]/gu, '');
+  return only(table.entries.filter((e) => hasWordsInRow(e.words, words) && [...signs].every((c) => e.text.includes(c))).map((e) => e.k));
 }
+
 /** The choice named by its number, an ordinal or a letter; null when none (or out of range). */
 function choiceNumber(core, n) {
   const num = core.match(CHOICE_NUMBER);

@@ -20,6 +20,12 @@ export const ENDINGS = ['입니다', '이에요', '이예요', '예요', '에요
 export const AFFIRMATIONS = ['정답입니다', '정답이에요', '정답이다', '정답임', '정답', '맞습니다', '맞아요', '맞다', '맞음', '맞아'];
 export const SUBJECT_PARTICLES = ['이', '가'];
 
+/**
+ * Words that take back the answer before them for the one after it: "2번 아니 1번", "1번 말고 2번",
+ * "3번 아니고 2번", "2번이 아니라 1번". With nothing after them they deny ("2번 아님").
+ */
+export const CORRECTIONS = ['아니', '아니고', '아니라', '말고', '아냐', '아니야', '아니다', '아님', '정정'];
+
 /** Korean ordinals for a choice: "두 번째", "첫째". Digits with 번째 are read as choice numbers. */
 export const ORDINALS = [
   ['첫', 1], ['한', 1], ['두', 2], ['둘', 2], ['세', 3], ['셋', 3], ['네', 4], ['넷', 4], ['다섯', 5], ['여섯', 6],
