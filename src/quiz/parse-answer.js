@@ -10,14 +10,16 @@
 // readAnswer(q, input) -> { value, unit?, accepted? } | { problem, unread, values }
 //   value: the choice (1-based), 1/0, the number, or the text core; unit: the unit read after a
 //   number; accepted: for a text question, the accepted answer it matched (null: a wrong answer).
-import { normalizeInput } from './parse/normalize.js';
+import { normalizeInput, romanAsDigits, keyOfNormalized } from './parse/normalize.js';
 import { foreignCharacters } from './parse/alphabet.js';
-import { cores, QUIET_END_NUMBER } from './parse/frame.js';
+import { cores, withoutDecorations, QUIET_END_NUMBER } from './parse/frame.js';
 import { readNumberCore } from './parse/read-number.js';
 import { choiceTable, readChoiceCore } from './parse/read-choice.js';
 import { readOXCore } from './parse/read-ox.js';
 import { acceptedTable, matchTextCore } from './parse/read-text.js';
 import { classify } from './parse/classify.js';
+import { splitCorrection } from './parse/correction.js';
+import { glossaryNamesOf } from './parse/glossary.js';
 import { CHOICE_PREFIXES } from './parse/words.js';
 import { allChoiceLists, allTextAnswers } from './localize.js';
 
@@ -32,18 +34,38 @@ function unitsOf(q) {
   return lowerKeys(units);
 }
 
+// A name in a question's text: a Latin or Greek identifier, with its arguments ("θ", "d_ff", "PE(0, 1)", "cos(0)").
+const NAME = /[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff']*(?: ?\([^()]{0,30}\))?/g;
+/** The names a number question uses in its prompt, in every language (as keys), that a worked answer may put before its `=`. */
+function namesOf(q) {
+  const prompts = [q.prompt];
+  for (const [key, value] of Object.entries(q)) if (/^[a-z]{2}$/.test(key) && value && typeof value === 'object') prompts.push(value.prompt);
+  const names = new Set();
+  for (const p of prompts) {
+    if (typeof p !== 'string') continue;
+    for (const m of normalizeInput(p).matchAll(NAME)) {
+      names.add(keyOfNormalized(m[0]));
+      names.add(keyOfNormalized(m[0].replace(/ ?\(.*$/, '')));
+    }
+  }
+  return [...names].filter(Boolean);
+}
+
 const specs = new WeakMap();
 /** What the readers need of a question, worked out once per question object. */
 function specOf(q) {
   if (specs.has(q)) return specs.get(q);
   const spec = { type: q.type };
-  if (q.type === 'number') Object.assign(spec, { units: unitsOf(q), labels: lowerKeys(q.labels || []), tolerance: q.tolerance || 0 });
+  if (q.type === 'number') Object.assign(spec, { units: unitsOf(q), labels: lowerKeys(q.labels || []), names: namesOf(q), tolerance: q.tolerance || 0 });
   if (q.type === 'mc') {
     spec.table = choiceTable(allChoiceLists(q).filter((l) => Array.isArray(l) && l.length));
     spec.n = spec.table.n;
     spec.choices = [...spec.table.entries].sort((a, b) => b.key.length - a.key.length);
   }
-  if (q.type === 'text') spec.accepted = acceptedTable(allTextAnswers(q));
+  if (q.type === 'text') {
+    const answers = allTextAnswers(q);
+    spec.accepted = acceptedTable([...answers, ...glossaryNamesOf(answers)]);
+  }
   specs.set(q, spec);
   return spec;
 }
@@ -66,7 +88,7 @@ function readCore(spec, core) {
   switch (spec.type) {
     case 'number': {
       const r = readNumberCore(core, spec);
-      return r && r.problem ? notGraded(r.problem, core) : r;
+      return r && r.problem ? notGraded(r.problem, r.unread ?? core, r.values) : r;
     }
     case 'mc': {
       const k = readChoiceCore(core, spec.table);
@@ -94,17 +116,54 @@ export function readAnswer(q, input) {
     const length = normalizeInput(input).length;
     if (length > MAX_ANSWER_CHARS) return notGraded('too-long', '', { length });
   }
-  const text = normalizeInput(input);
+  // A choice's number may be a Roman numeral (Ⅳ), which NFKC would turn into the letters IV.
+  const text = withoutDecorations(normalizeInput(q.type === 'mc' ? romanAsDigits(input) : input));
   if (!text) return notGraded('empty');
   const foreign = foreignCharacters(text, q);
   if (foreign) return notGraded('script', foreign);
+  return readSentence(q, spec, text, true);
+}
+
+/** The value of `text` when one of its cores reads whole, or null. */
+function readWhole(q, spec, text) {
   const candidates = cores(text, { prefixes: q.type === 'mc' ? CHOICE_PREFIXES : [], quiet: q.type === 'number' ? QUIET_END_NUMBER : undefined });
   for (const core of candidates) {
     const r = readCore(spec, core);
-    if (r) return r;
+    if (r) return { read: r, candidates };
   }
+  return { read: null, candidates };
+}
+
+/** Why `text` is not read: the kind of "not graded" and what was not understood. */
+function classifyText(q, spec, text) {
   const own = [...(spec.units || []), ...(spec.labels || [])];
-  const why = classify(text, { type: q.type, units: spec.units || [], own, choices: spec.choices, n: spec.n });
+  return classify(text, { type: q.type, units: spec.units || [], own, choices: spec.choices, n: spec.n });
+}
+
+/**
+ * Reads a normalised answer: its value, or a self-correction's second answer ("2번 아니 1번": 1),
+ * or why it is not graded. `corrections`: whether a correction may be read (not inside one).
+ */
+function readSentence(q, spec, text, corrections) {
+  const { read, candidates } = readWhole(q, spec, text);
+  if (read) return read;
+  const fix = corrections ? splitCorrection(text) : null;
+  // "3번, 아니다. 위치 인코딩은…" on a question whose choice starts with "아니다.": two answers, no correction.
+  if (fix && !readWhole(q, spec, fix.tail).read) {
+    const first = readWhole(q, spec, fix.first).read;
+    // A text answer's first term may be any term, a wrong one too ("어텐션 아니 FFN").
+    const firstIsAnswer = first ? !first.problem : q.type === 'text' && /^[\p{L}\p{N} _-]+$/u.test(fix.first)
+      && classifyText(q, spec, fix.first).problem === 'unknown';
+    if (firstIsAnswer) {
+      // "1번 아니 2번 아니 3번": taken back twice, so which one is meant is not clear.
+      if (fix.again) return notGraded('several', `${fix.first} ${fix.word} ${fix.second}`, { corrections: 2 });
+      const second = readSentence(q, spec, fix.second, false);
+      // "0 말고 0": taking an answer back for itself says nothing clear.
+      const same = first && !second.problem && (q.type === 'text' ? second.accepted === first.accepted : second.value === first.value);
+      return same ? notGraded('negated', fix.word) : second;
+    }
+  }
+  const why = classifyText(q, spec, text);
   // A text answer that names nothing to refuse is a wrong answer, read as its barest core.
   if (q.type === 'text' && why.problem === 'unknown') return { value: candidates.reduce((a, b) => (b.length < a.length ? b : a)), accepted: null };
   return why;

@@ -59,8 +59,8 @@ byId.set('gen-value', { id: 'gen-value', type: 'number', prompt: 'PE(3, 2)?', an
 byId.set('gen-angle', { id: 'gen-angle', type: 'number', prompt: 'angle?', answer: 1.581, tolerance: 0.001, unit: 'rad', units: ['라디안'], explanation: 'e' });
 
 // [question, input, 'right' | 'wrong' | 'retry'] — retry: not graded. Since issue 23 only an answer read
-// whole is graded: a hedge ('약 100'), a correction ('20 아니고 100') and two numbers ('100 200',
-// '4 722 432', a decimal comma '0,851') are asked again instead of being read one way.
+// whole is graded: a hedge ('약 100') and two numbers ('100 200', '4 722 432') are asked again instead
+// of being read one way. A self-correction ('20 아니고 100', issue 33) grades the answer after it.
 const R = 'right';
 const W = 'wrong';
 const T = 'retry';
@@ -79,8 +79,8 @@ const students = [
   ['doc-calc-attention', '45', W], ['doc-calc-attention', '천', W], ['doc-calc-attention', '스무 개', W],
   ['doc-calc-attention', '100 아님', T], ['doc-calc-attention', '100이 아니다', T], ['doc-calc-attention', '20 = 100', T],
   ['doc-calc-attention', '10 + 10 = 100', T], ['doc-calc-attention', '100 20', T], ['doc-calc-attention', '100 200', T], ['doc-calc-attention', '100, 20', T],
-  ['doc-calc-attention', '모르겠어요', T], ['doc-calc-attention', '백 개쯤?', T], ['doc-calc-attention', '100개 아니고 20개', T],
-  ['doc-calc-attention', '20 아니고 100', T], ['doc-calc-attention', '=100', R], ['doc-calc-attention', '100=', R],
+  ['doc-calc-attention', '모르겠어요', T], ['doc-calc-attention', '백 개쯤?', T], ['doc-calc-attention', '100개 아니고 20개', W],
+  ['doc-calc-attention', '20 아니고 100', R], ['doc-calc-attention', '=100', R], ['doc-calc-attention', '100=', R],
   // count the ones: 3
   ['doc-calc-ones', '3', R], ['doc-calc-ones', '3개', R], ['doc-calc-ones', '3 개', R], ['doc-calc-ones', '세 개', R],
   ['doc-calc-ones', '세개', R], ['doc-calc-ones', '셋', R], ['doc-calc-ones', '삼', R], ['doc-calc-ones', '3개요', R],
@@ -101,8 +101,8 @@ const students = [
   ['ffn-how-2', '4718592', W], ['ffn-how-2', '471만 8592', W], ['ffn-how-2', '2*768*3072', W],
   ['ffn-how-2', '2*768*3072 = 4722432', T], ['ffn-how-2', '4722432 아님', T],
   // a generated PE value and a rotation angle, typed back as the quiz shows them
-  ['gen-value', '0.851', R], ['gen-value', '0.851 (±0.001)', R], ['gen-value', '0,851', T], ['gen-value', '.851', R],
-  ['gen-value', '0.8509', R], ['gen-value', '약 0.851', T], ['gen-value', '0.85', R], ['gen-value', '0.849', W], ['gen-value', '0.86', W],
+  ['gen-value', '0.851', R], ['gen-value', '0.851 (±0.001)', R], ['gen-value', '0,851', R], ['gen-value', '.851', R],
+  ['gen-value', '0.8509', R], ['gen-value', '약 0.851', R], ['gen-value', '0.85', R], ['gen-value', '0.849', W], ['gen-value', '0.86', W],
   ['gen-value', '0.851 0.852', T], ['gen-value', '8.51e-1', R],
   ['gen-angle', '1.581', R], ['gen-angle', '1.581 rad', R], ['gen-angle', '1.581 rad (±0.001)', R], ['gen-angle', '1.581라디안', R],
   ['gen-angle', '1.58', R], ['gen-angle', '1.579', W], ['gen-angle', '1.581 rad 아님', T],
@@ -111,10 +111,10 @@ const students = [
   ['doc-concept-2', '(2)', R], ['doc-concept-2', '(2번)', R], ['doc-concept-2', '2번이요', R], ['doc-concept-2', '2요', R],
   ['doc-concept-2', '2번입니다', R], ['doc-concept-2', '정답은 2번', R], ['doc-concept-2', '두 번째', R], ['doc-concept-2', '두번째', R],
   ['doc-concept-2', '둘째', R], ['doc-concept-2', '2번째', R], ['doc-concept-2', '사인', R], ['doc-concept-2', '② 사인', R],
-  ['doc-concept-2', '사인이요', R], ['doc-concept-2', 'sine', R], ['doc-concept-2', 'b', R], ['doc-concept-2', '1번 아니고 2번', T],
-  ['doc-concept-2', '코사인만 말고 사인', T], ['doc-concept-2', 'second', R], ['doc-concept-2', '2.', R], ['doc-concept-2', '선택지 2', R],
+  ['doc-concept-2', '사인이요', R], ['doc-concept-2', 'sine', R], ['doc-concept-2', 'b', R], ['doc-concept-2', '1번 아니고 2번', R],
+  ['doc-concept-2', '코사인만 말고 사인', R], ['doc-concept-2', 'second', R], ['doc-concept-2', '2.', R], ['doc-concept-2', '선택지 2', R],
   ['doc-concept-2', '1', W], ['doc-concept-2', '1번', W], ['doc-concept-2', '첫 번째', W], ['doc-concept-2', '세 번째', W],
-  ['doc-concept-2', '항등', W], ['doc-concept-2', '코사인만', W], ['doc-concept-2', '2번 아니고 3번', T], ['doc-concept-2', '③', W],
+  ['doc-concept-2', '항등', W], ['doc-concept-2', '코사인만', W], ['doc-concept-2', '2번 아니고 3번', W], ['doc-concept-2', '③', W],
   ['doc-concept-2', '2 아님', T], ['doc-concept-2', '2번 아님', T], ['doc-concept-2', '2번이 아니에요', T], ['doc-concept-2', '1 2 3', T],
   ['doc-concept-2', '2, 3', T], ['doc-concept-2', '2번 3번', T], ['doc-concept-2', '2번이나 3번', T], ['doc-concept-2', '4번', T],
   ['doc-concept-2', '탄젠트', T], ['doc-concept-2', '모름', T],

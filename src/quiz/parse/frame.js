@@ -4,7 +4,7 @@
 // that frame off, from the whole text to the barest core (a handful); a reader takes the first one
 // it reads completely. Nothing is ever removed from inside an answer, so whatever the frame does
 // not account for is still there for the reader to refuse.
-import { PREFIXES, ENDINGS, AFFIRMATIONS, SUBJECT_PARTICLES } from './words.js';
+import { PREFIXES, ENDINGS, AFFIRMATIONS, SUBJECT_PARTICLES, DECORATIONS } from './words.js';
 
 const byLength = (list) => [...list].sort((a, b) => b.length - a.length);
 const PREFIXES_LONGEST = byLength(PREFIXES);
@@ -27,6 +27,24 @@ function trimQuietEnd(t, quiet = QUIET_END) {
   let end = t.length;
   while (end > 0 && (quiet.includes(t[end - 1]) || t[end - 1] === ' ')) end--;
   return t.slice(0, end);
+}
+
+// Skin tones after 👍 (U+1F3FB–U+1F3FF) go with it.
+const SKIN_TONE = /[\u{1f3fb}-\u{1f3ff}]$/u;
+/**
+ * The answer without the marks after it that say it is meant ("3개 ✅", "2번👍"), when something is
+ * left; quiet punctuation and spaces between them go too.
+ */
+export function withoutDecorations(text) {
+  let t = text;
+  for (;;) {
+    const bare = t.replace(SKIN_TONE, '').trimEnd();
+    const mark = DECORATIONS.find((d) => bare.endsWith(d));
+    if (!mark) return t;
+    const rest = bare.slice(0, -mark.length).trimEnd();
+    if (!/[\p{L}\p{N}]/u.test(rest)) return t;
+    t = rest;
+  }
 }
 
 const isLatin = (w) => /[a-z]$/i.test(w);

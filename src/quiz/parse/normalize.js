@@ -14,9 +14,13 @@ const EXTRA_DIGITS = [
 ];
 const DINGBAT_DIGIT = /[\u2776-\u2793\u24f5-\u24fe]/g;
 const MINUS_SIGNS = /[\u2212\u2012\u2013\u2014\ufe63\uff0d]/g; // − ‒ – — ﹣ －
-// Zero-width space, joiners, word joiner, soft hyphen and emoji variation selectors: copied in from
-// other apps, never part of an answer.
-const INVISIBLE = /[\u200b-\u200d\u2060\u00ad\ufe0e\ufe0f]/g;
+// Zero-width space, joiners, word joiner, soft hyphen, emoji variation selectors and the marks that
+// set a text's direction (LRM, RLM, ALM, LRE…RLO, LRI…PDI): copied in from other apps and
+// keyboards, never part of an answer. The answer is read in the order it was typed.
+const INVISIBLE = /[\u200b-\u200f\u061c\u202a-\u202e\u2066-\u2069\u2060\u00ad\ufe0e\ufe0f]/g;
+// A keycap digit (2️⃣: the digit, a variation selector, U+20E3) is the digit; 🔟 is 10.
+const KEYCAP = /([0-9#*])\u20e3/g;
+const KEYCAP_TEN = /\u{1f51f}/gu;
 const SUPERSCRIPT_RUN = /[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g;
 
 function mapDingbatDigits(text) {
@@ -51,11 +55,17 @@ function collapseSpaces(text) {
 /** Unicode-normalises an answer: digits and letters to plain forms, minus signs to '-', spaces collapsed. */
 export function normalizeInput(input) {
   if (input === null || input === undefined) return '';
-  const text = mapDingbatDigits(String(input).replace(INVISIBLE, ''))
+  const text = mapDingbatDigits(String(input).replace(INVISIBLE, '').replace(KEYCAP, '$1').replace(KEYCAP_TEN, '10'))
     .replace(SUPERSCRIPT_RUN, (m) => `^${[...m].map((c) => SUPERSCRIPTS[c]).join('')}`)
     .normalize('NFKC');
   return collapseSpaces(text.replace(MINUS_SIGNS, '-')).trim();
 }
+
+// The Roman numerals Ⅰ–Ⅻ (and ⅰ–ⅻ) as one character each, which NFKC would turn into the letters
+// "IV" (found inside "Relative"): as a choice's number they are that number.
+const ROMAN = /[\u2160-\u216b\u2170-\u217b]/g;
+/** Roman numeral characters as digits ("Ⅳ" → "4"), for a choice question before normalizeInput. */
+export const romanAsDigits = (text) => text.replace(ROMAN, (c) => String((c.charCodeAt(0) - 0x2160) % 16 + 1));
 
 // Spaces and the punctuation that never changes what an answer says: "feed-forward" is "feed
 // forward", "사인·코사인" is "사인 코사인". Not among them: '?' ("3?" asks), '%' ("50%" is a

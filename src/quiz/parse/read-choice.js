@@ -5,8 +5,9 @@
 // choice but is exactly one choice's value ("90" for "90도") names that choice.
 //
 // choiceTable(lists) -> table;  readChoiceCore(core, table) -> 1-based choice | null
-import { ORDINALS, ENGLISH_ORDINALS, TERM_ALIASES, SIGN_WORDS } from './words.js';
+import { ORDINALS, ENGLISH_ORDINALS, TERM_ALIASES, SIGN_WORDS, PARTICLES, FUNCTION_WORDS, MIN_PART } from './words.js';
 import { answerKey, keyOfNormalized } from './normalize.js';
+import { glossaryNamesOf } from './glossary.js';
 
 const CHOICE_NUMBER = /^\(?(\d{1,2})\)? ?(?:번 ?째|번|째|\.|:|\))?$/;
 const ORDINAL = new RegExp(`^(${ORDINALS.map(([w]) => w).join('|')}) ?(?:번 ?째|째)$`);
@@ -27,17 +28,58 @@ const spellings = (key) => ALIAS_KEYS.find((group) => group.includes(key)) || [k
 // A choice that is a number with a short unit ("90도", "45°"): typing the number names it.
 const numberOf = (key) => (key.match(/^(\d+(?:\.\d+)?)[가-힣]{0,2}$/) || [])[1] ?? null;
 
-/** The choices of every language, as keys: { n, entries: [{ k, key, canon, number }] }. */
+// The words of a text as keys: runs of letters, digits and '_' ("d_ff", "W1"), lower case, each term
+// in its one spelling (sine → 사인).
+const WORD = /[\p{L}\p{N}_]+/gu;
+const wordsOf = (text) => (text.normalize('NFKC').toLowerCase().match(WORD) || []).map(canonical);
+const FUNCTION = new Set(FUNCTION_WORDS);
+const PARTICLES_LONGEST = [...PARTICLES].sort((a, b) => b.length - a.length);
+/**
+ * Words long enough to mean something (MIN_PART): Latin letters at least MIN_PART.latin of them
+ * outside function words ("only", "the"), or Hangul syllables at least MIN_PART.hangul. A short
+ * Latin string ("ar", "ct", "iv") never names a choice on its own.
+ */
+function meaningful(words) {
+  const content = words.filter((w) => !FUNCTION.has(w));
+  const latin = content.join('').replace(/[^a-z]/g, '').length;
+  const hangul = content.join('').replace(/[^\uac00-\ud7a3]/g, '').length;
+  return latin >= MIN_PART.latin || hangul >= MIN_PART.hangul;
+}
+/** A choice's word is the answer's word, or that word with a Korean particle after it (관계를 for 관계). */
+const sameWord = (choiceWord, word) => choiceWord === word
+  || (/[\uac00-\ud7a3]$/.test(word) && choiceWord.startsWith(word) && PARTICLES_LONGEST.includes(choiceWord.slice(word.length)));
+/** True when `words` stand in a row among `choiceWords`. */
+function hasWordsInRow(choiceWords, words) {
+  for (let at = 0; at + words.length <= choiceWords.length; at++) {
+    if (words.every((w, i) => sameWord(choiceWords[at + i], w))) return true;
+  }
+  return false;
+}
+
+/** The choices of every language, as keys: { n, entries: [{ k, key, canon, number, words, text }] }. */
 export function choiceTable(lists) {
   const n = lists.length ? lists[0].length : 0;
   const entries = [];
-  for (const list of lists) {
+  // A choice that is a glossary term is named by the term's other names too ("포지셔널 인코딩" for
+  // "위치 인코딩"), those long enough to mean something ("PE" is not).
+  const glossary = lists.map((list) => list.map((text) => glossaryNamesOf([text, text.replace(/ ?\([^()]*\)/g, '')]).filter((name) => meaningful(wordsOf(name)))));
+  for (const list of [...lists, ...expandGlossary(glossary, n)]) {
     list.forEach((text, i) => {
       const key = choiceKey(text, false);
-      if (key) entries.push({ k: i + 1, key, canon: canonical(key), number: numberOf(key) });
+      if (key) entries.push({ k: i + 1, key, canon: canonical(key), number: numberOf(key), words: wordsOf(text), text: text.normalize('NFKC') });
     });
   }
   return { n, entries };
+}
+
+/** The glossary names as lists of choices (a choice without one gets ''): one list per name's rank. */
+function expandGlossary(glossary, n) {
+  const out = [];
+  for (const byChoice of glossary) {
+    const most = Math.max(0, ...byChoice.map((names) => names.length));
+    for (let r = 0; r < most; r++) out.push(Array.from({ length: n }, (_, k) => byChoice[k]?.[r] ?? ''));
+  }
+  return out;
 }
 
 /** The one choice among `ks`, or null when there are none or several. */
@@ -49,12 +91,20 @@ function exactChoiceText(text, table) {
   return canon ? only(table.entries.filter((e) => e.canon === canon).map((e) => e.k)) : null;
 }
 
-/** The choice that alone contains `text` (two characters or more, a letter among them): "더하기" for "더하기 x+PE(pos)". */
+/**
+ * The choice that alone has the words of `text`, as whole words in a row of its own text (in any
+ * language): "더하기" for "더하기 x+PE(pos)", "어텐션" for "토큰 간 관계를 만드는 어텐션", "관계" for its
+ * "관계를" (a Korean word may carry a particle the answer leaves off). A fragment inside a word never
+ * names a choice ("iv" is not in "Relative"), nor do words too short to mean something (see meaningful).
+ */
 function partialChoiceText(text, table) {
-  const key = choiceKey(text);
-  if (key.length < 2 || key.includes('?') || !/\p{L}/u.test(key)) return null; // "10" is no part of "1023"
-  const forms = spellings(key);
-  return only(table.entries.filter((e) => forms.some((f) => e.key.includes(f))).map((e) => e.k));
+  // Signs may stand only between the words and only where the choice has them ("x+PE(pos)"): "사인 +"
+  // and "> 사인" say something more than the choice.
+  if (!/^[\p{L}\p{N}(][^?%~]*[\p{L}\p{N})]$|^[\p{L}\p{N}]$/u.test(text)) return null;
+  const words = wordsOf(text);
+  if (!words.length || !meaningful(words)) return null;
+  const signs = text.replace(/[\p{L}\p{N}_\s.,·:;!'"`()[\]{}-]/gu, '');
+  return only(table.entries.filter((e) => hasWordsInRow(e.words, words) && [...signs].every((c) => e.text.includes(c))).map((e) => e.k));
 }
 
 /** The choice named by its number, an ordinal or a letter; null when none (or out of range). */

@@ -4,7 +4,7 @@
 // answer "not graded" (denials, hedges, comparisons…) are in ./rules.js with their examples.
 
 /** Words before the answer: "정답: 3", "답은 2번", "제 답은 X". A ':' may follow each. */
-export const PREFIXES = ['제 답은', '제 답', '내 답은', '내 답', '정답은', '정답이', '정답', '답은', '답이', '답',
+export const PREFIXES = ['제 답은', '제 답', '내 답은', '내 답', '정답은', '정답이', '정답', '답은', '답이', '답', '확실히',
   'the answer is', 'answer is', 'my answer is', 'answer', 'ans'];
 
 /** Words before a choice's number: "선택지 2", "보기 ③", "option b". */
@@ -17,8 +17,15 @@ export const ENDINGS = ['입니다', '이에요', '이예요', '예요', '에요
  * Saying that the answer is right, after it, with or without the particle 이/가: "2번이 정답입니다",
  * "X가 맞아요", "3 맞음".
  */
-export const AFFIRMATIONS = ['정답입니다', '정답이에요', '정답이다', '정답임', '정답', '맞습니다', '맞아요', '맞다', '맞음', '맞아'];
+export const AFFIRMATIONS = ['정답입니다', '정답이에요', '정답이다', '정답임', '정답', '맞습니다', '맞아요', '맞다', '맞음', '맞아',
+  '확실합니다', '확실해요', '확실함', '확실'];
 export const SUBJECT_PARTICLES = ['이', '가'];
+
+/**
+ * Words that take back the answer before them for the one after it: "2번 아니 1번", "1번 말고 2번",
+ * "3번 아니고 2번", "2번이 아니라 1번". With nothing after them they deny ("2번 아님").
+ */
+export const CORRECTIONS = ['아니', '아니고', '아니라', '말고', '아냐', '아니야', '아니다', '아님', '정정'];
 
 /** Korean ordinals for a choice: "두 번째", "첫째". Digits with 번째 are read as choice numbers. */
 export const ORDINALS = [
@@ -29,6 +36,17 @@ export const ENGLISH_ORDINALS = { first: 1, '1st': 1, second: 2, '2nd': 2, third
 
 /** Spellings of one term that a choice may use either way: a choice "sin" is answered by "사인". */
 export const TERM_ALIASES = [['사인', 'sin', 'sine'], ['코사인', 'cos', 'cosine']];
+/**
+ * Korean particles a choice's word may carry where the answer leaves them off: "관계" names the
+ * choice "토큰 간 관계를 만드는 어텐션".
+ */
+export const PARTICLES = ['이', '가', '을', '를', '은', '는', '의', '에', '에서', '로', '으로', '와', '과', '도', '만', '까지', '부터', '처럼'];
+/** Words that name no choice on their own: "only" is in "Only partly" but means nothing alone. */
+export const FUNCTION_WORDS = ['a', 'an', 'the', 'of', 'and', 'or', 'to', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'as', 'is', 'are',
+  'be', 'it', 'its', 'it\'s', 'this', 'that', 'these', 'those', 'only', 'all', 'every', 'each', 'same', 'does', 'do', 'not', 'no', 'one', 'two',
+  'their', 'them', 'they', 'so', 'but', 'than', 'then', 'too', 'ever', 'always', 'never', 'nothing', 'when', 'which', 'what', 'where'];
+/** How long a part of a choice must be to name it: Latin letters or Hangul syllables outside function words. */
+export const MIN_PART = { latin: 4, hangul: 2 };
 /** Signs read as the word they stand for when a choice is compared: 90° is 90도. */
 export const SIGN_WORDS = [['°', '도']];
 
@@ -51,9 +69,31 @@ export const OX_DENIALS = ['아님', '아니다', '아니에요', '아니예요'
  */
 export const OX_ECHOES = ['1', '0', '참', '거짓', 'true', 'false', 't', 'f'];
 
+/**
+ * Marks a learner puts after a right answer to say it is meant: "2번 ✅", "O👍". Read only at the
+ * end, after an answer; alone they answer nothing.
+ */
+export const DECORATIONS = ['✅', '👍', '✔', '✓', '☑', '👌'];
+
 /** Multiplication signs between numbers (x only between two numbers: "10 x 10"). */
 export const TIMES = ['×', '*', '·', '⋅', '✕', 'x', 'X'];
 export const SUPERSCRIPTS = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-', '⁺': '+' };
+/** Words before a count that say it is the whole of it: "총 102,032개", "합계 5점". Not a guess. */
+export const TOTAL_WORDS = ['총', '합계', '모두', 'total'];
+/**
+ * The word of rounding before a decimal: "약 0.403". Read only on a question that asks for a rounded
+ * value (it states a tolerance) and only before a decimal written to that precision; anywhere else it
+ * is a guess ("약 100").
+ */
+export const ROUNDING_WORDS = ['약'];
+/** Korean fractions: "8분의 5" is 5/8, "1과 2분의 1" is 1 + 1/2. */
+export const FRACTION_WORD = '분의';
+export const MIXED_FRACTION_WORDS = ['과', '와'];
+/** Functions a worked answer may use on a side of its equation: "cos(0) = 1", "ReLU(-3) + ReLU(2) = 2". */
+export const FUNCTIONS = {
+  sin: Math.sin, cos: Math.cos, tan: Math.tan, exp: Math.exp, ln: Math.log, log: Math.log, sqrt: Math.sqrt,
+  relu: (x) => Math.max(0, x), abs: Math.abs,
+};
 /** A minus sign in words: "마이너스 2". */
 export const MINUS_WORDS = ['마이너스'];
 /** π as a number: "2π", "pi/2". */
