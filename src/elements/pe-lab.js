@@ -178,8 +178,8 @@ class PeLab extends PeFfnElement {
       fields: [],
       beforeControls: [
         h('div', { class: 'experiments', role: 'tablist', 'aria-label': s.experimentsLabel },
-          EXPERIMENTS.map((e) => h('button', { type: 'button', role: 'tab', 'data-experiment': e, id: this.id(`tab-${e}`), 'aria-controls': this.id('panel'), text: s.experiments[e].tab }))),
-        h('div', { class: 'experiment', role: 'tabpanel', id: this.id('panel') }, h('p', { class: 'about' }), h('div', { class: 'predict-box' })),
+          EXPERIMENTS.map((e) => h('button', { type: 'button', role: 'tab', 'data-experiment': e, id: this.localId(`tab-${e}`), 'aria-controls': this.localId('panel'), text: s.experiments[e].tab }))),
+        h('div', { class: 'experiment', role: 'tabpanel', id: this.localId('panel') }, h('p', { class: 'about' }), h('div', { class: 'predict-box' })),
       ],
       afterControls: h('div', { class: 'settings' },
         h('div', { class: 'controls' },
@@ -196,16 +196,16 @@ class PeLab extends PeFfnElement {
           h('div', { class: 'controls' },
             this.field('d-model', s.dModel),
             this.field('heads', s.heads),
-            h('div', { class: 'field' }, h('label', { for: this.id('d-ff'), text: s.dFF }),
-              h('input', { id: this.id('d-ff'), type: 'text', 'data-prop': 'd-ff', inputmode: 'numeric', autocomplete: 'off' })),
+            h('div', { class: 'field' }, h('label', { for: this.localId('d-ff'), text: s.dFF }),
+              h('input', { id: this.localId('d-ff'), type: 'text', 'data-prop': 'd-ff', inputmode: 'numeric', autocomplete: 'off' })),
             this.field('layers', s.layers)),
           h('p', { class: 'muted fixed-note' })),
         h('p', { class: 'muted locked-note', hidden: true, text: s.settingsLocked })),
       body: [
         h('div', { class: 'run-bar' },
           button('primary start', s.start), button('pause', s.pause, true), button('reset', s.reset, true),
-          h('progress', { max: 1, value: 0, 'aria-labelledby': this.id('status') })),
-        h('p', { class: 'status', id: this.id('status') }),
+          h('progress', { max: 1, value: 0, 'aria-labelledby': this.localId('status') })),
+        h('p', { class: 'status', id: this.localId('status') }),
         h('p', { class: 'visually-hidden announce', role: 'status', 'aria-live': 'polite' }),
         h('p', { class: 'toy' }),
         h('section', { class: 'results' },
@@ -218,7 +218,7 @@ class PeLab extends PeFfnElement {
         h('section', { class: 'downloads' },
           h('h4', { text: s.downloadsTitle }),
           row(button('csv', s.downloadCurves, true)),
-          row(h('div', { class: 'field' }, h('label', { for: this.id('save-run'), text: s.downloadRun }), h('select', { id: this.id('save-run'), class: 'save-run' })),
+          row(h('div', { class: 'field' }, h('label', { for: this.localId('save-run'), text: s.downloadRun }), h('select', { id: this.localId('save-run'), class: 'save-run' })),
             button('save-model', s.downloadModel, true), button('save-script', s.downloadScript, true)),
           h('p', { class: 'muted', text: s.scriptNote }),
           row(h('label', { class: 'file' }, h('span', { text: s.loadModel }), h('input', { type: 'file', class: 'load', accept: '.safetensors,application/octet-stream' }))),
@@ -291,7 +291,7 @@ class PeLab extends PeFfnElement {
       tab.tabIndex = on ? 0 : -1;
     }
     const e = s.experiments[v.experiment];
-    this.$('.experiment').setAttribute('aria-labelledby', this.id(`tab-${v.experiment}`));
+    this.$('.experiment').setAttribute('aria-labelledby', this.localId(`tab-${v.experiment}`));
     this.$('.about').textContent = fill(e.about, { lo: plan.trainLengths[0], hi: plan.trainLengths[1], hi2: plan.testLengths?.at(-1) ?? plan.length });
     if (this.predictFor !== `${v.experiment}:${this.language}`) this.buildPredict(v.experiment);
     this.$('.task-about').textContent = s.taskAbout[v.task];

@@ -296,7 +296,7 @@ export class PeFfnElement extends HTMLElement {
    */
   field(name, label, { kind = 'number', options, step, min, max, hint, id: suffix = name } = {}) {
     const spec = this.constructor.props[name];
-    const id = this.id(suffix);
+    const id = this.localId(suffix);
     let control;
     if (kind === 'select') {
       control = h('select', { id, 'data-prop': name },
@@ -337,8 +337,11 @@ export class PeFfnElement extends HTMLElement {
       body);
   }
 
-  /** Unique id inside this element (for label/for and aria attributes). */
-  id(suffix) {
+  /**
+   * An id unique on the page for a node in this element's shadow DOM (label/for and aria attributes).
+   * Not `id()`: that would shadow HTMLElement's `id`, which host pages and frameworks set.
+   */
+  localId(suffix) {
     return `${this.uid}-${suffix}`;
   }
 
