@@ -116,6 +116,9 @@ class PeLab extends PeFfnElement {
     this.drawTimer = 0;
     this.lastDraw = 0;
     this.resultsGeneration = 0;
+    this.pendingStart = null;   // the start() call waiting for its render, if any
+    this.loading = null;        // the AbortController of the model file being loaded (loadModel)
+    this.pauseAsked = false;
   }
 
   get results() {
@@ -132,6 +135,7 @@ class PeLab extends PeFfnElement {
   teardown() {
     queueMicrotask(() => {
       if (this.isConnected) return;
+      this.loading?.abort();
       this.training?.dispose();
       this.training = null;
       clearTimeout(this.drawTimer);
@@ -355,12 +359,23 @@ class PeLab extends PeFfnElement {
 
   // ---- training ----
 
+  /**
+   * The last call wins: start() waits for the render of the latest settings, and a pause() or reset()
+   * made meanwhile (in the same task, say) is not lost: a reset (or a newer start) cancels this one,
+   * a pause pauses the run as soon as it starts.
+   */
   async start() {
+    const call = {};
+    this.pendingStart = call;
+    this.pauseAsked = false;
     await this.updateComplete;
+    if (this.pendingStart !== call) return;
+    this.pendingStart = null;
     if (this.training?.state === 'paused') {
       this.training.resume();
       this.announce(this.s.announceResumed);
       this.drawRunBar();
+      if (this.pauseAsked) this.pause();
       return;
     }
     if (this.training?.state === 'running') return;
@@ -383,12 +398,14 @@ class PeLab extends PeFfnElement {
     this.training.view(this.viewRun, this.viewExample);
     this.training.start();
     this.announce(fill(this.s.announceStart, { runs: plan.runs.length, steps: fmtInt(plan.steps, this.language) }));
+    if (this.pauseAsked) this.pause();
     // The settings lock and the empty charts in a task of their own: with the workers' start in the
     // same task it came to 50-70 ms on a loaded 2-core machine (a long task as training began).
     setTimeout(() => this.requestRender(), 0);
   }
 
   pause() {
+    if (this.pendingStart) this.pauseAsked = true;   // the pending start() pauses once started
     if (this.training?.state !== 'running') return;
     this.training.pause();
     this.announce(this.s.announcePaused);
@@ -397,6 +414,7 @@ class PeLab extends PeFfnElement {
   }
 
   reset() {
+    this.pendingStart = null;   // a pending start() is cancelled
     this.training?.dispose();
     this.training = null;
     this.state = null;
@@ -647,22 +665,38 @@ class PeLab extends PeFfnElement {
     saveFile(pytorchScript(this.state.plan.runs[index].model), 'model.py', 'text/x-python;charset=utf-8');
   }
 
+  /**
+   * Loads a model file and tests it in a worker of its own, one file at a time: a newer choice, or the
+   * element leaving the page, terminates the worker of the one before. The status says how far the
+   * test is.
+   */
   async loadModel(file) {
     const s = this.s;
     const status = this.$('.load-status');
+    this.loading?.abort();
+    const loading = new AbortController();
+    this.loading = loading;
+    const show = (pct) => { status.textContent = fill(s.loadTesting, { name: file.name, pct: fmt(pct, 0) }); };
+    status.classList.remove('error');
+    show(0);
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const result = await loadInWorker(bytes, this.shownPlan(), wasmForWorker(configuredWasm()));
+      loading.signal.throwIfAborted();
+      const result = await loadInWorker(bytes, this.shownPlan(), wasmForWorker(configuredWasm()), {
+        signal: loading.signal, onProgress: (done, total) => show((100 * done) / total),
+      });
       this.loaded = { name: file.name, ...result };
       this.viewRun = -1;
-      status.classList.remove('error');
       status.textContent = fill(s.loadedStatus, {
         name: file.name, task: s.tasks[result.plan.task], length: result.plan.length,
         acc: fmt(100 * result.final.accuracy, 1), loss: fmt(result.final.loss, 4),
       });
     } catch (error) {
+      if (loading.signal.aborted) return;   // a newer choice took over, or the element left the page
       status.classList.add('error');
       status.textContent = fill(s.loadFailed, { message: error.message });
+    } finally {
+      if (this.loading === loading) this.loading = null;
     }
     this.requestRender();
   }

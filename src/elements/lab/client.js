@@ -19,7 +19,9 @@
 //     onDone({ step, final: [{ index, loss, accuracy, accuracyByLength }], losses: [Float64Array per
 //       run], seconds: [per run] })
 //     onSnapshot(snapshot)   attention and position table of the viewed run (session.js)
-//   loadInWorker(bytes, plan, wasm) -> Promise<{ config, final, snapshot, metadata, plan }>
+//   loadInWorker(bytes, plan, wasm, { signal, onProgress }) -> Promise<{ config, final, snapshot, metadata,
+//     plan }>, tested in a worker of its own; onProgress(done, total) as the test goes; aborting `signal`
+//     terminates the worker at once and rejects with an AbortError
 import { startTrainingWorker } from './start-worker.js';
 
 export function workerCount(runs, cores = globalThis.navigator?.hardwareConcurrency ?? 2) {
@@ -36,27 +38,38 @@ export function wasmForWorker(option) {
 
 let requestId = 0;
 
-/** One request to a worker, answered by the message of `type` with the same id. */
-function ask(worker, message, type) {
+/** One request to a worker, answered by the message of `type` with the same id (others with that id go to onOther). */
+function ask(worker, message, type, onOther) {
   const id = ++requestId;
   return new Promise((resolve, reject) => {
     const listen = (event) => {
       const data = event.data;
       if (data?.id !== id) return;
+      if (data.type !== 'error' && data.type !== type) return onOther?.(data);
       worker.removeEventListener('message', listen);
       if (data.type === 'error') reject(new Error(data.message));
-      else if (data.type === type) resolve(data);
+      else resolve(data);
     };
     worker.addEventListener('message', listen);
     worker.postMessage({ ...message, id });
   });
 }
 
-export async function loadInWorker(bytes, plan, wasm) {
+export async function loadInWorker(bytes, plan, wasm, { signal, onProgress } = {}) {
+  signal?.throwIfAborted();
   const worker = startTrainingWorker();
+  let stop;
+  const aborted = new Promise((_, reject) => {
+    stop = () => reject(signal.reason);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
   try {
-    return await ask(worker, { type: 'load', bytes, plan, wasm }, 'loaded');
+    const answer = ask(worker, { type: 'load', bytes, plan, wasm }, 'loaded', (data) => {
+      if (data.type === 'load-progress') onProgress?.(data.done, data.total);
+    });
+    return await (signal ? Promise.race([answer, aborted]) : answer);
   } finally {
+    signal?.removeEventListener('abort', stop);
     worker.terminate();
   }
 }

@@ -19,7 +19,8 @@
 //   session.dispose()
 // and, for a model from elsewhere (a file loaded back into the lab):
 //   probeSet(plan)                    the held-out sequences evaluated during training
-//   finalTest(model, plan)            -> { loss, accuracy, accuracyByLength: null | [{ length, accuracy }] }
+//   finalTest(model, plan, onProgress?) -> { loss, accuracy, accuracyByLength: null | [{ length, accuracy }] };
+//        onProgress(done, total) after each part (a loaded file's test: its status shows how far it is)
 //   attentionSnapshot(model, probe, example) -> { tokens, targets, heads, layers: [Float32Array(heads *
 //        T * T)], positions: Float32Array(T * dModel) of a learned table, else null }
 import { createTask, tokenAccuracy } from '../../js/index.js';
@@ -67,8 +68,22 @@ function heldOut(plan, n, count) {
 /** The probe set: the held-out sequences evaluated during training and shown in the attention maps. */
 export const probeSet = (plan) => heldOut(plan, plan.length, plan.evalSequences);
 
-function evaluate(model, set, vocab) {
-  const logits = model.forward(set.tokens, { batch: set.batch });
+/** Sequences per forward pass while a test reports its progress (a run's own final test: all at once). */
+const PROGRESS_BATCH = 32;
+
+function evaluate(model, set, vocab, onPart) {
+  let logits;
+  if (!onPart) logits = model.forward(set.tokens, { batch: set.batch });
+  else {
+    // The same logits, a few sequences at a time: every sequence's rows are computed on their own.
+    const T = set.tokens.length / set.batch;
+    logits = new Float32Array(set.tokens.length * vocab);
+    for (let b = 0; b < set.batch; b += PROGRESS_BATCH) {
+      const n = Math.min(PROGRESS_BATCH, set.batch - b);
+      logits.set(model.forward(set.tokens.slice(b * T, (b + n) * T), { batch: n }), b * T * vocab);
+      onPart();
+    }
+  }
   return { loss: heldOutLoss(logits, set.targets, vocab), accuracy: tokenAccuracy(logits, set.targets, vocab).accuracy };
 }
 
@@ -77,11 +92,19 @@ function evaluate(model, set, vocab) {
  * when the plan tests other lengths, the accuracy at each (null where a sequence is longer than the
  * model's table, a learned one: there is no row to read).
  */
-export function finalTest(model, plan) {
-  const result = evaluate(model, heldOut(plan, plan.length, plan.finalSequences), plan.vocab);
+export function finalTest(model, plan, onProgress = null) {
+  const parts = Math.ceil(plan.finalSequences / PROGRESS_BATCH);
+  const total = parts * (1 + (plan.testLengths?.length ?? 0));
+  let done = 0;
+  const onPart = onProgress && (() => onProgress(++done, total));
+  const result = evaluate(model, heldOut(plan, plan.length, plan.finalSequences), plan.vocab, onPart);
   const accuracyByLength = plan.testLengths?.map((n) => {
     const set = heldOut(plan, n, plan.finalSequences);
-    return { length: n, accuracy: set.length > model.config.maxLength ? null : evaluate(model, set, plan.vocab).accuracy };
+    if (set.length > model.config.maxLength) {
+      if (onProgress) onProgress(done += parts, total);
+      return { length: n, accuracy: null };
+    }
+    return { length: n, accuracy: evaluate(model, set, plan.vocab, onPart).accuracy };
   }) ?? null;
   return { ...result, accuracyByLength };
 }

@@ -13,6 +13,7 @@
 // Messages out: { type: 'progress', step, evals, seconds, tokens, snapshot? }
 //               { type: 'done', step, final, losses: [{ index, losses }], seconds, snapshot? }
 //               { type: 'saved', id, bytes, config }   { type: 'loaded', id, config, final, snapshot, metadata }
+//               { type: 'load-progress', id, done, total }  (while a loaded file is tested)
 //               { type: 'error', id?, message }
 import { init } from '../../js/index.js';
 import { createSession } from './session.js';
@@ -101,7 +102,8 @@ async function handle(message) {
     }
     case 'load': {
       core ??= await init({ wasm: message.wasm ?? SIMD128_WASM });
-      postMessage({ type: 'loaded', id: message.id, ...loadedRun(core, message.bytes, message.plan) });
+      const progress = (done, total) => postMessage({ type: 'load-progress', id: message.id, done, total });
+      postMessage({ type: 'loaded', id: message.id, ...loadedRun(core, message.bytes, message.plan, progress) });
       break;
     }
     default: throw new Error(`unknown message ${String(message.type)}`);

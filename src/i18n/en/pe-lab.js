@@ -145,6 +145,8 @@ export default {
   loadedRow: 'loaded: {name}',
   loadedStatus: '{name}: {task}, length {length}: accuracy {acc} %, loss {loss}.',
   loadFailed: 'Could not load it: {message}',
+  loadTesting: '{name}: testing… {pct} %',
+  diverged: 'Diverged at step {step} (the loss is not a finite number); try a smaller learning rate.',
   share: 'Copy a link with these settings',
   shareDone: 'Link copied. Whoever opens it and starts training gets the same losses, bit for bit.',
   shareFail: 'Could not copy. Send this address: {url}',

@@ -146,6 +146,8 @@ export default {
   loadedRow: '불러온 모델: {name}',
   loadedStatus: '{name}: {task}, 길이 {length}에서 정확도 {acc}%, 손실 {loss}.',
   loadFailed: '불러오지 못했어요: {message}',
+  loadTesting: '{name}: 시험하는 중… {pct}%',
+  diverged: '{step}단계에서 발산했어요 (손실이 유한한 수가 아니에요). 학습률을 더 작게 해 보세요.',
   share: '이 설정으로 링크 복사',
   shareDone: '링크를 복사했어요. 받은 사람이 학습을 시작하면 손실이 비트 하나까지 똑같이 나옵니다.',
   shareFail: '복사하지 못했어요. 이 주소를 보내면 됩니다: {url}',
