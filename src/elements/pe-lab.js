@@ -22,7 +22,7 @@
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { h } from './shared/dom.js';
-import { fmt, fmtInt } from './shared/format.js';
+import { fewWords, fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { configuredWasm } from './shared/core.js';
 import { predictPanel, wirePredict } from './shared/predict.js';
@@ -157,9 +157,9 @@ class PeLab extends PeFfnElement {
       if (!this.hasAttribute(name)) v[name] = presetValue(v.experiment, name);
     }
     const { schemes, unknown } = parseSchemes(v.schemes);
-    if (unknown.length) notes.push({ text: fill(s.unknownSchemes, { words: unknown.join(', ') }) });
+    if (unknown.length) notes.push({ text: fill(s.unknownSchemes, fewWords(unknown)) });
     const { values: dFFs, bad } = parseDFFs(v['d-ff'], ...DFF_RANGE);
-    if (bad.length) notes.push({ text: fill(s.badDFF, { words: bad.join(', ') }) });
+    if (bad.length) notes.push({ text: fill(s.badDFF, fewWords(bad)) });
     const settings = {
       experiment: v.experiment, task: v.task, length: v.length, steps: v.steps, seed: v.seed,
       schemes: schemes.length ? schemes : parseSchemes(presetValue(v.experiment, 'schemes')).schemes,
