@@ -117,6 +117,7 @@ class PeLab extends PeFfnElement {
     this.lastDraw = 0;
     this.resultsGeneration = 0;
     this.pendingStart = null;   // the start() call waiting for its render, if any
+    this.divergedAt = null;     // the step at which the run's loss stopped being a finite number
     this.loading = null;        // the AbortController of the model file being loaded (loadModel)
     this.pauseAsked = false;
   }
@@ -381,6 +382,7 @@ class PeLab extends PeFfnElement {
     if (this.training?.state === 'running') return;
     this.training?.dispose();
     const plan = this.nextPlan;
+    this.divergedAt = null;
     this.state = { plan, points: [], final: null, losses: null, seconds: null };
     this.snapshot = null;
     this.positions.clear();
@@ -394,6 +396,7 @@ class PeLab extends PeFfnElement {
       onDone: (d) => this.onDone(d),
       onSnapshot: (snap) => { if (snap.index === this.viewRun && snap.example === this.viewExample) { this.snapshot = snap; this.scheduleDraw(); } },
       onError: (error) => this.onError(error),
+      onDiverged: ({ step }) => this.onDiverged(step),
     });
     this.training.view(this.viewRun, this.viewExample);
     this.training.start();
@@ -415,6 +418,7 @@ class PeLab extends PeFfnElement {
 
   reset() {
     this.pendingStart = null;   // a pending start() is cancelled
+    this.divergedAt = null;
     this.training?.dispose();
     this.training = null;
     this.state = null;
@@ -436,6 +440,11 @@ class PeLab extends PeFfnElement {
   }
 
   onPoint(point) {
+    // The held-out loss too: a worker that does not report its training loss's divergence still stops.
+    if (point.runs.some((r) => !Number.isFinite(r.loss))) {
+      this.onDiverged(point.step);
+      return;
+    }
     this.state.points.push(point);
     for (const r of point.runs) if (r.positions) this.positions.set(r.index, r.positions);
     this.scheduleDraw();
@@ -470,10 +479,21 @@ class PeLab extends PeFfnElement {
     }));
   }
 
+  /** A run's loss is not a finite number: the training stops there (nothing after it is worth drawing). */
+  onDiverged(step) {
+    if (this.divergedAt) return;
+    this.divergedAt = step;
+    this.training?.fail(`diverged at step ${step}`);
+  }
+
   onError(error) {
     this.failure = error.message;
-    this.announce(fill(this.s.failed, { message: error.message }));
+    this.announce(this.failureText());
     this.requestRender();
+  }
+
+  failureText() {
+    return this.divergedAt ? fill(this.s.diverged, { step: fmtInt(this.divergedAt, this.language) }) : fill(this.s.failed, { message: this.failure });
   }
 
   announce(text) {
@@ -496,7 +516,7 @@ class PeLab extends PeFfnElement {
     const step = state === 'done' ? plan.steps : this.progress?.step ?? 0;
     this.$('progress').value = plan.steps ? step / plan.steps : 0;
     let text;
-    if (state === 'failed') text = fill(s.failed, { message: this.failure });
+    if (state === 'failed') text = this.failureText();
     else if (state === 'done') text = fill(s.doneIn, { steps: fmtInt(plan.steps, this.language), s: fmt(this.state.elapsed, 1) });
     else if (state === 'paused') text = fill(s.pausedAt, { step: fmtInt(step, this.language) });
     else if (state === 'running') {

@@ -129,3 +129,34 @@ async function expectWorkers(page, n) {
   while (page.workers().length !== n && Date.now() < deadline) await page.waitForTimeout(50);
   assert.equal(page.workers().length, n, 'live workers');
 }
+
+test('a run that diverges stops: "Diverged at step N", in English and in Korean, its workers ended', { timeout: 120000 }, async () => {
+  await withLab(async (page) => {
+    // The lab's learning rate is fixed; the plan Start would train gets lr 1e3 (the loss is NaN from
+    // step 5 or so on).
+    const shown = await page.evaluate(() => new Promise((resolve) => {
+      const el = document.querySelector('pe-lab');
+      let done = false;
+      el.addEventListener('pe-lab-done', () => { done = true; });
+      el.nextPlan = { ...el.nextPlan, steps: 400, lr: 1e3 };
+      el.start();
+      const status = () => el.shadowRoot.querySelector('.status').textContent;
+      const poll = setInterval(() => {
+        if (!/^Diverged/.test(status())) return;
+        clearInterval(poll);
+        setTimeout(() => resolve({ status: status(), done, results: Boolean(el.results) }), 500);
+      }, 50);
+    }));
+    const step = Number(/^Diverged at step (\d+) \(the loss is not a finite number\); try a smaller learning rate\.$/.exec(shown.status)?.[1]);
+    assert.ok(step >= 1 && step < 400, shown.status);
+    assert.equal(shown.done, false, 'no pe-lab-done');
+    await expectWorkers(page, 0);
+    const ko = await page.evaluate(async () => {
+      const el = document.querySelector('pe-lab');
+      el.lang = 'ko';
+      await el.updateComplete;
+      return el.shadowRoot.querySelector('.status').textContent;
+    });
+    assert.equal(ko, `${step}단계에서 발산했어요 (손실이 유한한 수가 아니에요). 학습률을 더 작게 해 보세요.`);
+  });
+});

@@ -11,7 +11,8 @@
 //        one step) or the plan is done; -> { step, evals: [{ step, runs: [{ index, loss, accuracy,
 //        seconds (its training time so far), positions (a learned table's first T rows, else null) }] }]
 //        (the held-out evaluations reached in this slice), seconds: [{ index, seconds }] (each run's
-//        own training time so far), tokens (tokens trained in this slice, all runs) }
+//        own training time so far), tokens (tokens trained in this slice, all runs), diverged: [{ index,
+//        step }] (runs whose training loss first was not a finite number at that step, in this slice) }
 //   session.losses(index)             Float64Array(plan.steps): the training loss of each step
 //   session.finish()                  -> [{ index, params (the model's parameter count), ...finalTest }]
 //   session.snapshot(index, example)  -> attentionSnapshot of the run's model (below)
@@ -151,12 +152,17 @@ export function createSession(core, plan, indices = plan.runs.map((_, i) => i)) 
     advance(budgetMs) {
       const start = now();
       const evals = [];
+      const diverged = [];
       let tokens = 0;
       do {
         for (const run of runs) {
           const b = run.next();
           const t0 = now();
           run.losses[step] = run.trainer.step(b.tokens, b.targets, { batch: b.batch });
+          if (!Number.isFinite(run.losses[step]) && !run.diverged) {
+            run.diverged = true;
+            diverged.push({ index: run.index, step: step + 1 });
+          }
           run.seconds += (now() - t0) / 1000;
           tokens += b.tokens.length;
         }
@@ -165,7 +171,7 @@ export function createSession(core, plan, indices = plan.runs.map((_, i) => i)) 
           evals.push({ step, runs: runs.map((run) => ({ index: run.index, seconds: run.seconds, ...evaluate(run.model, probe, plan.vocab), positions: learnedRows(run.model, probe.length) })) });
         }
       } while (step < plan.steps && now() - start < budgetMs);
-      return { step, evals, seconds: runs.map((run) => ({ index: run.index, seconds: run.seconds })), tokens };
+      return { step, evals, seconds: runs.map((run) => ({ index: run.index, seconds: run.seconds })), tokens, diverged };
     },
 
     losses: (index) => find(index).losses,
