@@ -29,7 +29,8 @@ import { predictPanel, wirePredict } from './shared/predict.js';
 import { saveFile } from './shared/data-export.js';
 import { pytorchScript, createTask } from '../js/index.js';
 import { parameterCount, resolveOptions } from '../js/transformer.js';
-import { EXPERIMENTS, SCHEMES, TRAINING, presetValue } from './lab/presets.js';
+import { SCHEMES, TRAINING } from './lab/presets.js';
+import { EXPERIMENTS, experimentOf, presetValue } from './lab/experiments/index.js';
 import { labPlan, masksOf, parseDFFs, parseSchemes } from './lab/plan.js';
 import { LabTraining, loadInWorker, wasmForWorker, workerCount } from './lab/client.js';
 import { curvesCsv, runLabel } from './lab/results.js';
@@ -42,7 +43,7 @@ import en from '../i18n/en/pe-lab.js';
 
 const PROPS = attributes['pe-lab'];
 /** The attributes an experiment sets when the page does not (lab/presets.js). */
-const GOVERNED = Object.keys(PROPS).filter((name) => presetValue('position', name) !== undefined);
+const GOVERNED = Object.keys(PROPS).filter((name) => presetValue(EXPERIMENTS[0], name) !== undefined);
 /** What a share link carries: every setting that shapes a run. */
 /** A count to two significant digits: the runs of a plan differ in size, so the note gives one figure for all. */
 const roundedCount = (n) => (n < 100 ? n : Number(n.toPrecision(2)));
@@ -343,18 +344,8 @@ class PeLab extends PeFfnElement {
     let text = fill(e.explain, { bound: pct(plan.positionBlindBound), chance: pct(plan.chance) });
     const final = this.state?.final;
     if (!final || !e.measured || this.state.plan.experiment !== experiment) return text;
-    const at = (scheme, causal) => final.find((_, i) => plan.runs[i].scheme === scheme && plan.runs[i].causal === causal);
-    if (experiment === 'position') {
-      text += ` ${fill(e.measured, { none: pct(at('none', false)?.accuracy), noneCausal: pct(at('none', true)?.accuracy) })}`;
-    } else if (experiment === 'longer') {
-      const sin = final.find((_, i) => plan.runs[i].scheme === 'sinusoidal');
-      const hi = plan.trainLengths[1];
-      const by = (n) => sin?.accuracyByLength.find((a) => a.length === n)?.accuracy;
-      if (sin) text += ` ${fill(e.measured, { hi, next: hi + 1, sinAt: pct(by(hi)), sinNext: pct(by(hi + 1)) })}`;
-    } else if (experiment === 'dff') {
-      const times = plan.runs.map((r, i) => `d_ff ${r.dFF}: ${fmt((1000 * this.state.seconds[i]) / plan.steps, 1)} ms`).join(', ');
-      text += ` ${fill(e.measured, { times })}`;
-    }
+    const values = experimentOf(experiment).measured?.({ plan, final, seconds: this.state.seconds }, { pct, fmt });
+    if (values) text += ` ${fill(e.measured, values)}`;
     return text;
   }
 

@@ -13,7 +13,7 @@
 //        a file cannot be tested (not a model file, another vocabulary, sequences its table cannot read)
 import { TASK_NAMES } from '../../js/index.js';
 import { readSafetensors, tensorValues, writeSafetensors } from '../../js/safetensors.js';
-import { EXPERIMENTS } from './presets.js';
+import { EXPERIMENTS } from './experiments/index.js';
 import { labPlan } from './plan.js';
 import { attentionSnapshot, finalTest, probeSet } from './session.js';
 
