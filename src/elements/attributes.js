@@ -11,7 +11,8 @@
 import { int, oneOf, text, flag, dModel, dFF, base, layout, seed, length, offset } from './shared/props.js';
 import { QUIZ_COUNT } from '../quiz/limits.js';
 import { TASK_NAMES } from '../js/tasks.js';
-import { COMMON, EXPERIMENTS, PRESETS } from './lab/presets.js';
+import { COMMON } from './lab/presets.js';
+import { EXPERIMENTS, PRESETS, experimentsDoc } from './lab/experiments/index.js';
 
 const linked = { linked: true };
 const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
@@ -93,12 +94,12 @@ export const attributes = {
     step: int(1, 5, 1, 'the step shown: 1 embedding + PE, 2 attention, 3 Add & Norm, 4 FFN, 5 Add & Norm'),
   },
   'pe-lab': {
-    experiment: oneOf(EXPERIMENTS, 'position', 'position: every scheme with and without the causal mask; longer: trained on lengths up to `length`, tested up to twice that; inside: the learned table and the attention maps; dff: several d_ff'),
-    ...labPreset('task', oneOf(TASK_NAMES, PRESETS.position.task, 'the training task (src/js/tasks.js)')),
-    ...labPreset('schemes', text(PRESETS.position.schemes, 'comma list of none, sinusoidal, learned, rope, alibi')),
-    ...labPreset('causal', oneOf(['both', 'on', 'off'], PRESETS.position.causal, 'the causal mask: runs without and with it, or only one')),
+    experiment: oneOf(EXPERIMENTS, EXPERIMENTS[0], experimentsDoc()),
+    ...labPreset('task', oneOf(TASK_NAMES, PRESETS[EXPERIMENTS[0]].task, 'the training task (src/js/tasks.js)')),
+    ...labPreset('schemes', text(PRESETS[EXPERIMENTS[0]].schemes, 'comma list of none, sinusoidal, learned, rope, alibi')),
+    ...labPreset('causal', oneOf(['both', 'on', 'off'], PRESETS[EXPERIMENTS[0]].causal, 'the causal mask: runs without and with it, or only one')),
     length: int(2, 16, COMMON.length, 'symbols of the input part in training (experiment longer: the longest)'),
-    ...labPreset('steps', int(10, 5000, PRESETS.position.steps, 'training steps of every run')),
+    ...labPreset('steps', int(10, 5000, PRESETS[EXPERIMENTS[0]].steps, 'training steps of every run')),
     seed: seed(COMMON.seed, 'the weights and the batches (the same for every run)'),
     'd-model': dModel(8, 128, COMMON['d-model']),
     heads: int(1, 8, COMMON.heads, 'attention heads; lowered to a divisor of d-model (with an even head dimension for RoPE), with a note'),

@@ -83,7 +83,7 @@ class BlockFlow extends PeFfnElement {
   build() {
     const s = this.s;
     const tabs = s.steps.map((st, i) => h('button', {
-      type: 'button', role: 'tab', id: this.id(`tab${i + 1}`), 'data-step': i + 1, 'aria-controls': this.id('panel'), class: i === 1 ? 'mixes' : '',
+      type: 'button', role: 'tab', id: this.localId(`tab${i + 1}`), 'data-step': i + 1, 'aria-controls': this.localId('panel'), class: i === 1 ? 'mixes' : '',
     }, h('span', { 'aria-hidden': 'true', text: MARKS[i] }), h('span', { text: st.short })));
     const names = (o) => [o, s.normShort[o]];
     this.root.replaceChildren(this.card({
@@ -104,7 +104,7 @@ class BlockFlow extends PeFfnElement {
           h('button', { type: 'button', class: 'next primary', text: `${s.next} →` }),
           h('span', { class: 'muted step-of', 'aria-live': 'polite' })),
         h('p', { class: 'muted', text: s.keysHint }),
-        h('div', { class: 'panel', role: 'tabpanel', id: this.id('panel') }),
+        h('div', { class: 'panel', role: 'tabpanel', id: this.localId('panel') }),
         scriptPanel(this),
       ],
     }));
@@ -235,7 +235,7 @@ class BlockFlow extends PeFfnElement {
     this.$('.next').disabled = step === STEP_COUNT;
     this.$('.step-of').textContent = fill(s.stepOf, { i: step, total: STEP_COUNT });
     const panel = this.$('.panel');
-    panel.setAttribute('aria-labelledby', this.id(`tab${step}`));
+    panel.setAttribute('aria-labelledby', this.localId(`tab${step}`));
     const ctx = this.viewContext();
     const { node, exports } = STEPS[step - 1](this, ctx);
     const b = this.viewBlock;

@@ -109,7 +109,7 @@ class FfnExplorer extends PeFfnElement {
           predictPanel(this, 'cut', { question: s.predictQ, options: s.predictOptions })),
         h('section', { class: 'inspect' },
           h('div', null,
-            h('div', { class: 'field' }, h('label', { for: this.id('inspect'), text: s.inspect }), h('select', { id: this.id('inspect'), class: 'inspect-select' })),
+            h('div', { class: 'field' }, h('label', { for: this.localId('inspect'), text: s.inspect }), h('select', { id: this.localId('inspect'), class: 'inspect-select' })),
             h('div', { class: 'scroll unit-table' })),
           h('figure', null, h('h4', { class: 'curve-title' }), h('div', { class: 'curve-box' }), h('p', { class: 'muted', text: s.curveNote }))),
         h('section', null,

@@ -50,8 +50,8 @@ class PeAdd extends PeFfnElement {
   build() {
     const s = this.s;
     const text = (name, label) => h('div', { class: 'field' },
-      h('label', { for: this.id(name), text: label }),
-      h('input', { id: this.id(name), type: 'text', 'data-prop': name, autocomplete: 'off' }));
+      h('label', { for: this.localId(name), text: label }),
+      h('input', { id: this.localId(name), type: 'text', 'data-prop': name, autocomplete: 'off' }));
     this.root.replaceChildren(this.card({
       beforeControls: h('div', { class: 'formula' }, texNode(String.raw`h_t^{(0)} = x_t + PE(t)`, { display: true })),
       fields: [

@@ -120,8 +120,8 @@ class PeFfnQuiz extends PeFfnElement {
       h('p', { class: 'muted', text: s.intro }),
       h('div', { class: 'notes', role: 'status' }),
       h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': s.toolbar },
-        h('span', { class: 'muted', id: this.id('mode-label'), text: s.modeLabel }),
-        h('div', { class: 'group', role: 'group', 'aria-labelledby': this.id('mode-label') },
+        h('span', { class: 'muted', id: this.localId('mode-label'), text: s.modeLabel }),
+        h('div', { class: 'group', role: 'group', 'aria-labelledby': this.localId('mode-label') },
           h('button', { type: 'button', 'data-mode': 'one', 'data-focus': 'mode-one', text: s.modeOne }),
           h('button', { type: 'button', 'data-mode': 'all', 'data-focus': 'mode-all', text: s.modeAll })),
         h('button', { type: 'button', 'data-act': 'share', 'data-focus': 'share', text: s.share }),
@@ -270,10 +270,10 @@ class PeFfnQuiz extends PeFfnElement {
     writeShareParams(url.searchParams, names, { seed: String(this.quiz.seed), topic: this.quiz.requested || this.quiz.topic, count: this.values.count });
     this.shareUrl = url.href;
     const s = this.s;
-    const input = h('input', { type: 'text', readonly: true, value: this.shareUrl, id: this.id('share'), 'aria-label': s.shareLabel });
+    const input = h('input', { type: 'text', readonly: true, value: this.shareUrl, id: this.localId('share'), 'aria-label': s.shareLabel });
     const msg = h('span', { class: 'muted', role: 'status' });
     this.root.querySelector('.share-slot').replaceChildren(h('div', { class: 'share-box' },
-      h('label', { for: this.id('share'), class: 'visually-hidden', text: s.shareLabel }), input, msg));
+      h('label', { for: this.localId('share'), class: 'visually-hidden', text: s.shareLabel }), input, msg));
     try {
       await navigator.clipboard.writeText(this.shareUrl);
       msg.textContent = s.shareDone;
@@ -426,7 +426,7 @@ class PeFfnQuiz extends PeFfnElement {
     if (!slot) return;
     const sheet = this.bank && localizeStudySheet(this.bank.studySheet, this.language);
     if (!sheet) { slot.replaceChildren(); return; }
-    slot.replaceChildren(studySheetDetails(sheet, this.s.studySheet, { rowId: (i) => this.id(`study-${i}`) }));
+    slot.replaceChildren(studySheetDetails(sheet, this.s.studySheet, { rowId: (i) => this.localId(`study-${i}`) }));
   }
 
   render() {

@@ -7,7 +7,7 @@
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { h, svg } from './shared/dom.js';
-import { fmt } from './shared/format.js';
+import { fewWords, fmt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { valueColor, rgbOf, gradientCss, viridis, seriesColor, SERIES_COUNT } from './shared/colors.js';
 import { columnInfo, pairColumns, frequencyCount, wavelength, layoutDiff, refreshLayoutDiff, tableExport, tableFields } from './shared/pe-layout.js';
@@ -77,8 +77,8 @@ class PeHeatmap extends PeFfnElement {
         h('div', { class: 'waves' },
           h('h4', { text: s.wavesTitle }),
           h('div', { class: 'controls' }, h('div', { class: 'field' },
-            h('label', { for: this.id('dims'), text: s.dims }),
-            h('input', { id: this.id('dims'), type: 'text', 'data-prop': 'dims', inputmode: 'numeric', autocomplete: 'off' }))),
+            h('label', { for: this.localId('dims'), text: s.dims }),
+            h('input', { id: this.localId('dims'), type: 'text', 'data-prop': 'dims', inputmode: 'numeric', autocomplete: 'off' }))),
           svg('svg', { viewBox: '0 0 640 220', role: 'img', 'aria-label': s.wavesLabel }),
           h('ul', { class: 'wave-legend' }),
           h('div', { class: 'waves-table' })),
@@ -106,12 +106,24 @@ class PeHeatmap extends PeFfnElement {
     wireExport(this, 'pe', () => tableExport(this));
   }
 
+  /** The dims attribute's columns: decimal integers 0 … d_model − 1; any other word gets a note. */
+  adjustValues(v, notes) {
+    const d = v['d-model'];
+    const columns = [], bad = [];
+    for (const word of v.dims.split(/[\s,]+/).filter(Boolean)) {
+      const j = /^\d{1,7}$/.test(word) ? Number(word) : NaN;
+      if (j < d) columns.push(j);
+      else bad.push(word);
+    }
+    this.dimColumns = columns;
+    if (bad.length) notes.push({ text: fill(this.strFor().badDims, fewWords(bad)) });
+  }
+
   /** Columns for the wave chart: the dims attribute, or four sine columns from fast to slow. */
   waveColumns() {
     const v = this.values;
     const d = v['d-model'];
-    const given = v.dims.split(/[\s,]+/).filter(Boolean).map(Number)
-      .filter((j) => Number.isInteger(j) && j >= 0 && j < d);
+    const given = this.dimColumns;
     if (given.length) return [...new Set(given)].slice(0, SERIES_COUNT);
     const K = frequencyCount(d);
     const ks = [...new Set([0, Math.floor(K / 8), Math.floor(K / 4), Math.floor(K / 2)])];

@@ -22,14 +22,15 @@
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { h } from './shared/dom.js';
-import { fmt, fmtInt } from './shared/format.js';
+import { fewWords, fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { configuredWasm } from './shared/core.js';
 import { predictPanel, wirePredict } from './shared/predict.js';
 import { saveFile } from './shared/data-export.js';
 import { pytorchScript, createTask } from '../js/index.js';
 import { parameterCount, resolveOptions } from '../js/transformer.js';
-import { EXPERIMENTS, SCHEMES, TRAINING, presetValue } from './lab/presets.js';
+import { SCHEMES, TRAINING } from './lab/presets.js';
+import { EXPERIMENTS, experimentOf, presetValue } from './lab/experiments/index.js';
 import { labPlan, masksOf, parseDFFs, parseSchemes } from './lab/plan.js';
 import { LabTraining, loadInWorker, wasmForWorker, workerCount } from './lab/client.js';
 import { curvesCsv, runLabel } from './lab/results.js';
@@ -42,7 +43,7 @@ import en from '../i18n/en/pe-lab.js';
 
 const PROPS = attributes['pe-lab'];
 /** The attributes an experiment sets when the page does not (lab/presets.js). */
-const GOVERNED = Object.keys(PROPS).filter((name) => presetValue('position', name) !== undefined);
+const GOVERNED = Object.keys(PROPS).filter((name) => presetValue(EXPERIMENTS[0], name) !== undefined);
 /** What a share link carries: every setting that shapes a run. */
 /** A count to two significant digits: the runs of a plan differ in size, so the note gives one figure for all. */
 const roundedCount = (n) => (n < 100 ? n : Number(n.toPrecision(2)));
@@ -116,6 +117,10 @@ class PeLab extends PeFfnElement {
     this.drawTimer = 0;
     this.lastDraw = 0;
     this.resultsGeneration = 0;
+    this.pendingStart = null;   // the start() call waiting for its render, if any
+    this.divergedAt = null;     // the step at which the run's loss stopped being a finite number
+    this.loading = null;        // the AbortController of the model file being loaded (loadModel)
+    this.pauseAsked = false;
   }
 
   get results() {
@@ -132,6 +137,7 @@ class PeLab extends PeFfnElement {
   teardown() {
     queueMicrotask(() => {
       if (this.isConnected) return;
+      this.loading?.abort();
       this.training?.dispose();
       this.training = null;
       clearTimeout(this.drawTimer);
@@ -153,9 +159,9 @@ class PeLab extends PeFfnElement {
       if (!this.hasAttribute(name)) v[name] = presetValue(v.experiment, name);
     }
     const { schemes, unknown } = parseSchemes(v.schemes);
-    if (unknown.length) notes.push({ text: fill(s.unknownSchemes, { words: unknown.join(', ') }) });
+    if (unknown.length) notes.push({ text: fill(s.unknownSchemes, fewWords(unknown)) });
     const { values: dFFs, bad } = parseDFFs(v['d-ff'], ...DFF_RANGE);
-    if (bad.length) notes.push({ text: fill(s.badDFF, { words: bad.join(', ') }) });
+    if (bad.length) notes.push({ text: fill(s.badDFF, fewWords(bad)) });
     const settings = {
       experiment: v.experiment, task: v.task, length: v.length, steps: v.steps, seed: v.seed,
       schemes: schemes.length ? schemes : parseSchemes(presetValue(v.experiment, 'schemes')).schemes,
@@ -178,8 +184,8 @@ class PeLab extends PeFfnElement {
       fields: [],
       beforeControls: [
         h('div', { class: 'experiments', role: 'tablist', 'aria-label': s.experimentsLabel },
-          EXPERIMENTS.map((e) => h('button', { type: 'button', role: 'tab', 'data-experiment': e, id: this.id(`tab-${e}`), 'aria-controls': this.id('panel'), text: s.experiments[e].tab }))),
-        h('div', { class: 'experiment', role: 'tabpanel', id: this.id('panel') }, h('p', { class: 'about' }), h('div', { class: 'predict-box' })),
+          EXPERIMENTS.map((e) => h('button', { type: 'button', role: 'tab', 'data-experiment': e, id: this.localId(`tab-${e}`), 'aria-controls': this.localId('panel'), text: s.experiments[e].tab }))),
+        h('div', { class: 'experiment', role: 'tabpanel', id: this.localId('panel') }, h('p', { class: 'about' }), h('div', { class: 'predict-box' })),
       ],
       afterControls: h('div', { class: 'settings' },
         h('div', { class: 'controls' },
@@ -196,16 +202,16 @@ class PeLab extends PeFfnElement {
           h('div', { class: 'controls' },
             this.field('d-model', s.dModel),
             this.field('heads', s.heads),
-            h('div', { class: 'field' }, h('label', { for: this.id('d-ff'), text: s.dFF }),
-              h('input', { id: this.id('d-ff'), type: 'text', 'data-prop': 'd-ff', inputmode: 'numeric', autocomplete: 'off' })),
+            h('div', { class: 'field' }, h('label', { for: this.localId('d-ff'), text: s.dFF }),
+              h('input', { id: this.localId('d-ff'), type: 'text', 'data-prop': 'd-ff', inputmode: 'numeric', autocomplete: 'off' })),
             this.field('layers', s.layers)),
           h('p', { class: 'muted fixed-note' })),
         h('p', { class: 'muted locked-note', hidden: true, text: s.settingsLocked })),
       body: [
         h('div', { class: 'run-bar' },
           button('primary start', s.start), button('pause', s.pause, true), button('reset', s.reset, true),
-          h('progress', { max: 1, value: 0, 'aria-labelledby': this.id('status') })),
-        h('p', { class: 'status', id: this.id('status') }),
+          h('progress', { max: 1, value: 0, 'aria-labelledby': this.localId('status') })),
+        h('p', { class: 'status', id: this.localId('status') }),
         h('p', { class: 'visually-hidden announce', role: 'status', 'aria-live': 'polite' }),
         h('p', { class: 'toy' }),
         h('section', { class: 'results' },
@@ -218,7 +224,7 @@ class PeLab extends PeFfnElement {
         h('section', { class: 'downloads' },
           h('h4', { text: s.downloadsTitle }),
           row(button('csv', s.downloadCurves, true)),
-          row(h('div', { class: 'field' }, h('label', { for: this.id('save-run'), text: s.downloadRun }), h('select', { id: this.id('save-run'), class: 'save-run' })),
+          row(h('div', { class: 'field' }, h('label', { for: this.localId('save-run'), text: s.downloadRun }), h('select', { id: this.localId('save-run'), class: 'save-run' })),
             button('save-model', s.downloadModel, true), button('save-script', s.downloadScript, true)),
           h('p', { class: 'muted', text: s.scriptNote }),
           row(h('label', { class: 'file' }, h('span', { text: s.loadModel }), h('input', { type: 'file', class: 'load', accept: '.safetensors,application/octet-stream' }))),
@@ -291,7 +297,7 @@ class PeLab extends PeFfnElement {
       tab.tabIndex = on ? 0 : -1;
     }
     const e = s.experiments[v.experiment];
-    this.$('.experiment').setAttribute('aria-labelledby', this.id(`tab-${v.experiment}`));
+    this.$('.experiment').setAttribute('aria-labelledby', this.localId(`tab-${v.experiment}`));
     this.$('.about').textContent = fill(e.about, { lo: plan.trainLengths[0], hi: plan.trainLengths[1], hi2: plan.testLengths?.at(-1) ?? plan.length });
     if (this.predictFor !== `${v.experiment}:${this.language}`) this.buildPredict(v.experiment);
     this.$('.task-about').textContent = s.taskAbout[v.task];
@@ -338,34 +344,36 @@ class PeLab extends PeFfnElement {
     let text = fill(e.explain, { bound: pct(plan.positionBlindBound), chance: pct(plan.chance) });
     const final = this.state?.final;
     if (!final || !e.measured || this.state.plan.experiment !== experiment) return text;
-    const at = (scheme, causal) => final.find((_, i) => plan.runs[i].scheme === scheme && plan.runs[i].causal === causal);
-    if (experiment === 'position') {
-      text += ` ${fill(e.measured, { none: pct(at('none', false)?.accuracy), noneCausal: pct(at('none', true)?.accuracy) })}`;
-    } else if (experiment === 'longer') {
-      const sin = final.find((_, i) => plan.runs[i].scheme === 'sinusoidal');
-      const hi = plan.trainLengths[1];
-      const by = (n) => sin?.accuracyByLength.find((a) => a.length === n)?.accuracy;
-      if (sin) text += ` ${fill(e.measured, { hi, next: hi + 1, sinAt: pct(by(hi)), sinNext: pct(by(hi + 1)) })}`;
-    } else if (experiment === 'dff') {
-      const times = plan.runs.map((r, i) => `d_ff ${r.dFF}: ${fmt((1000 * this.state.seconds[i]) / plan.steps, 1)} ms`).join(', ');
-      text += ` ${fill(e.measured, { times })}`;
-    }
+    const values = experimentOf(experiment).measured?.({ plan, final, seconds: this.state.seconds }, { pct, fmt });
+    if (values) text += ` ${fill(e.measured, values)}`;
     return text;
   }
 
   // ---- training ----
 
+  /**
+   * The last call wins: start() waits for the render of the latest settings, and a pause() or reset()
+   * made meanwhile (in the same task, say) is not lost: a reset (or a newer start) cancels this one,
+   * a pause pauses the run as soon as it starts.
+   */
   async start() {
+    const call = {};
+    this.pendingStart = call;
+    this.pauseAsked = false;
     await this.updateComplete;
+    if (this.pendingStart !== call) return;
+    this.pendingStart = null;
     if (this.training?.state === 'paused') {
       this.training.resume();
       this.announce(this.s.announceResumed);
       this.drawRunBar();
+      if (this.pauseAsked) this.pause();
       return;
     }
     if (this.training?.state === 'running') return;
     this.training?.dispose();
     const plan = this.nextPlan;
+    this.divergedAt = null;
     this.state = { plan, points: [], final: null, losses: null, seconds: null };
     this.snapshot = null;
     this.positions.clear();
@@ -379,16 +387,19 @@ class PeLab extends PeFfnElement {
       onDone: (d) => this.onDone(d),
       onSnapshot: (snap) => { if (snap.index === this.viewRun && snap.example === this.viewExample) { this.snapshot = snap; this.scheduleDraw(); } },
       onError: (error) => this.onError(error),
+      onDiverged: ({ step }) => this.onDiverged(step),
     });
     this.training.view(this.viewRun, this.viewExample);
     this.training.start();
     this.announce(fill(this.s.announceStart, { runs: plan.runs.length, steps: fmtInt(plan.steps, this.language) }));
+    if (this.pauseAsked) this.pause();
     // The settings lock and the empty charts in a task of their own: with the workers' start in the
     // same task it came to 50-70 ms on a loaded 2-core machine (a long task as training began).
     setTimeout(() => this.requestRender(), 0);
   }
 
   pause() {
+    if (this.pendingStart) this.pauseAsked = true;   // the pending start() pauses once started
     if (this.training?.state !== 'running') return;
     this.training.pause();
     this.announce(this.s.announcePaused);
@@ -397,6 +408,8 @@ class PeLab extends PeFfnElement {
   }
 
   reset() {
+    this.pendingStart = null;   // a pending start() is cancelled
+    this.divergedAt = null;
     this.training?.dispose();
     this.training = null;
     this.state = null;
@@ -418,6 +431,11 @@ class PeLab extends PeFfnElement {
   }
 
   onPoint(point) {
+    // The held-out loss too: a worker that does not report its training loss's divergence still stops.
+    if (point.runs.some((r) => !Number.isFinite(r.loss))) {
+      this.onDiverged(point.step);
+      return;
+    }
     this.state.points.push(point);
     for (const r of point.runs) if (r.positions) this.positions.set(r.index, r.positions);
     this.scheduleDraw();
@@ -452,10 +470,21 @@ class PeLab extends PeFfnElement {
     }));
   }
 
+  /** A run's loss is not a finite number: the training stops there (nothing after it is worth drawing). */
+  onDiverged(step) {
+    if (this.divergedAt) return;
+    this.divergedAt = step;
+    this.training?.fail(`diverged at step ${step}`);
+  }
+
   onError(error) {
     this.failure = error.message;
-    this.announce(fill(this.s.failed, { message: error.message }));
+    this.announce(this.failureText());
     this.requestRender();
+  }
+
+  failureText() {
+    return this.divergedAt ? fill(this.s.diverged, { step: fmtInt(this.divergedAt, this.language) }) : fill(this.s.failed, { message: this.failure });
   }
 
   announce(text) {
@@ -478,7 +507,7 @@ class PeLab extends PeFfnElement {
     const step = state === 'done' ? plan.steps : this.progress?.step ?? 0;
     this.$('progress').value = plan.steps ? step / plan.steps : 0;
     let text;
-    if (state === 'failed') text = fill(s.failed, { message: this.failure });
+    if (state === 'failed') text = this.failureText();
     else if (state === 'done') text = fill(s.doneIn, { steps: fmtInt(plan.steps, this.language), s: fmt(this.state.elapsed, 1) });
     else if (state === 'paused') text = fill(s.pausedAt, { step: fmtInt(step, this.language) });
     else if (state === 'running') {
@@ -647,22 +676,38 @@ class PeLab extends PeFfnElement {
     saveFile(pytorchScript(this.state.plan.runs[index].model), 'model.py', 'text/x-python;charset=utf-8');
   }
 
+  /**
+   * Loads a model file and tests it in a worker of its own, one file at a time: a newer choice, or the
+   * element leaving the page, terminates the worker of the one before. The status says how far the
+   * test is.
+   */
   async loadModel(file) {
     const s = this.s;
     const status = this.$('.load-status');
+    this.loading?.abort();
+    const loading = new AbortController();
+    this.loading = loading;
+    const show = (pct) => { status.textContent = fill(s.loadTesting, { name: file.name, pct: fmt(pct, 0) }); };
+    status.classList.remove('error');
+    show(0);
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const result = await loadInWorker(bytes, this.shownPlan(), wasmForWorker(configuredWasm()));
+      loading.signal.throwIfAborted();
+      const result = await loadInWorker(bytes, this.shownPlan(), wasmForWorker(configuredWasm()), {
+        signal: loading.signal, onProgress: (done, total) => show((100 * done) / total),
+      });
       this.loaded = { name: file.name, ...result };
       this.viewRun = -1;
-      status.classList.remove('error');
       status.textContent = fill(s.loadedStatus, {
         name: file.name, task: s.tasks[result.plan.task], length: result.plan.length,
         acc: fmt(100 * result.final.accuracy, 1), loss: fmt(result.final.loss, 4),
       });
     } catch (error) {
+      if (loading.signal.aborted) return;   // a newer choice took over, or the element left the page
       status.classList.add('error');
       status.textContent = fill(s.loadFailed, { message: error.message });
+    } finally {
+      if (this.loading === loading) this.loading = null;
     }
     this.requestRender();
   }

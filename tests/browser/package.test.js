@@ -5,13 +5,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, writeFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, mkdir, writeFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, openPage, repoRoot, saveArtifact, startStaticServer, startViteServer } from './harness.js';
 import { peRef, ffnRef, seededWeightsRef } from '../reference/reference.js';
 
 let scratch, tarball, browser;
+const { attributes } = await import('../../src/elements/attributes.js');
+const TAGS = Object.keys(attributes);
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 // The page computes a few values that the test knows independently.
@@ -30,6 +32,30 @@ document.querySelector('#out').textContent = 'ready';
 `;
 const pageHtml = (src) => `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title>
 <link rel="icon" href="data:,"></head><body><p id="out">loading</p><pe-table length="3" d-model="4"></pe-table><script type="module" src="${src}"></script></body></html>`;
+
+const heatmapHtml = (script) => `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title>
+<link rel="icon" href="data:,"></head><body><pe-heatmap length="30" d-model="32"></pe-heatmap>${script}</body></html>`;
+
+/** Opens a page with <pe-heatmap length=30 d-model=32>: it draws its map, and only the tags `defined` are registered. */
+async function checkHeatmapPage(url, defined) {
+  const page = await openPage(browser);
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => document.querySelector('pe-heatmap').shadowRoot?.querySelector('canvas.map')?.width === 32, null, { timeout: 20000 });
+    const registered = await page.evaluate((tags) => tags.filter((t) => customElements.get(t)), TAGS);
+    assert.deepEqual(registered, defined);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** The bytes of every .js file under a folder (a built app's scripts, its workers included). */
+async function jsBytes(dir) {
+  let total = 0;
+  for (const entry of await readdir(dir, { recursive: true })) if (entry.endsWith('.js')) total += (await stat(join(dir, entry))).size;
+  return total;
+}
 
 function checkResult(result) {
   for (let t = 0; t < 3; t++) {
@@ -68,6 +94,15 @@ before(async () => {
   await writeFile(join(app, 'plain.html'), `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,">
 <script type="importmap">{"imports":{"pe-ffn-wasm":"./node_modules/pe-ffn-wasm/src/js/index.js","pe-ffn-wasm/elements":"./node_modules/pe-ffn-wasm/dist/elements.js"}}</script></head>
 <body><p id="out">loading</p><pe-table length="3" d-model="4"></pe-table><script type="module">${pageScript}</script></body></html>`);
+  // Two tiny apps with the same page: one imports <pe-heatmap> alone, the other every element.
+  for (const [name, specifier] of [['one', 'pe-ffn-wasm/elements/pe-heatmap'], ['all', 'pe-ffn-wasm/elements']]) {
+    const dir = join(scratch, name);
+    await mkdir(dir);
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+    run('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], dir);
+    await writeFile(join(dir, 'main.js'), `import '${specifier}';\n`);
+    await writeFile(join(dir, 'index.html'), heatmapHtml('<script type="module" src="./main.js"></script>'));
+  }
   browser = await launchChromium();
 });
 
@@ -204,6 +239,90 @@ test('in the browser, loading errors reject with an Error naming the location; s
     assert.match(outcome.notWasm, /^Error: .*plain\.html.*not a valid WebAssembly module/);
     assert.match(outcome.badType, /^TypeError: wasm/);
     assert.equal(outcome.relative, Math.fround(Math.sin(1)));
+  } finally {
+    await page.context().close();
+    await server.close();
+  }
+});
+
+test('every element has its own entry point: pe-ffn-wasm/elements/<tag> resolves in Node and type-checks', async () => {
+  const app = join(scratch, 'app');
+  const out = run('node', ['--input-type=module', '-e', `
+    import { existsSync } from 'node:fs';
+    import { fileURLToPath } from 'node:url';
+    const tags = ${JSON.stringify(TAGS)};
+    console.log(JSON.stringify(tags.map((t) => fileURLToPath(import.meta.resolve('pe-ffn-wasm/elements/' + t))).map((f) => [f.split('/').slice(-2).join('/'), existsSync(f)])));
+  `], app);
+  assert.deepEqual(JSON.parse(out), TAGS.map((t) => [`dist/element-${t}.js`, true]));
+  await writeFile(join(app, 'one.ts'), `import 'pe-ffn-wasm/elements/pe-heatmap';
+import { configureCore, setPageLang } from 'pe-ffn-wasm/elements/pe-lab';
+configureCore({}); setPageLang('en');
+const el = document.createElement('pe-heatmap');
+const n: number = el.dModel;
+export { n };
+`);
+  const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+  const common = ['--strict', '--noEmit', '--target', 'es2022', '--lib', 'es2022,dom', 'one.ts'];
+  run('node', [tsc, '--module', 'nodenext', '--moduleResolution', 'nodenext', ...common], app);
+  run('node', [tsc, '--module', 'esnext', '--moduleResolution', 'bundler', ...common], app);
+});
+
+test('a Vite app importing only <pe-heatmap> ships at most 45 % of the JS of one importing every element, and works', { timeout: 180000 }, async () => {
+  const { build } = await import('vite');
+  const bytes = {};
+  for (const name of ['one', 'all']) {
+    const dir = join(scratch, name);
+    await build({ root: dir, logLevel: 'error', build: { outDir: join(dir, 'dist') } });
+    bytes[name] = await jsBytes(join(dir, 'dist'));
+  }
+  const share = bytes.one / bytes.all;
+  console.log(`vite build: <pe-heatmap> alone ${bytes.one} B of JS, every element ${bytes.all} B: ${(100 * share).toFixed(1)} %`);
+  assert.ok(share <= 0.45, `${(100 * share).toFixed(1)} % > 45 %`);
+  const server = await startStaticServer(join(scratch, 'one/dist'));
+  try {
+    await checkHeatmapPage(server.url, ['pe-heatmap']);
+  } finally {
+    await server.close();
+  }
+});
+
+test('one element under the Vite dev server, and in a plain page by <script type=module>, in Chromium', { timeout: 120000 }, async () => {
+  const dev = await startViteServer({ root: join(scratch, 'one'), configFile: false });
+  try {
+    await checkHeatmapPage(dev.url, ['pe-heatmap']);
+  } finally {
+    await dev.close();
+  }
+  const dir = join(scratch, 'one');
+  await writeFile(join(dir, 'plain.html'), heatmapHtml('<script type="module" src="./node_modules/pe-ffn-wasm/dist/element-pe-heatmap.js"></script>'));
+  const server = await startStaticServer(dir);
+  try {
+    await checkHeatmapPage(`${server.url}plain.html`, ['pe-heatmap']);
+  } finally {
+    await server.close();
+  }
+});
+
+test('in a plain page, the lab worker is one file: it loads the .wasm and fetches no src/js module', { timeout: 60000 }, async () => {
+  const dir = join(scratch, 'one');
+  // A page with no script of its own: every request after it loads is the worker's.
+  await writeFile(join(dir, 'worker.html'), '<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,"></head><body></body></html>');
+  const server = await startStaticServer(dir);
+  const page = await openPage(browser);
+  try {
+    const requested = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${server.url}worker.html`);
+    // A file that is no model: the worker loads its module first, then answers with an error.
+    const answer = await page.evaluate(() => new Promise((resolve) => {
+      const worker = new Worker(new URL('node_modules/pe-ffn-wasm/dist/lab-worker.js', document.baseURI), { type: 'module' });
+      worker.onmessage = (e) => { worker.terminate(); resolve(e.data); };
+      worker.onerror = (e) => resolve({ type: 'worker error', message: e.message });
+      worker.postMessage({ type: 'load', id: 1, bytes: new Uint8Array(16), plan: {} });
+    }));
+    assert.equal(answer.type, 'error', JSON.stringify(answer));
+    assert.ok(requested.some((p) => p.endsWith('/dist/pe_ffn.wasm')), 'the worker fetched the .wasm');
+    assert.deepEqual(requested.filter((p) => !p.endsWith('/worker.html')), ['/node_modules/pe-ffn-wasm/dist/lab-worker.js', '/node_modules/pe-ffn-wasm/dist/pe_ffn.wasm']);
   } finally {
     await page.context().close();
     await server.close();

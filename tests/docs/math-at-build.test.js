@@ -56,7 +56,10 @@ test('live formulas are MathML with their numbers', () => {
 });
 
 test('the bundle ships typeset MathML and no TeX engine', () => {
-  const bundle = readFileSync(`${root}dist/elements.js`, 'utf8');
-  assert.ok(!/katex|temml/i.test(bundle), 'no KaTeX or Temml in dist/elements.js');
+  // dist/elements.js and its chunks (dist/element-*.js: scripts/bundle.mjs splits the elements' code).
+  const files = ['elements.js', ...readdirSync(`${root}dist`).filter((f) => /^element-.*\.js$/.test(f))];
+  assert.ok(files.length > 11, files.join(', '));
+  const bundle = files.map((f) => readFileSync(`${root}dist/${f}`, 'utf8')).join('\n');
+  assert.ok(!/katex|temml/i.test(bundle), 'no KaTeX or Temml in dist/elements.js and its chunks');
   assert.ok(bundle.includes('<mfrac>'), 'typeset fractions are in the bundle');
 });

@@ -9,7 +9,8 @@ import { loadCore } from './target.js';
 import { labPlan, masksOf, parseDFFs, parseSchemes } from '../../src/elements/lab/plan.js';
 import { createSession, heldOutLoss, probeSet } from '../../src/elements/lab/session.js';
 import { LAB_KEYS, labMetadata, loadedRun, savedFile } from '../../src/elements/lab/model-file.js';
-import { PRESETS, SCHEMES, TRAINING } from '../../src/elements/lab/presets.js';
+import { SCHEMES, TRAINING } from '../../src/elements/lab/presets.js';
+import { PRESETS } from '../../src/elements/lab/experiments/index.js';
 import { readSafetensors, tensorValues, writeSafetensors } from '../../src/js/safetensors.js';
 
 const core = await loadCore();

@@ -37,13 +37,13 @@ const SCRIPT_NAMES = {
 };
 
 export function tokenPicker(el, { s, n, row }) {
-  const id = el.id('token');
+  const id = el.localId('token');
   const options = tokenNames(s, n).map((name, t) => h('option', { value: t, selected: t === row, text: name }));
   return h('div', { class: 'field' }, h('label', { for: id, text: s.chooseToken }), h('select', { id, 'data-row-select': true }, options));
 }
 
 function formulas(el, { s, norm, which }) {
-  const id = el.id(`norm-${which}`);
+  const id = el.localId(`norm-${which}`);
   const line = (order) => h('div', { class: `order${order === norm ? ' now' : ''}`, 'data-order': order },
     h('p', null, h('strong', { text: s.normNames[order] }), order === norm ? [' ', h('span', { class: 'badge', text: s.normNow })] : null),
     h('div', { class: 'formula' }, texNode(BLOCK_FORMULAS[order][which], { display: true })));

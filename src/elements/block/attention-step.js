@@ -27,7 +27,7 @@ export function rowSums(values, n) {
 }
 
 function headPicker(el, { s, heads, head }) {
-  const name = el.id('head');
+  const name = el.localId('head');
   const items = Array.from({ length: heads }, (_, k) => h('label', { class: 'chip' },
     h('input', { type: 'radio', name, value: k, 'data-head': k, checked: k === head }), ` ${fill(s.headN, { h: k })}`));
   return h('fieldset', { class: 'choice' }, h('legend', { text: s.head }), items);

@@ -9,7 +9,7 @@
 //   workerCount(runs, cores = navigator.hardwareConcurrency)  -> how many workers a plan gets
 //   wasmForWorker(option)      the page's configured `wasm` option in a form a worker can receive
 //                              (a Module, bytes, or an absolute URL), or undefined for its default
-//   new LabTraining(plan, { wasm, onProgress, onPoint, onDone, onSnapshot, onError })
+//   new LabTraining(plan, { wasm, onProgress, onPoint, onDone, onSnapshot, onError, onDiverged })
 //     .start()  .pause()  .resume()  .dispose() (stops the workers)  .view(index, example)
 //     .save(index) -> Promise<{ bytes, config }>
 //     .state      'idle' | 'running' | 'paused' | 'done' | 'failed'
@@ -19,7 +19,11 @@
 //     onDone({ step, final: [{ index, loss, accuracy, accuracyByLength }], losses: [Float64Array per
 //       run], seconds: [per run] })
 //     onSnapshot(snapshot)   attention and position table of the viewed run (session.js)
-//   loadInWorker(bytes, plan, wasm) -> Promise<{ config, final, snapshot, metadata, plan }>
+//     onDiverged({ index, step })  a run's training loss was not a finite number at that step (the
+//                            first such step of the first such run; the caller decides to stop)
+//   loadInWorker(bytes, plan, wasm, { signal, onProgress }) -> Promise<{ config, final, snapshot, metadata,
+//     plan }>, tested in a worker of its own; onProgress(done, total) as the test goes; aborting `signal`
+//     terminates the worker at once and rejects with an AbortError
 import { startTrainingWorker } from './start-worker.js';
 
 export function workerCount(runs, cores = globalThis.navigator?.hardwareConcurrency ?? 2) {
@@ -36,36 +40,48 @@ export function wasmForWorker(option) {
 
 let requestId = 0;
 
-/** One request to a worker, answered by the message of `type` with the same id. */
-function ask(worker, message, type) {
+/** One request to a worker, answered by the message of `type` with the same id (others with that id go to onOther). */
+function ask(worker, message, type, onOther) {
   const id = ++requestId;
   return new Promise((resolve, reject) => {
     const listen = (event) => {
       const data = event.data;
       if (data?.id !== id) return;
+      if (data.type !== 'error' && data.type !== type) return onOther?.(data);
       worker.removeEventListener('message', listen);
       if (data.type === 'error') reject(new Error(data.message));
-      else if (data.type === type) resolve(data);
+      else resolve(data);
     };
     worker.addEventListener('message', listen);
     worker.postMessage({ ...message, id });
   });
 }
 
-export async function loadInWorker(bytes, plan, wasm) {
+export async function loadInWorker(bytes, plan, wasm, { signal, onProgress } = {}) {
+  signal?.throwIfAborted();
   const worker = startTrainingWorker();
+  let stop;
+  const aborted = new Promise((_, reject) => {
+    stop = () => reject(signal.reason);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
   try {
-    return await ask(worker, { type: 'load', bytes, plan, wasm }, 'loaded');
+    const answer = ask(worker, { type: 'load', bytes, plan, wasm }, 'loaded', (data) => {
+      if (data.type === 'load-progress') onProgress?.(data.done, data.total);
+    });
+    return await (signal ? Promise.race([answer, aborted]) : answer);
   } finally {
+    signal?.removeEventListener('abort', stop);
     worker.terminate();
   }
 }
 
 export class LabTraining {
-  constructor(plan, { wasm, onProgress, onPoint, onDone, onSnapshot, onError } = {}) {
+  constructor(plan, { wasm, onProgress, onPoint, onDone, onSnapshot, onError, onDiverged } = {}) {
     this.plan = plan;
     this.wasm = wasm;
-    this.handlers = { onProgress, onPoint, onDone, onSnapshot, onError };
+    this.handlers = { onProgress, onPoint, onDone, onSnapshot, onError, onDiverged };
+    this.diverged = null;
     this.state = 'idle';
     this.workers = [];
     this.owner = [];           // run index -> worker
@@ -145,6 +161,11 @@ export class LabTraining {
     if (data.snapshot) this.handlers.onSnapshot?.(data.snapshot);
     if (data.type === 'snapshot') return undefined;
     if (data.type === 'progress') {
+      if (data.diverged?.length && !this.diverged) {
+        this.diverged = data.diverged.reduce((a, b) => (b.step < a.step ? b : a));
+        this.handlers.onDiverged?.(this.diverged);
+        if (this.state !== 'running' && this.state !== 'paused') return undefined; // stopped by the handler
+      }
       this.steps[w] = data.step;
       this.tokens += data.tokens;
       for (const { index, seconds } of data.seconds) this.seconds[index] = seconds;

@@ -22,9 +22,9 @@ export function insidePanel(el) {
   return [
     h('p', { text: s.insideIntro }),
     h('div', { class: 'controls' },
-      h('div', { class: 'field' }, h('label', { for: el.id('view-run'), text: s.insideRun }), h('select', { id: el.id('view-run'), class: 'view-run' })),
-      h('div', { class: 'field' }, h('label', { for: el.id('view-example'), text: s.insideExample }),
-        h('input', { id: el.id('view-example'), class: 'view-example', type: 'number', min: 0, step: 1, value: 0, inputmode: 'numeric' }))),
+      h('div', { class: 'field' }, h('label', { for: el.localId('view-run'), text: s.insideRun }), h('select', { id: el.localId('view-run'), class: 'view-run' })),
+      h('div', { class: 'field' }, h('label', { for: el.localId('view-example'), text: s.insideExample }),
+        h('input', { id: el.localId('view-example'), class: 'view-example', type: 'number', min: 0, step: 1, value: 0, inputmode: 'numeric' }))),
     h('p', { class: 'example-line mono' }),
     h('h5', { text: s.similarityTitle }),
     h('div', { class: 'similarity' }),

@@ -7,12 +7,13 @@
 //   LAB_KEYS                          the metadata keys the lab adds: { task, length, seed, experiment, steps }
 //   savedFile(model, plan, index)     -> Uint8Array: the run's model with the lab's metadata
 //   labMetadata(bytes)                -> { task?, length?, seed?, experiment?, steps? }: the valid ones
-//   loadedRun(core, bytes, plan)      -> { config, final, snapshot, metadata }: the model's final test
-//        (session.js finalTest) and attention on the first probe sequence; throws an Error saying why
+//   loadedRun(core, bytes, plan, onProgress?) -> { config, final, snapshot, metadata }: the model's final
+//        test (session.js finalTest, onProgress(done, total) as it goes) and attention on the first probe
+//        sequence; throws an Error saying why
 //        a file cannot be tested (not a model file, another vocabulary, sequences its table cannot read)
 import { TASK_NAMES } from '../../js/index.js';
 import { readSafetensors, tensorValues, writeSafetensors } from '../../js/safetensors.js';
-import { EXPERIMENTS } from './presets.js';
+import { EXPERIMENTS } from './experiments/index.js';
 import { labPlan } from './plan.js';
 import { attentionSnapshot, finalTest, probeSet } from './session.js';
 
@@ -49,7 +50,7 @@ export function labMetadata(bytes) {
   return out;
 }
 
-export function loadedRun(core, bytes, plan) {
+export function loadedRun(core, bytes, plan, onProgress = null) {
   const model = core.loadTransformer(bytes);
   try {
     const metadata = labMetadata(bytes);
@@ -61,7 +62,7 @@ export function loadedRun(core, bytes, plan) {
       schemes: [], masks: [], dFFs: [], dModel: model.config.dModel, heads: model.config.heads, layers: model.config.layers,
     });
     if (test.sequenceLength > maxLength) throw new Error(`the model reads at most ${maxLength} tokens; the task's sequences have ${test.sequenceLength}`);
-    return { config: model.config, final: finalTest(model, test), snapshot: attentionSnapshot(model, probeSet(test), 0), metadata, plan: test };
+    return { config: model.config, final: finalTest(model, test, onProgress), snapshot: attentionSnapshot(model, probeSet(test), 0), metadata, plan: test };
   } finally {
     model.dispose();
   }

@@ -18,6 +18,7 @@
 //   runs: [{ scheme, causal, dFF, model (createTransformer's options) }] }
 import { createTask } from '../../js/index.js';
 import { SCHEMES, TRAINING } from './presets.js';
+import { experimentOf } from './experiments/index.js';
 
 export function parseSchemes(text) {
   const words = String(text ?? '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
@@ -45,7 +46,7 @@ export function labPlan(settings) {
   const { experiment, task: name, schemes, masks, length, steps, seed, dModel, heads, dFFs, layers } = settings;
   const { vocab, batch, lr, evalPoints, evalSequences, finalSequences, maxRuns } = TRAINING;
   const task = createTask(name, { vocab, length, seed });
-  const longer = experiment === 'longer';
+  const longer = Boolean(experimentOf(experiment)?.testsLonger);
   // Training on every length from the task's shortest up to `length` (one length per batch), tested up
   // to twice that; the other experiments train and test at `length` alone.
   const lo = longer ? (name === 'first' ? 2 : 1) : length;

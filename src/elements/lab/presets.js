@@ -1,6 +1,7 @@
-// The four experiments of <pe-lab> and the settings each one starts from. An attribute the page sets
-// wins over its experiment's value; every run of an experiment shares the model's size, the task's
-// stream of batches and the seed, so that the runs differ only in what the experiment compares.
+// What every experiment of <pe-lab> shares (the experiments themselves and the settings each one
+// starts from: lab/experiments/). An attribute the page sets wins over its experiment's value; every run
+// of an experiment shares the model's size, the task's stream of batches and the seed, so that the runs
+// differ only in what the experiment compares.
 //
 // The sizes were chosen so that each experiment finishes on a 2-core laptop in about a minute of one
 // Web Worker (docs/performance.md, 'The position lab', gives the measured times): d_model 32, 2 heads of 16 (RoPE's
@@ -10,33 +11,11 @@
 //
 // API:
 //   SCHEMES       the position schemes, in the order the lab shows them
-//   EXPERIMENTS   'position' | 'longer' | 'inside' | 'dff'
-//   PRESETS       experiment -> { task, schemes, causal, steps, 'd-ff' }: the attributes an experiment
-//                 sets (schemes and d-ff as the attribute's comma lists)
 //   COMMON        the defaults every experiment shares: { length, 'd-model', heads, layers, seed }
 //   TRAINING      what no attribute changes: { vocab, batch, lr, evalPoints, evalSequences,
 //                 finalSequences, maxRuns }
-//   presetValue(experiment, name)  the experiment's value of an attribute (undefined: not governed)
 
 export const SCHEMES = Object.freeze(['none', 'sinusoidal', 'learned', 'rope', 'alibi']);
-export const EXPERIMENTS = Object.freeze(['position', 'longer', 'inside', 'dff']);
-const ALL = SCHEMES.join(',');
-
-export const PRESETS = Object.freeze({
-  // 1. Position or not: reverse, every scheme with and without the causal mask. 500 steps: sinusoidal
-  //    and learned pass 95 % near step 100, RoPE without the mask and NoPE with it near 300-400.
-  position: Object.freeze({ task: 'reverse', schemes: ALL, causal: 'both', steps: 500, 'd-ff': '128' }),
-  // 2. Longer than trained: lengths 1 .. 8 in training (at the default length), 1 .. 16 in the test,
-  //    all with the mask (without it NoPE learns nothing to extrapolate). Mixed lengths are harder:
-  //    1,500 steps.
-  longer: Object.freeze({ task: 'reverse', schemes: ALL, causal: 'on', steps: 1500, 'd-ff': '128' }),
-  // 3. What was learned: the learned table and attention maps beside the sinusoid's.
-  inside: Object.freeze({ task: 'reverse', schemes: 'sinusoidal,learned', causal: 'off', steps: 400, 'd-ff': '128' }),
-  // 4. The d_ff trade-off: sort (where the FFN has work to do; reverse is all attention), d_ff from
-  //    d_model / 4 to 16 d_model.
-  dff: Object.freeze({ task: 'sort', schemes: 'sinusoidal', causal: 'off', steps: 300, 'd-ff': '8,32,128,512' }),
-});
-
 export const COMMON = Object.freeze({ length: 8, 'd-model': 32, heads: 2, layers: 2, seed: 0 });
 
 export const TRAINING = Object.freeze({
@@ -48,7 +27,3 @@ export const TRAINING = Object.freeze({
   finalSequences: 256, // held-out sequences per length for the final table
   maxRuns: 12,         // 5 schemes x 2 masks, or a few d_ff: more would not finish in a minute
 });
-
-export function presetValue(experiment, name) {
-  return PRESETS[experiment]?.[name];
-}

@@ -1,6 +1,6 @@
 // The lab's result pictures and tables as DOM nodes (h()/svg()), from the plan and what training
-// reported: the legend, the loss and accuracy curves (against steps, and against seconds for the d_ff
-// experiment), accuracy by length, the final table. Each picture has its table of numbers beside it.
+// reported: the legend, the loss and accuracy curves (against steps, and the charts an experiment adds:
+// lab/experiments/), accuracy by length, the final table. Each picture has its table of numbers beside it.
 //
 // API (el: the element, for strings, ids and its width; state: { plan, points, final, seconds }):
 //   legend(el, plan)                  the runs' names with their line styles
@@ -12,6 +12,7 @@
 //                                     redrawing their lines only (their frames unchanged); else false
 //   byLength(el, state)               accuracy by length (chart and table), null when not tested
 //   finalTable(el, state)             the final results table, null before the end
+import { experimentOf } from './experiments/index.js';
 import { h, svg } from '../shared/dom.js';
 import { fmt, fmtInt } from '../shared/format.js';
 import { fill } from '../shared/i18n.js';
@@ -82,7 +83,7 @@ export function curveCharts(el, state) {
     { key: 'loss', title: s.lossTitle, measure: 'loss' },
     { key: 'accuracy', title: s.accuracyTitle, measure: 'accuracy' },
   ];
-  if (state.plan.experiment === 'dff') charts.push({ key: 'loss-seconds', title: s.lossSecondsTitle, measure: 'loss', xOf: 'seconds' });
+  for (const chart of experimentOf(state.plan.experiment)?.charts ?? []) charts.push({ ...chart, title: s[chart.title] });
   return charts;
 }
 

@@ -11,7 +11,8 @@
 //        one step) or the plan is done; -> { step, evals: [{ step, runs: [{ index, loss, accuracy,
 //        seconds (its training time so far), positions (a learned table's first T rows, else null) }] }]
 //        (the held-out evaluations reached in this slice), seconds: [{ index, seconds }] (each run's
-//        own training time so far), tokens (tokens trained in this slice, all runs) }
+//        own training time so far), tokens (tokens trained in this slice, all runs), diverged: [{ index,
+//        step }] (runs whose training loss first was not a finite number at that step, in this slice) }
 //   session.losses(index)             Float64Array(plan.steps): the training loss of each step
 //   session.finish()                  -> [{ index, params (the model's parameter count), ...finalTest }]
 //   session.snapshot(index, example)  -> attentionSnapshot of the run's model (below)
@@ -19,7 +20,8 @@
 //   session.dispose()
 // and, for a model from elsewhere (a file loaded back into the lab):
 //   probeSet(plan)                    the held-out sequences evaluated during training
-//   finalTest(model, plan)            -> { loss, accuracy, accuracyByLength: null | [{ length, accuracy }] }
+//   finalTest(model, plan, onProgress?) -> { loss, accuracy, accuracyByLength: null | [{ length, accuracy }] };
+//        onProgress(done, total) after each part (a loaded file's test: its status shows how far it is)
 //   attentionSnapshot(model, probe, example) -> { tokens, targets, heads, layers: [Float32Array(heads *
 //        T * T)], positions: Float32Array(T * dModel) of a learned table, else null }
 import { createTask, tokenAccuracy } from '../../js/index.js';
@@ -67,8 +69,22 @@ function heldOut(plan, n, count) {
 /** The probe set: the held-out sequences evaluated during training and shown in the attention maps. */
 export const probeSet = (plan) => heldOut(plan, plan.length, plan.evalSequences);
 
-function evaluate(model, set, vocab) {
-  const logits = model.forward(set.tokens, { batch: set.batch });
+/** Sequences per forward pass while a test reports its progress (a run's own final test: all at once). */
+const PROGRESS_BATCH = 32;
+
+function evaluate(model, set, vocab, onPart) {
+  let logits;
+  if (!onPart) logits = model.forward(set.tokens, { batch: set.batch });
+  else {
+    // The same logits, a few sequences at a time: every sequence's rows are computed on their own.
+    const T = set.tokens.length / set.batch;
+    logits = new Float32Array(set.tokens.length * vocab);
+    for (let b = 0; b < set.batch; b += PROGRESS_BATCH) {
+      const n = Math.min(PROGRESS_BATCH, set.batch - b);
+      logits.set(model.forward(set.tokens.slice(b * T, (b + n) * T), { batch: n }), b * T * vocab);
+      onPart();
+    }
+  }
   return { loss: heldOutLoss(logits, set.targets, vocab), accuracy: tokenAccuracy(logits, set.targets, vocab).accuracy };
 }
 
@@ -77,11 +93,19 @@ function evaluate(model, set, vocab) {
  * when the plan tests other lengths, the accuracy at each (null where a sequence is longer than the
  * model's table, a learned one: there is no row to read).
  */
-export function finalTest(model, plan) {
-  const result = evaluate(model, heldOut(plan, plan.length, plan.finalSequences), plan.vocab);
+export function finalTest(model, plan, onProgress = null) {
+  const parts = Math.ceil(plan.finalSequences / PROGRESS_BATCH);
+  const total = parts * (1 + (plan.testLengths?.length ?? 0));
+  let done = 0;
+  const onPart = onProgress && (() => onProgress(++done, total));
+  const result = evaluate(model, heldOut(plan, plan.length, plan.finalSequences), plan.vocab, onPart);
   const accuracyByLength = plan.testLengths?.map((n) => {
     const set = heldOut(plan, n, plan.finalSequences);
-    return { length: n, accuracy: set.length > model.config.maxLength ? null : evaluate(model, set, plan.vocab).accuracy };
+    if (set.length > model.config.maxLength) {
+      if (onProgress) onProgress(done += parts, total);
+      return { length: n, accuracy: null };
+    }
+    return { length: n, accuracy: evaluate(model, set, plan.vocab, onPart).accuracy };
   }) ?? null;
   return { ...result, accuracyByLength };
 }
@@ -128,12 +152,17 @@ export function createSession(core, plan, indices = plan.runs.map((_, i) => i)) 
     advance(budgetMs) {
       const start = now();
       const evals = [];
+      const diverged = [];
       let tokens = 0;
       do {
         for (const run of runs) {
           const b = run.next();
           const t0 = now();
           run.losses[step] = run.trainer.step(b.tokens, b.targets, { batch: b.batch });
+          if (!Number.isFinite(run.losses[step]) && !run.diverged) {
+            run.diverged = true;
+            diverged.push({ index: run.index, step: step + 1 });
+          }
           run.seconds += (now() - t0) / 1000;
           tokens += b.tokens.length;
         }
@@ -142,7 +171,7 @@ export function createSession(core, plan, indices = plan.runs.map((_, i) => i)) 
           evals.push({ step, runs: runs.map((run) => ({ index: run.index, seconds: run.seconds, ...evaluate(run.model, probe, plan.vocab), positions: learnedRows(run.model, probe.length) })) });
         }
       } while (step < plan.steps && now() - start < budgetMs);
-      return { step, evals, seconds: runs.map((run) => ({ index: run.index, seconds: run.seconds })), tokens };
+      return { step, evals, seconds: runs.map((run) => ({ index: run.index, seconds: run.seconds })), tokens, diverged };
     },
 
     losses: (index) => find(index).losses,

@@ -10,9 +10,10 @@
 // Messages in:  { type: 'start', plan, indices, wasm?, view? }  { type: 'pause' }  { type: 'resume' }
 //               { type: 'view', index, example }   (the run and held-out example whose attention is sent)
 //               { type: 'save', id, index }        { type: 'load', id, bytes, plan }
-// Messages out: { type: 'progress', step, evals, seconds, tokens, snapshot? }
+// Messages out: { type: 'progress', step, evals, seconds, tokens, diverged, snapshot? }
 //               { type: 'done', step, final, losses: [{ index, losses }], seconds, snapshot? }
 //               { type: 'saved', id, bytes, config }   { type: 'loaded', id, config, final, snapshot, metadata }
+//               { type: 'load-progress', id, done, total }  (while a loaded file is tested)
 //               { type: 'error', id?, message }
 import { init } from '../../js/index.js';
 import { createSession } from './session.js';
@@ -44,22 +45,23 @@ function schedule() {
 
 // What the slices since the last message trained: each message is a task on the page's thread, so
 // they are sent at most every POST_MS, however short the slices.
-let pending = { evals: [], tokens: 0 };
+let pending = { evals: [], tokens: 0, diverged: [] };
 let lastPost = 0;
 let last = null; // { step, seconds } of the latest slice
 
 function post(step, seconds) {
-  postMessage({ type: 'progress', step, evals: pending.evals, seconds, tokens: pending.tokens, snapshot: pending.evals.length ? snapshotFor() : undefined });
-  pending = { evals: [], tokens: 0 };
+  postMessage({ type: 'progress', step, evals: pending.evals, seconds, tokens: pending.tokens, diverged: pending.diverged, snapshot: pending.evals.length ? snapshotFor() : undefined });
+  pending = { evals: [], tokens: 0, diverged: [] };
   lastPost = performance.now();
 }
 
 function slice() {
-  const { step, evals, seconds, tokens } = session.advance(SLICE_MS);
+  const { step, evals, seconds, tokens, diverged } = session.advance(SLICE_MS);
   pending.evals.push(...evals);
+  pending.diverged.push(...diverged);
   pending.tokens += tokens;
   last = { step, seconds };
-  if (session.done || performance.now() - lastPost >= POST_MS) post(step, seconds);
+  if (session.done || diverged.length || performance.now() - lastPost >= POST_MS) post(step, seconds);
   if (!session.done) {
     schedule();
     return;
@@ -75,7 +77,7 @@ async function handle(message) {
       core ??= await init({ wasm: message.wasm ?? SIMD128_WASM });
       session?.dispose();
       session = createSession(core, message.plan, message.indices);
-      pending = { evals: [], tokens: 0 };
+      pending = { evals: [], tokens: 0, diverged: [] };
       last = null;
       view = message.view ?? null;
       paused = false;
@@ -101,7 +103,8 @@ async function handle(message) {
     }
     case 'load': {
       core ??= await init({ wasm: message.wasm ?? SIMD128_WASM });
-      postMessage({ type: 'loaded', id: message.id, ...loadedRun(core, message.bytes, message.plan) });
+      const progress = (done, total) => postMessage({ type: 'load-progress', id: message.id, done, total });
+      postMessage({ type: 'loaded', id: message.id, ...loadedRun(core, message.bytes, message.plan, progress) });
       break;
     }
     default: throw new Error(`unknown message ${String(message.type)}`);

@@ -13,13 +13,13 @@ import { studyRowFor } from '../shared/study-sheet.js';
 
 function choiceFieldset(view, q, i, L, a, form) {
   const s = view.s;
-  const inputId = view.id(`in-${i}`);
+  const inputId = view.localId(`in-${i}`);
   const locked = Boolean(a);
   const options = q.type === 'mc'
     ? choiceOrder(q, view.quiz.seed).map((orig, k) => ({ value: orig, label: `${circled(k + 1)} ${L.choices[orig - 1]}` }))
     : [{ value: 1, label: s.oxTrue }, { value: 0, label: s.oxFalse }];
   const draft = locked ? a.given : view.drafts[q.id];
-  const fs = h('fieldset', { 'aria-describedby': `${view.id(`prompt-${i}`)} ${view.id(`fb-${i}`)}` }, h('legend', { text: s.answerLabel }));
+  const fs = h('fieldset', { 'aria-describedby': `${view.localId(`prompt-${i}`)} ${view.localId(`fb-${i}`)}` }, h('legend', { text: s.answerLabel }));
   options.forEach((o, k) => {
     const id = `${inputId}-${k}`;
     const right = locked && o.value === q.answer;
@@ -44,13 +44,13 @@ function choiceFieldset(view, q, i, L, a, form) {
 
 function textRow(view, q, i, L, a) {
   const s = view.s;
-  const inputId = view.id(`in-${i}`);
+  const inputId = view.localId(`in-${i}`);
   const locked = Boolean(a);
   const input = h('input', {
     type: 'text', id: inputId, disabled: locked, autocomplete: 'off', spellcheck: 'false',
     inputmode: q.type === 'number' ? 'decimal' : false, 'data-focus': `input-${q.id}`,
     placeholder: q.type === 'number' ? s.numberPlaceholder : s.textPlaceholder,
-    'aria-describedby': `${view.id(`prompt-${i}`)} ${view.id(`fb-${i}`)}`,
+    'aria-describedby': `${view.localId(`prompt-${i}`)} ${view.localId(`fb-${i}`)}`,
   });
   input.value = locked ? givenText(q, L, a, view.quiz.seed, s) : (view.drafts[q.id] ?? '');
   input.addEventListener('input', () => { view.drafts[q.id] = input.value; });
@@ -63,7 +63,7 @@ export function renderQuestion(view, q, i) {
   const L = localizeQuestion(q, view.language);
   const a = view.state.answers[q.id];
   const locked = Boolean(a);
-  const headingId = view.id(`q-${i}`);
+  const headingId = view.localId(`q-${i}`);
   const badges = [
     h('span', { class: 'badge', text: s.types[q.type] }),
     q.difficulty ? h('span', { class: 'badge', text: s.difficulty[q.difficulty] }) : null,
@@ -88,7 +88,7 @@ export function renderQuestion(view, q, i) {
   return h('article', { class: 'q', 'aria-labelledby': headingId, 'data-id': q.id },
     h('h4', { id: headingId, tabindex: '-1', 'data-focus': `heading-${q.id}` },
       h('span', { text: fill(s.questionN, { n: i + 1, total: view.questions.length }) }), ...badges),
-    h('p', { class: 'prompt', id: view.id(`prompt-${i}`), text: L.prompt }),
+    h('p', { class: 'prompt', id: view.localId(`prompt-${i}`), text: L.prompt }),
     form,
     hints,
     renderFeedback(view, q, i, L, a));
@@ -96,7 +96,7 @@ export function renderQuestion(view, q, i) {
 
 function renderFeedback(view, q, i, L, a) {
   const s = view.s;
-  const box = h('div', { id: view.id(`fb-${i}`), tabindex: '-1', 'data-focus': `feedback-${q.id}` });
+  const box = h('div', { id: view.localId(`fb-${i}`), tabindex: '-1', 'data-focus': `feedback-${q.id}` });
   if (!a) {
     if (view.pending && view.pending.id === q.id) {
       box.className = 'feedback info';

@@ -81,8 +81,8 @@ function renderResult(view, c) {
       h('button', { type: 'button', class: 'linkish', 'data-focus': `result-${i}`, onclick: () => view.go(i) }, L.prompt.length > 90 ? `${L.prompt.slice(0, 88)}…` : L.prompt),
       a && !a.correct ? h('span', { class: 'muted' }, ` — ${fill(s.expected, { answer: expectedShown(q, view.language, view.quiz.seed) })}`) : null);
   });
-  return h('section', { class: 'result', 'aria-labelledby': view.id('result-h') },
-    h('h4', { id: view.id('result-h'), tabindex: '-1', 'data-focus': 'result', text: s.resultTitle }),
+  return h('section', { class: 'result', 'aria-labelledby': view.localId('result-h') },
+    h('h4', { id: view.localId('result-h'), tabindex: '-1', 'data-focus': 'result', text: s.resultTitle }),
     h('p', {}, h('strong', { text: fill(s.resultText, c) })),
     h('p', { class: 'muted', text: c.score === c.total ? s.resultPerfect : s.resultRetry }),
     h('div', { class: 'actions' },

@@ -38,11 +38,16 @@ import { LANG_EVENT, langOf, pick, fill } from './i18n.js';
 import { adoptStyles } from './styles.js';
 import { onThemeChange } from './theme.js';
 import { h } from './dom.js';
+import { shortText } from './format.js';
 import { watchScrollRegions } from './scroll-regions.js';
 import commonKo from '../../i18n/ko/common.js';
 import commonEn from '../../i18n/en/common.js';
 
 const common = { ko: commonKo, en: commonEn };
+/** An int attribute's text: a decimal number (a fraction is rounded, with a note). A number
+ * attribute's may also have a decimal exponent (base="1e6"). Nothing else: no hex, no spaces, no _. */
+const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
+const DECIMAL_EXP = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 const camel = (name) => name.replace(/-([a-z])/g, (m, c) => c.toUpperCase());
 let idCounter = 0;
 
@@ -233,15 +238,18 @@ export class PeFfnElement extends HTMLElement {
     if (spec.type === 'enum') {
       const v = raw.trim().toLowerCase();
       if (spec.values.includes(v)) return { value: v };
-      return { value: spec.default, note: { name, given: raw, used: spec.default, range: spec.values.join(', ') } };
+      return { value: spec.default, note: { name, given: shortText(raw, 40), used: spec.default, range: spec.values.join(', ') } };
     }
-    const n = Number(raw);
     const range = `${spec.min} … ${spec.max}`;
-    if (!Number.isFinite(n)) return { value: spec.default, note: { name, given: raw, used: spec.default, range } };
+    const given = shortText(raw, 40);
+    // Decimal notation only: Number() would also read 0x10, 6.4e1, ' 16' and '' as numbers.
+    if (!(spec.type === 'int' ? DECIMAL : DECIMAL_EXP).test(raw)) return { value: spec.default, note: { name, given, used: spec.default, range } };
+    const n = Number(raw);
+    if (!Number.isFinite(n)) return { value: spec.default, note: { name, given, used: spec.default, range } };
     let v = spec.type === 'int' ? Math.round(n) : n;
     if (v < spec.min) v = spec.min;
     if (v > spec.max) v = spec.max;
-    if (v !== n) return { value: v, note: { name, given: raw, used: v, range } };
+    if (v !== n) return { value: v, note: { name, given, used: v, range } };
     return { value: v };
   }
 
@@ -296,7 +304,7 @@ export class PeFfnElement extends HTMLElement {
    */
   field(name, label, { kind = 'number', options, step, min, max, hint, id: suffix = name } = {}) {
     const spec = this.constructor.props[name];
-    const id = this.id(suffix);
+    const id = this.localId(suffix);
     let control;
     if (kind === 'select') {
       control = h('select', { id, 'data-prop': name },
@@ -337,8 +345,11 @@ export class PeFfnElement extends HTMLElement {
       body);
   }
 
-  /** Unique id inside this element (for label/for and aria attributes). */
-  id(suffix) {
+  /**
+   * An id unique on the page for a node in this element's shadow DOM (label/for and aria attributes).
+   * Not `id()`: that would shadow HTMLElement's `id`, which host pages and frameworks set.
+   */
+  localId(suffix) {
     return `${this.uid}-${suffix}`;
   }
 

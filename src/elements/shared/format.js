@@ -7,8 +7,19 @@
 //   fmtCompact(n, lang)  short form for big counts: 2.4M (en) / 240만 (ko)
 //   parseShown(text)     inverse of fmt for tests and copy/paste: '−0.5' -> -0.5
 //   escapeHtml(text)     for text inside markup built as a string (shared/mathml.js, the pages)
+//   shortText(text, max = 24)   the text, cut to max characters with '…' (a value quoted in a note)
+//   fewWords(words)      { words: the first NOTE_WORDS words, each cut, ', …' when there are more;
+//                        count } for a note about bad words: its size is bounded whatever the input
 
 export const MINUS = '\u2212';
+export const NOTE_WORDS = 3;
+
+export const shortText = (text, max = 24) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export function fewWords(words) {
+  const shown = words.slice(0, NOTE_WORDS).map((w) => shortText(w)).join(', ');
+  return { words: words.length > NOTE_WORDS ? `${shown}, …` : shown, count: words.length };
+}
 
 export function fmt(x, digits = 4) {
   if (Number.isNaN(x)) return 'NaN';

@@ -14,7 +14,7 @@ const marks = ['①', '②', '③', '④', '⑤', '⑥'];
  * @csspart predict - the predict-then-reveal question
  */
 export function predictPanel(el, key, { question, options }) {
-  const name = el.id(`predict-${key}`);
+  const name = el.localId(`predict-${key}`);
   return h('div', { class: 'predict', part: 'predict', 'data-predict': key },
     h('fieldset', null,
       h('legend', { text: `${el.s.predictTitle}: ${question}` }),

@@ -6,6 +6,7 @@ export default {
   dModel: 'd_model (vector dimensions)',
   base: 'Base',
   dims: 'Dimensions to plot as waves (comma-separated)',
+  badDims: 'Not a dimension (an integer 0 … d_model − 1), left out ({count}): “{words}”.',
   heatLabel: 'Positional encoding heat map: across dimensions 0–{d1}, down positions 0–{l1}. Pick a cell with the arrow keys to hear its value.',
   xAxis: 'dimension j →',
   yAxis: 'position t ↓',

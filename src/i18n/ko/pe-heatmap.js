@@ -6,6 +6,7 @@ export default {
   dModel: 'd_model (벡터 차원 수)',
   base: '밑 (base)',
   dims: '파동으로 볼 차원 (쉼표로 구분)',
+  badDims: '파동으로 볼 수 없는 차원 {count}개를 뺐어요 (0 … d_model − 1의 정수): “{words}”.',
   heatLabel: '위치 인코딩 히트맵: 가로 차원 0–{d1}, 세로 위치 0–{l1}. 화살표 키로 칸을 고르면 값을 읽어 줍니다.',
   xAxis: '차원 j →',
   yAxis: '위치 t ↓',
