@@ -1,34 +1,55 @@
 #!/usr/bin/env node
-// The package's command. One subcommand today:
+// The package's command. Two subcommands:
 //   npx pe-ffn-wasm quiz-package --format scorm12|scorm2004|cmi5 --out FILE.zip
-//       [--topic T] [--count N] [--seed S] [--lang ko|en] [--bank FILE.json] [--title T] [--mastery 0.8|none]
+//       [--topic T] [--count N] [--seed S] [--lang ko|en] [--bank FILE.json] [--ids a,b,c] [--title T]
+//       [--mastery 0.8|none] [--id IRI]
+//   npx pe-ffn-wasm quiz-package --list [--seed S] [--topic T] [--count N] [--ids a,b,c] [--lang ko|en] [--bank FILE.json]
+//   npx pe-ffn-wasm quiz-bank --out FILE.json [--ids a,b,c] [--bank FILE.json]
 // Every option is checked before anything is written; a problem is printed with the option's name and
 // the command exits with status 2 (1 for a failure while writing).
-import { readFile } from 'node:fs/promises';
-import { writeQuizPackage, QUIZ_COUNT, SEED_MAX } from '../dist/quiz-package.js';
+import { readFile, writeFile, rename } from 'node:fs/promises';
+import {
+  writeQuizPackage, questionList, formatQuestionList, bankFile, QUIZ_COUNT, SEED_MAX,
+} from '../dist/quiz-package.js';
 
 const USAGE = `usage: pe-ffn-wasm quiz-package --format scorm12|scorm2004|cmi5 --out FILE.zip [options]
+       pe-ffn-wasm quiz-package --list [--seed S] [--topic T] [--count N] [--ids a,b,c] [--lang ko|en] [--bank FILE]
+       pe-ffn-wasm quiz-bank --out FILE.json [--ids a,b,c] [--bank FILE]
+  --list         print the bank's questions (id, section, type, first line); with --seed, number the
+                 ones that seed's quiz holds, in order, and show its generated practice
   --topic T      all (default), document, pe, ffn, practice, a generated topic (pe-value, ...) or a section id
-  --count N      questions per learner, ${QUIZ_COUNT.min}..${QUIZ_COUNT.max} (default ${QUIZ_COUNT.default}; topic document: all its examples)
+  --count N      questions per learner, ${QUIZ_COUNT.min}..${QUIZ_COUNT.max} (default ${QUIZ_COUNT.default}; topic document: all its examples; --ids: all of them)
   --seed S       the same questions for every learner, at most ${SEED_MAX} characters (default: each learner gets their own set)
+  --ids a,b,c    exactly these questions of the bank (ids from --list), in an order of each learner's seed
   --lang ko|en   the quiz's language (default ko)
-  --bank FILE    a question bank (JSON, format "pe-ffn-quiz-bank" as the built-in one) instead of it
-  --title T      the title in the LMS (default: the quiz's title)
-  --mastery M    the pass mark as a share, 0..1 in decimal (default 0.8); 'none': completion only, no pass/fail`;
-const OPTIONS = ['format', 'out', 'topic', 'count', 'seed', 'lang', 'bank', 'title', 'mastery'];
+  --bank FILE    a question bank (JSON, format "pe-ffn-quiz-bank"; quiz-bank writes the built-in one to edit)
+  --title T      the title in the LMS and on the quiz (default: the bank file's title, else the quiz's title)
+  --mastery M    the pass mark as a share, 0..1 in decimal (default 0.8); 'none': completion only, no pass/fail
+  --id IRI       cmi5 only: the course id, an IRI you control (default: a urn:uuid made from the options)`;
+const VALUE_OPTIONS = {
+  'quiz-package': ['format', 'out', 'topic', 'count', 'seed', 'lang', 'bank', 'ids', 'title', 'mastery', 'id'],
+  'quiz-bank': ['out', 'ids', 'bank'],
+};
+const FLAGS = { 'quiz-package': ['list'], 'quiz-bank': [] };
 
 class UsageError extends Error {}
 
-function parseArgs(args) {
+function parseArgs(command, args) {
   const out = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--help' || arg === '-h') return { help: true };
     const m = /^--([a-z]+)(?:=(.*))?$/s.exec(arg);
-    if (!m || !OPTIONS.includes(m[1])) throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
+    const isFlag = m && FLAGS[command].includes(m[1]);
+    if (!m || !(isFlag || VALUE_OPTIONS[command].includes(m[1]))) throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
+    if (m[1] in out) throw new UsageError(`--${m[1]}: given twice`);
+    if (isFlag) {
+      if (m[2] !== undefined) throw new UsageError(`--${m[1]}: takes no value`);
+      out[m[1]] = true;
+      continue;
+    }
     const value = m[2] ?? args[++i];
     if (value === undefined) throw new UsageError(`--${m[1]}: needs a value`);
-    if (m[1] in out) throw new UsageError(`--${m[1]}: given twice`);
     out[m[1]] = value;
   }
   return out;
@@ -40,35 +61,73 @@ async function readBank(file) {
   try { return JSON.parse(text); } catch (error) { throw new UsageError(`--bank: ${file} is not JSON (${error.message})`); }
 }
 
-async function quizPackage(args) {
-  const a = parseArgs(args);
-  if (a.help) { console.log(USAGE); return 0; }
-  if (!a.out) throw new UsageError('--out: required (the zip to write)');
-  const options = { format: a.format, topic: a.topic, seed: a.seed, lang: a.lang, title: a.title, mastery: a.mastery };
-  if (a.count !== undefined) options.count = a.count;
+/** The options object of the library from the parsed arguments (unset ones left out). */
+async function libraryOptions(a, names) {
+  const options = {};
+  for (const name of names) if (a[name] !== undefined) options[name] = a[name];
   if (a.bank !== undefined) options.bank = await readBank(a.bank);
-  for (const k of Object.keys(options)) if (options[k] === undefined) delete options[k];
-  let result;
+  return options;
+}
+
+/** An Error naming an option (--x: ...) is the user's to fix: status 2. */
+async function usage(run) {
   try {
-    result = await writeQuizPackage(options, a.out);
+    return await run();
   } catch (error) {
     if (error.option || /^--/.test(error.message)) throw new UsageError(error.message);
     throw error;
   }
+}
+
+async function listQuestions(a) {
+  for (const name of ['out', 'format', 'title', 'mastery', 'id']) {
+    if (a[name] !== undefined) throw new UsageError(`--${name}: not with --list (it lists, it writes nothing)`);
+  }
+  const options = await libraryOptions(a, ['topic', 'count', 'seed', 'lang', 'ids']);
+  // A seed's quiz from the built-in bank mixes in practice generated by the wasm core: load it then.
+  const core = options.seed && !options.bank ? await (await import('../src/js/index.js')).init() : null;
+  const list = await usage(() => questionList(options, core));
+  process.stdout.write(formatQuestionList(list));
+  return 0;
+}
+
+async function quizPackage(args) {
+  const a = parseArgs('quiz-package', args);
+  if (a.help) { console.log(USAGE); return 0; }
+  if (a.list) return listQuestions(a);
+  if (!a.out) throw new UsageError('--out: required (the zip to write)');
+  const options = await libraryOptions(a, ['format', 'topic', 'count', 'seed', 'lang', 'ids', 'title', 'mastery', 'id']);
+  const result = await usage(() => writeQuizPackage(options, a.out));
   console.log(`pe-ffn-wasm: wrote ${result.file} (${result.bytes} bytes, ${result.files.length} files, ${a.format})`);
   return 0;
 }
 
+async function quizBank(args) {
+  const a = parseArgs('quiz-bank', args);
+  if (a.help) { console.log(USAGE); return 0; }
+  if (!a.out || !a.out.endsWith('.json')) throw new UsageError('--out: required, a file name ending in .json');
+  const text = await usage(async () => bankFile(await libraryOptions(a, ['ids'])));
+  // Written beside the target and renamed: a failed write never leaves half a file under its name.
+  await writeFile(`${a.out}.partial`, text);
+  await rename(`${a.out}.partial`, a.out);
+  const count = JSON.parse(text).questions.length;
+  console.log(`pe-ffn-wasm: wrote ${a.out} (${count} questions; edit it, then quiz-package --bank ${a.out})`);
+  return 0;
+}
+
+const COMMANDS = { 'quiz-package': quizPackage, 'quiz-bank': quizBank };
+
 async function main(argv) {
   const [command, ...rest] = argv;
-  if (command !== 'quiz-package') {
-    console.error(command && command !== '--help' ? `pe-ffn-wasm: unknown command ${JSON.stringify(command)}\n${USAGE}` : USAGE);
-    return command && command !== '--help' ? 2 : 0;
+  if (!Object.hasOwn(COMMANDS, command)) {
+    const asked = command && command !== '--help' && command !== '-h';
+    console.error(asked ? `pe-ffn-wasm: unknown command ${JSON.stringify(command)}\n${USAGE}` : USAGE);
+    return asked ? 2 : 0;
   }
   try {
-    return await quizPackage(rest);
+    return await COMMANDS[command](rest);
   } catch (error) {
-    console.error(`pe-ffn-wasm quiz-package: ${error.message}`);
+    console.error(`pe-ffn-wasm ${command}: ${error.message}`);
     return error instanceof UsageError ? 2 : 1;
   }
 }

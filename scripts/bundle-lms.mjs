@@ -5,9 +5,11 @@
 //   dist/lms/fonts/*.woff2   Noto Sans KR, regular, in the unicode-range pieces of @fontsource
 //   dist/lms/fonts.json      each piece's file and code-point ranges (a package takes only the pieces
 //                            its text uses), and the fonts' licence
+//   dist/lms/schemas/<format>/  the SCORM schema files a package carries (src/lms/package/schemas.js)
 //   dist/quiz-package.js     the packaging for Node (the command, `pe-ffn-wasm/quiz-package`), with fflate
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
+import { SCHEMA_FILES } from '../src/lms/package/schemas.js';
 
 const FONT_DIR = 'node_modules/@fontsource/noto-sans-kr';
 
@@ -16,6 +18,11 @@ export async function bundleLms() {
   const common = { bundle: true, format: 'esm', target: 'es2022', minify: true, legalComments: 'none', logLevel: 'warning' };
   await build({ ...common, entryPoints: ['web/lms-launch.js'], outfile: 'dist/lms/quiz-lms.js', platform: 'browser' });
   await build({ ...common, entryPoints: ['src/lms/package/node.js'], outfile: 'dist/quiz-package.js', platform: 'node', minify: false });
+  for (const [format, files] of Object.entries(SCHEMA_FILES)) {
+    if (!files.length) continue;
+    mkdirSync(`dist/lms/schemas/${format}`, { recursive: true });
+    for (const f of files) copyFileSync(`src/lms/package/schemas/${format}/${f}`, `dist/lms/schemas/${format}/${f}`);
+  }
   // A package without its fonts would fall back to whatever the learner's device has: stop instead.
   if (!existsSync(FONT_DIR)) throw new Error(`bundle-lms: ${FONT_DIR} is missing; run 'npm ci' (bash scripts/setup.sh)`);
   // unicode.json: { "[0]": "U+f9ca-fa0b,U+ff03-ff05,…", "latin": "…", … }, one entry per piece.

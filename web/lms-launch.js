@@ -55,6 +55,9 @@ show();
 const quiz = document.createElement('pe-ffn-quiz');
 quiz.setAttribute('url-params', 'none');
 quiz.setAttribute('lang', config.lang);
+quiz.setAttribute('heading', config.title);
+// A learner's record is the LMS's: no seed line to puzzle over, no reset that would wipe it.
+quiz.setAttribute('learner-view', '');
 quiz.setAttribute('topic', config.topic);
 if (config.count) quiz.setAttribute('count', String(config.count)); // none: the quiz's default
 if (config.seed) quiz.setAttribute('seed', config.seed);

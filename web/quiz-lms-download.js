@@ -10,10 +10,12 @@ import wasmUrl from '../dist/pe_ffn.wasm?url';
 import fontIndexUrl from '../dist/lms/fonts.json?url';
 
 const fontUrls = import.meta.glob('../dist/lms/fonts/*.woff2', { query: '?url', import: 'default', eager: true });
+const schemaUrls = import.meta.glob(['../dist/lms/schemas/*/*.xsd', '../dist/lms/schemas/*/*.dtd'], { query: '?url', import: 'default', eager: true });
 const byName = {
   'pe_ffn.wasm': wasmUrl,
   'lms/fonts.json': fontIndexUrl,
   ...Object.fromEntries(Object.entries(fontUrls).map(([path, url]) => [`lms/fonts/${path.split('/').pop()}`, url])),
+  ...Object.fromEntries(Object.entries(schemaUrls).map(([path, url]) => [path.replace('../dist/', ''), url])),
 };
 
 async function read(name) {

@@ -115,6 +115,8 @@ export const attributes = {
     mode: oneOf(['one', 'all'], 'one', 'one question at a time, or all at once'),
     'url-params': text('quiz', 'prefix of the share link\'s parameters (quiz-seed …); none: the quiz neither reads nor writes the URL', { alias: 'urlParams' }),
     tutorial: text('', 'address of the tutorial page: each question\'s source label then links to the section that teaches it', { defaultDoc: 'none: a plain label' }),
+    heading: text('', 'the quiz\'s heading', { defaultDoc: 'the title of the bank file (src), else the quiz\'s own title' }),
+    'learner-view': { ...flag('for learners whose record an LMS keeps: no seed line and no reset'), alias: 'learnerView' },
   },
 };
 

@@ -384,6 +384,10 @@ export interface PeFfnQuizElement extends PeFfnElementBase {
   urlParams: string;
   /** `tutorial`: address of the tutorial page: each question's source label then links to the section that teaches it. Default: none: a plain label. */
   tutorial: string;
+  /** `heading`: the quiz's heading. Default: the title of the bank file (src), else the quiz's own title. */
+  heading: string;
+  /** `learner-view`: boolean (present = on): for learners whose record an LMS keeps: no seed line and no reset. Default: off. */
+  learnerView: boolean;
   // </attributes>
   /** The questions of the current set, in the bank format of pe-ffn-wasm/quiz. */
   readonly currentQuestions: Record<string, unknown>[];

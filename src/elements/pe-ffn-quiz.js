@@ -116,7 +116,7 @@ class PeFfnQuiz extends PeFfnElement {
   build() {
     const s = this.s;
     this.root.replaceChildren(h('div', { class: 'card' },
-      h('h3', { text: s.title }),
+      h('h3', { class: 'quiz-heading', text: s.title }),
       h('p', { class: 'muted', text: s.intro }),
       h('div', { class: 'notes', role: 'status' }),
       h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': s.toolbar },
@@ -137,6 +137,8 @@ class PeFfnQuiz extends PeFfnElement {
     const v = this.values;
     for (const b of this.root.querySelectorAll('[data-mode]')) b.setAttribute('aria-pressed', String(b.dataset.mode === v.mode));
     this.root.querySelector('[data-act="share"]').hidden = !this.urlNames();   // a link it could not read
+    this.root.querySelector('[data-act="reset"]').hidden = v['learner-view']; // the LMS keeps the record
+    this.root.querySelector('.quiz-heading').textContent = this.heading();
     const key = JSON.stringify([v.src, v.topic, v.countAsked && v.count, v.seed]);
     if (key !== this.configKey) {
       this.configKey = key;
@@ -172,7 +174,7 @@ class PeFfnQuiz extends PeFfnElement {
       this.drafts = Object.create(null);
       this.save();
       this.adapter?.started({
-        title: this.s.title, lang: this.language, seed, topic: set.topic, total: set.questions.length,
+        title: this.heading(), lang: this.language, seed, topic: set.topic, total: set.questions.length,
         restored: this.state.ids === (saved && saved.ids),
       });
       this.renderStudySheet();
@@ -196,6 +198,12 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   // ---- helpers (also read by the render functions) ----
+
+  /** The heading attribute, else a bank file's own title, else the quiz's title. */
+  heading() {
+    const bankTitle = this.values.src && this.bank && typeof this.bank.title === 'string' ? this.bank.title : '';
+    return this.values.heading.trim() || bankTitle || this.s.title;
+  }
 
   sectionTitle(id) {
     const sec = (this.bank.sections || []).find((x) => x.id === id);
@@ -379,7 +387,7 @@ class PeFfnQuiz extends PeFfnElement {
         return { id: q.id, input: a.input ?? '', correct: Boolean(a.correct), revealed: Boolean(a.revealed), expected: expectedText(q, this.language) };
       });
       const detail = completedStatement({
-        activityId: this.activityId(), title: this.s.title, lang: this.language,
+        activityId: this.activityId(), title: this.heading(), lang: this.language,
         score: c.score, total: c.total, passing: PASSING, context: this.context(),
       });
       this.emit('completed', detail);
@@ -431,6 +439,7 @@ class PeFfnQuiz extends PeFfnElement {
 
   render() {
     if (!this.state || !this.bank || this.loadError) return;
+    this.root.querySelector('.quiz-heading').textContent = this.heading(); // a bank file's title is known now
     this.renderStudySheet();
     if (!this.questions.length) {
       this.showBody(h('p', { class: 'error', role: 'alert', text: fill(this.s.noQuestions, { topic: this.values.topic }) }));

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openPage, repoRoot, saveArtifact, useServerAndBrowser } from './harness.js';
 import { unpack, launchInHost, lmsData, lmsCalls, answerByKeyboard, goToQuestion, statusLine } from './lms-helpers.js';
-import { buildQuizPackage } from '../../src/lms/package/node.js';
+import { buildQuizPackage, questionList } from '../../src/lms/package/node.js';
+import { init } from '../../src/js/index.js';
 import { decodeProgress, encodeProgress } from '../../src/lms/runtime/suspend-data.js';
 import { builtinBank, buildQuizSet } from '../../src/quiz/index.js';
 
@@ -204,6 +205,30 @@ test('a package from a hostile bank shows its text as text; without an LMS it st
     assert.deepEqual(page.problems, []);
   } finally {
     await page.context().close();
+  }
+});
+
+test('a teacher\'s choices in the LMS: the title as the quiz\'s heading, no seed line, no reset; the questions --list numbers for the seed, in its order', async () => {
+  const core = await init();
+  const chosen = [
+    { format: 'scorm12', ids: 'doc-ox-1,ffn-relu-1,rope-config-1,lab-dff-1', seed: 'class-3', title: '3학년 쪽지 시험' },
+    { format: 'scorm2004', topic: 'ffn', count: 6, seed: 'class-4' }, // with generated practice
+  ];
+  for (const options of chosen) {
+    const { zip, options: o } = await buildQuizPackage(options);
+    const { launch } = await unpack(zip, `chosen-${options.format}`);
+    const page = await openPage(shared.browser);
+    try {
+      const frame = await launchInHost(page, shared.server.url, options.format, launch, null);
+      assert.equal(await frame.locator('pe-ffn-quiz >> h3.quiz-heading').textContent(), o.title);
+      assert.equal(await frame.locator('pe-ffn-quiz >> .seed-info').count(), 0, 'no seed line');
+      assert.equal(await frame.locator('pe-ffn-quiz >> [data-act="reset"]').isVisible(), false, 'no reset');
+      const shown = await frame.locator('pe-ffn-quiz').evaluate((quiz) => quiz.currentQuestions.map((q) => q.id));
+      assert.deepEqual(shown, questionList(options, core).picked);
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await page.context().close();
+    }
   }
 });
 

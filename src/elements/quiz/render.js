@@ -14,7 +14,9 @@ export function renderBody(view, c) {
   const s = view.s;
   const parts = [];
   if (!view.quiz.known) parts.push(h('p', { class: 'notes', text: fill(s.unknownTopic, { topic: view.quiz.requested }) }));
-  parts.push(h('p', { class: 'muted seed-info', text: fill(s.seedInfo, { seed: view.quiz.seed, topic: view.topicLabel(view.quiz.topic), count: c.total }) }));
+  if (!view.values['learner-view']) { // in an LMS the seed is the package's business, not the learner's
+    parts.push(h('p', { class: 'muted seed-info', text: fill(s.seedInfo, { seed: view.quiz.seed, topic: view.topicLabel(view.quiz.topic), count: c.total }) }));
+  }
   parts.push(h('div', { class: 'status-line' },
     h('span', { class: 'progress' }, h('strong', { text: fill(s.progress, { answered: c.answered, total: c.total }) })),
     h('span', { class: 'score' }, h('strong', { text: fill(s.score, { score: c.score, total: c.total }) }))));

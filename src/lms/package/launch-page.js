@@ -1,13 +1,14 @@
 // The package's launch page (index.html): the quiz's settings as JSON data (never as script or
 // markup, so a title like "</script>" stays text), the bundle, and a place for the LMS status line.
-//   launchPage({ title, lang, config, titleShown }) -> HTML text
-//     titleShown false: the heading stays for screen readers only (the quiz shows the same title)
+//   launchPage({ title, lang, config }) -> HTML text
+//     The page's heading is for screen readers only: the quiz shows the same title (config.title) as
+//     its own heading, so a learner reads it once.
 import { xmlText as x } from './xml.js';
 
 // JSON in a <script type="application/json">: "<" becomes \u003c, so nothing can close the element.
 const safeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-export function launchPage({ title, lang, config, titleShown = true }) {
+export function launchPage({ title, lang, config }) {
   return `<!doctype html>
 <html lang="${x(lang)}">
 <head>
@@ -21,7 +22,7 @@ export function launchPage({ title, lang, config, titleShown = true }) {
 </head>
 <body>
   <main id="main">
-    <h1${titleShown ? '' : ' class="visually-hidden"'}>${x(title)}</h1>
+    <h1 class="visually-hidden">${x(title)}</h1>
     <p class="lms-status" role="status" aria-live="polite"></p>
   </main>
 </body>

@@ -1,5 +1,13 @@
-// LICENSES.txt of a quiz package: this package's licence and that of the fonts it carries.
-export function licenseText(fontIndex) {
+// LICENSES.txt of a quiz package: this package's licence, that of the fonts it carries and, when it
+// carries the SCORM schema files, where those come from.
+const SCHEMAS_NOTE = `
+----------------------------------------------------------------------------------------------------
+*.xsd, *.dtd: the SCORM content packaging schemas as published by ADL (Advanced Distributed Learning)
+and IMS Global Learning Consortium for every SCORM package to carry, unchanged; each keeps its own
+copyright notice.
+`;
+
+export function licenseText(fontIndex, { schemas = false } = {}) {
   return `This quiz package was made with pe-ffn-wasm (MIT License).
 
 MIT License
@@ -25,5 +33,5 @@ SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
 fonts/: ${fontIndex.family} (weight ${fontIndex.weight}), in pieces as published by @fontsource
 
 ${fontIndex.license}
-`;
+${schemas ? SCHEMAS_NOTE : ''}`;
 }

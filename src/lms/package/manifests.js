@@ -1,7 +1,7 @@
 // The package descriptions an LMS reads on upload: imsmanifest.xml for SCORM 1.2 and SCORM 2004 4th
 // edition (one SCO: the launch page, with every file listed), cmi5.xml for cmi5 (one AU).
 //   scorm12Manifest(p), scorm2004Manifest(p), cmi5CourseStructure(p)
-//     p = { id, title, lang, mastery (0..1 or null), files: ['index.html', ...], description }
+//     p = { id, auId (cmi5), title, lang, mastery (0..1 or null), files: ['index.html', ...], description }
 import { xmlText as x, xmlDecimal } from './xml.js';
 
 const files = (list) => list.map((f) => `      <file href="${x(f)}"/>`).join('\n');
@@ -66,7 +66,7 @@ export function scorm2004Manifest({ id, title, mastery, files: list }) {
 ${scoBody({ title, itemAttribute: '', itemExtra: sequencing, scormType: 'scormType', list })}`;
 }
 
-export function cmi5CourseStructure({ id, title, lang, mastery, description }) {
+export function cmi5CourseStructure({ id, auId, title, lang, mastery, description }) {
   const l = lang === 'en' ? 'en-US' : 'ko-KR';
   const text = (t) => `<langstring lang="${l}">${x(t)}</langstring>`;
   const moveOn = mastery === null ? 'Completed' : 'CompletedAndPassed';
@@ -77,7 +77,7 @@ export function cmi5CourseStructure({ id, title, lang, mastery, description }) {
     <title>${text(title)}</title>
     <description>${text(description)}</description>
   </course>
-  <au id="${x(`${id}/au/quiz`)}" moveOn="${moveOn}"${masteryAttr} launchMethod="AnyWindow">
+  <au id="${x(auId)}" moveOn="${moveOn}"${masteryAttr} launchMethod="AnyWindow">
     <title>${text(title)}</title>
     <description>${text(description)}</description>
     <url>index.html</url>

@@ -3,12 +3,14 @@
 //   buildQuizPackage(options, read?)        -> Promise<{ zip, files, options, id }>
 //   writeQuizPackage(options, outFile)      -> Promise<{ file, bytes, files }> (writes nothing on error)
 //   distReader(distDir?)                    -> read(name) for buildQuizPackage
+//   questionList, formatQuestionList, bankFile: what a teacher chooses from (question-list.js)
 import { readFile, writeFile, rename } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildQuizPackage as build } from './package.js';
 
 export { packageOptions, FORMATS } from './package-options.js';
+export { questionList, formatQuestionList, bankFile } from './question-list.js';
 export { QUIZ_COUNT, SEED_MAX } from '../../quiz/limits.js';
 
 function defaultDist() {
