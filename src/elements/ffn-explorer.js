@@ -31,6 +31,7 @@ import { curveSvg, curveCss, Z_MIN, Z_MAX } from './ffn/curve-svg.js';
 import { ffnSnippets } from './ffn/snippets.js';
 import ko from '../i18n/ko/ffn-explorer.js';
 import en from '../i18n/en/ffn-explorer.js';
+import { ACTIVATION } from '../js/defaults.js';
 
 const CURVE_Z = linspace(Z_MIN, Z_MAX, 161);
 
@@ -137,7 +138,7 @@ class FfnExplorer extends PeFfnElement {
       explain: () => this.s.predictExplain,
       onReveal: (shown) => {
         this.emphasis = shown;
-        if (shown && this.values.activation !== 'relu') this.setValue('activation', 'relu');
+        if (shown && this.values.activation !== ACTIVATION.RELU) this.setValue('activation', ACTIVATION.RELU);
         else this.renderSelection();
       },
     });
@@ -198,7 +199,7 @@ class FfnExplorer extends PeFfnElement {
     }
     const total = r.pre.length;
     const pct = ((100 * cut) / total).toFixed(0);
-    this.$('.cut-summary').textContent = v.activation === 'relu'
+    this.$('.cut-summary').textContent = v.activation === ACTIVATION.RELU
       ? fill(s.cutSummaryRelu, { cut, total, pct })
       : fill(s.cutSummarySoft, { cut, total, pct, act, min: fmt(smallest, 4) });
 

@@ -39,6 +39,7 @@ import { labShareUrl, readLabParams } from './lab/share-link.js';
 import { labCss } from './lab/styles.js';
 import ko from '../i18n/ko/pe-lab.js';
 import en from '../i18n/en/pe-lab.js';
+import { POSITION } from '../js/defaults.js';
 
 const PROPS = attributes['pe-lab'];
 /** The attributes an experiment sets when the page does not (lab/presets.js). */
@@ -163,7 +164,7 @@ class PeLab extends PeFfnElement {
       dFFs: dFFs.length ? dFFs : parseDFFs(presetValue(v.experiment, 'd-ff'), ...DFF_RANGE).values,
       dModel: v['d-model'], layers: v.layers,
     };
-    settings.heads = headsFor(v['d-model'], v.heads, settings.schemes.includes('rope'));
+    settings.heads = headsFor(v['d-model'], v.heads, settings.schemes.includes(POSITION.ROPE));
     if (settings.heads !== v.heads) notes.push({ text: fill(s.headsNote, { d: v['d-model'], used: settings.heads }) });
     this.settings = settings;
     this.nextPlan = labPlan(settings);
@@ -340,9 +341,9 @@ class PeLab extends PeFfnElement {
     if (!final || !e.measured || this.state.plan.experiment !== experiment) return text;
     const at = (scheme, causal) => final.find((_, i) => plan.runs[i].scheme === scheme && plan.runs[i].causal === causal);
     if (experiment === 'position') {
-      text += ` ${fill(e.measured, { none: pct(at('none', false)?.accuracy), noneCausal: pct(at('none', true)?.accuracy) })}`;
+      text += ` ${fill(e.measured, { none: pct(at(POSITION.NONE, false)?.accuracy), noneCausal: pct(at(POSITION.NONE, true)?.accuracy) })}`;
     } else if (experiment === 'longer') {
-      const sin = final.find((_, i) => plan.runs[i].scheme === 'sinusoidal');
+      const sin = final.find((_, i) => plan.runs[i].scheme === POSITION.SINUSOIDAL);
       const hi = plan.trainLengths[1];
       const by = (n) => sin?.accuracyByLength.find((a) => a.length === n)?.accuracy;
       if (sin) text += ` ${fill(e.measured, { hi, next: hi + 1, sinAt: pct(by(hi)), sinNext: pct(by(hi + 1)) })}`;
@@ -600,7 +601,7 @@ class PeLab extends PeFfnElement {
       learned = snapshot.positions;
       name = this.loaded.name;
     } else if (this.state) {
-      const index = plan.runs[this.viewRun]?.scheme === 'learned' ? this.viewRun : plan.runs.findIndex((r) => r.scheme === 'learned');
+      const index = plan.runs[this.viewRun]?.scheme === POSITION.LEARNED ? this.viewRun : plan.runs.findIndex((r) => r.scheme === POSITION.LEARNED);
       if (index >= 0 && this.positions.has(index)) {
         learned = this.positions.get(index);
         name = runLabel(s, plan, index);

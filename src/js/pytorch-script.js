@@ -5,11 +5,17 @@
 // no memory; tests/js/pytorch-script.test.js runs it with Debian's python3-torch against the
 // double-precision reference.
 import { readOptions } from './args.js';
+import { ACTIVATION, ACTIVATIONS, NORM, NORMS, POSITION, POSITIONS } from './defaults.js';
+import { kindTable } from './kinds.js';
 import * as check from './validate.js';
 
-const POSITIONS = ['sinusoidal', 'learned', 'rope', 'alibi', 'none'];
-const NORMS = ['post', 'pre'];
-const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
+/** Each activation's PyTorch function. */
+const TORCH_ACTIVATIONS = kindTable('pytorch-script.js', ACTIVATIONS, {
+  [ACTIVATION.RELU]: 'F.relu',
+  [ACTIVATION.GELU]: 'F.gelu',
+  [ACTIVATION.GELU_TANH]: 'lambda z: F.gelu(z, approximate="tanh")',
+  [ACTIVATION.SILU]: 'F.silu',
+});
 
 /** A Python float literal that reads back as exactly this double. */
 function pyFloat(v) {
@@ -26,16 +32,16 @@ function resolve(options) {
   const dModel = check.integer('dModel', o.dModel, 1, 1024);
   const heads = o.heads === undefined ? 1 : check.integer('heads', o.heads, 1, dModel);
   if (dModel % heads !== 0) throw new RangeError(`heads must divide dModel = ${dModel}, got ${heads}`);
-  const position = o.position === undefined ? 'sinusoidal' : POSITIONS[check.oneOf('position', o.position, POSITIONS)];
-  if (position === 'rope' && (dModel / heads) % 2 !== 0) throw new RangeError(`heads must leave an even head dimension for rope, got ${heads} heads of ${dModel / heads}`);
+  const position = o.position === undefined ? POSITIONS[0] : POSITIONS[check.oneOf('position', o.position, POSITIONS)];
+  if (position === POSITION.ROPE && (dModel / heads) % 2 !== 0) throw new RangeError(`heads must leave an even head dimension for rope, got ${heads} heads of ${dModel / heads}`);
   return {
     vocab, dModel, heads, position,
     dFF: o.dFF === undefined ? 4 * dModel : check.integer('dFF', o.dFF, 1, 65536),
     layers: o.layers === undefined ? 1 : check.integer('layers', o.layers, 1, 64),
     maxLength: o.maxLength === undefined ? 512 : check.integer('maxLength', o.maxLength, 1, 4096),
     causal: o.causal === undefined ? false : check.boolean('causal', o.causal),
-    norm: o.norm === undefined ? 'post' : NORMS[check.oneOf('norm', o.norm, NORMS)],
-    activation: o.activation === undefined ? 'relu' : ACTIVATIONS[check.oneOf('activation', o.activation, ACTIVATIONS)],
+    norm: o.norm === undefined ? NORMS[0] : NORMS[check.oneOf('norm', o.norm, NORMS)],
+    activation: o.activation === undefined ? ACTIVATIONS[0] : ACTIVATIONS[check.oneOf('activation', o.activation, ACTIVATIONS)],
     eps: o.eps === undefined ? 1e-5 : check.finiteAbove('eps', o.eps, 0),
   };
 }
@@ -54,7 +60,7 @@ Loads the weights the module saved (model.save(), a safetensors file) into a tor
 same shape and runs it. The computation, as the module's contract states it:
   x = embedding[tokens] * sqrt(D_MODEL) + positions   (positions: ${c.position})
   ${c.layers} encoder block(s), ${c.norm}-norm${c.causal ? ', causal attention' : ''}, ${c.activation} in the FFN
-  ${c.norm === 'pre' ? 'a final layer norm, then ' : ''}logits = y W_out + b_out
+  ${c.norm === NORM.PRE ? 'a final layer norm, then ' : ''}logits = y W_out + b_out
 Run:  python3 model.py model.safetensors 3 1 4 1 5    prints the most likely next token at each place
       add --double to run in float64, --json out.json to write the logits
 """
@@ -71,10 +77,7 @@ VOCAB, D_MODEL, HEADS, D_FF, LAYERS, MAX_LENGTH = ${c.vocab}, ${c.dModel}, ${c.h
 POSITION, CAUSAL, NORM, ACTIVATION, EPS = ${JSON.stringify(c.position)}, ${py(c.causal)}, ${JSON.stringify(c.norm)}, ${JSON.stringify(c.activation)}, ${pyFloat(c.eps)}
 
 ACT = {
-    "relu": F.relu,
-    "gelu": F.gelu,  # exact, with erf
-    "gelu_tanh": lambda z: F.gelu(z, approximate="tanh"),
-    "silu": F.silu,
+${ACTIVATIONS.map((name) => `    ${JSON.stringify(name)}: ${TORCH_ACTIVATIONS[name]},${name === ACTIVATION.GELU ? '  # exact, with erf' : ''}`).join('\n')}
 }[ACTIVATION]
 
 
@@ -108,10 +111,10 @@ class Block(nn.Module):
         B, T, _ = a.shape
         split = lambda m: m.view(B, T, HEADS, D_MODEL // HEADS).transpose(1, 2)  # (B, heads, T, head_dim)
         q, k, v = split(self.wq(a)), split(self.wk(a)), split(self.wv(a))
-        if POSITION == "rope":
+        if POSITION == "${POSITION.ROPE}":
             q, k = rotate(q), rotate(k)
         scores = q @ k.transpose(-1, -2) / math.sqrt(D_MODEL // HEADS)
-        if POSITION == "alibi":  # -m_h |i - j|, m_h = 2^(-8 (h + 1) / heads)
+        if POSITION == "${POSITION.ALIBI}":  # -m_h |i - j|, m_h = 2^(-8 (h + 1) / heads)
             slopes = torch.tensor([2.0 ** (-8.0 * (h + 1) / HEADS) for h in range(HEADS)], dtype=a.dtype)
             distance = (torch.arange(T)[:, None] - torch.arange(T)[None, :]).abs().to(a.dtype)
             scores = scores - slopes[:, None, None] * distance
@@ -122,7 +125,7 @@ class Block(nn.Module):
 
     def forward(self, x):
         ffn = lambda z: self.ffn2(ACT(self.ffn1(z)))
-        if NORM == "post":
+        if NORM == "${NORM.POST}":
             h1 = self.ln1(x + self.attention(x))
             return self.ln2(h1 + ffn(h1))
         h1 = x + self.attention(self.ln1(x))
@@ -133,10 +136,10 @@ class Transformer(nn.Module):
     def __init__(self):
         super().__init__()
         self.embedding = nn.Embedding(VOCAB, D_MODEL)
-        if POSITION == "learned":
+        if POSITION == "${POSITION.LEARNED}":
             self.position = nn.Parameter(torch.zeros(MAX_LENGTH, D_MODEL))
         self.blocks = nn.ModuleList(Block() for _ in range(LAYERS))
-        if NORM == "pre":
+        if NORM == "${NORM.PRE}":
             self.final = nn.LayerNorm(D_MODEL, eps=EPS)
         self.output = nn.Linear(D_MODEL, VOCAB)
 
@@ -144,13 +147,13 @@ class Transformer(nn.Module):
         """tokens: (batch, T) integers -> logits (batch, T, VOCAB)."""
         T = tokens.shape[1]
         x = self.embedding(tokens) * math.sqrt(D_MODEL)
-        if POSITION == "sinusoidal":
+        if POSITION == "${POSITION.SINUSOIDAL}":
             x = x + sinusoidal_table(T, D_MODEL).to(x.dtype)
-        elif POSITION == "learned":
+        elif POSITION == "${POSITION.LEARNED}":
             x = x + self.position[:T]
         for block in self.blocks:
             x = block(x)
-        if NORM == "pre":
+        if NORM == "${NORM.PRE}":
             x = self.final(x)
         return self.output(x)
 
@@ -187,9 +190,9 @@ def load(path):
             raise ValueError(f"the file's {key} is {metadata[key]}, this script's is {value}")
     model = Transformer()
     state = {"embedding.weight": tensors["embedding"], "output.weight": tensors["output.w"].T, "output.bias": tensors["output.b"]}
-    if POSITION == "learned":
+    if POSITION == "${POSITION.LEARNED}":
         state["position"] = tensors["position"]
-    if NORM == "pre":
+    if NORM == "${NORM.PRE}":
         state["final.weight"], state["final.bias"] = tensors["final.gamma"], tensors["final.beta"]
     for l in range(LAYERS):
         p = f"layers.{l}."

@@ -5,7 +5,7 @@
 // the logits, the C workspace (the activations a backward needs). Results that leave the API are the
 // caller's own arrays. Saving and loading are in model-file.js, the trainer in trainer.js.
 import { copyOut, floats, readOptions, required } from './args.js';
-import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_MEMORY_BYTES, MAX_SEED, NORMS, POSITIONS } from './defaults.js';
+import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_MEMORY_BYTES, MAX_SEED, NORM, NORMS, POSITION, POSITIONS } from './defaults.js';
 import { checkStatus } from './errors.js';
 import { memoryBuffer } from './intrinsics.js';
 import { NativeHandle } from './native-object.js';
@@ -31,8 +31,8 @@ export function resolveOptions(o) {
   const layers = o.layers === undefined ? 1 : check.integer('layers', o.layers, 1, MODEL_MAX_LAYERS);
   const maxLength = o.maxLength === undefined ? DEFAULT_MAX_LENGTH : check.integer('maxLength', o.maxLength, 1, MODEL_MAX_LENGTH);
   const position = o.position === undefined ? POSITIONS[0] : POSITIONS[check.oneOf('position', o.position, POSITIONS)];
-  if (position === 'rope' && (dModel / heads) % 2 !== 0) {
-    throw new RangeError(`heads: with position 'rope' the head dimension dModel / heads must be even, got ${dModel} / ${heads} = ${dModel / heads}`);
+  if (position === POSITION.ROPE && (dModel / heads) % 2 !== 0) {
+    throw new RangeError(`heads: with position '${position}' the head dimension dModel / heads must be even, got ${dModel} / ${heads} = ${dModel / heads}`);
   }
   const causal = o.causal === undefined ? false : check.boolean('causal', o.causal);
   const norm = o.norm === undefined ? NORMS[0] : NORMS[check.oneOf('norm', o.norm, NORMS)];
@@ -46,13 +46,13 @@ export function resolveOptions(o) {
 export function parameterShapes(config) {
   const { vocab, dModel: D, dFF: F } = config;
   const shapes = [['embedding', [vocab, D]]];
-  if (config.position === 'learned') shapes.push(['position', [config.maxLength, D]]);
+  if (config.position === POSITION.LEARNED) shapes.push(['position', [config.maxLength, D]]);
   for (let l = 0; l < config.layers; l++) {
     for (const m of ['q', 'k', 'v', 'o']) shapes.push([`layers.${l}.w${m}`, [D, D]], [`layers.${l}.b${m}`, [D]]);
     shapes.push([`layers.${l}.gamma1`, [D]], [`layers.${l}.beta1`, [D]], [`layers.${l}.w1`, [D, F]], [`layers.${l}.b1`, [F]],
       [`layers.${l}.w2`, [F, D]], [`layers.${l}.b2`, [D]], [`layers.${l}.gamma2`, [D]], [`layers.${l}.beta2`, [D]]);
   }
-  if (config.norm === 'pre') shapes.push(['final.gamma', [D]], ['final.beta', [D]]);
+  if (config.norm === NORM.PRE) shapes.push(['final.gamma', [D]], ['final.beta', [D]]);
   shapes.push(['output.w', [D, vocab]], ['output.b', [vocab]]);
   return shapes;
 }

@@ -10,6 +10,7 @@ import { largestMagnitude } from '../ffn/heat-grid.js';
 import { rowsPicture, tokenNames } from './picture.js';
 import { rowStats } from './row-stats.js';
 import { BLOCK_FORMULAS, LAYER_NORM_FORMULA } from './formulas.js';
+import { NORM } from '../../js/defaults.js';
 
 // Names of the arrays in each step and order, as the formulas write them.
 const NAMES = {
@@ -92,7 +93,7 @@ export function addNormStep(el, ctx, which) {
   ];
   const normPicture = { key: 'norm', title: fill(s.gridNormOut, { name: names.normOut }), what: names.normOut, data: part.normOut };
   // In the order of the formula: post-norm adds, then normalises; pre-norm normalises the input first.
-  const pictures = norm === 'post' ? [...sumPictures, normPicture] : [sumPictures[0], normPicture, ...sumPictures.slice(1)];
+  const pictures = norm === NORM.POST ? [...sumPictures, normPicture] : [sumPictures[0], normPicture, ...sumPictures.slice(1)];
   const worked = rowStats(part.normIn, d, row, block.eps, part.normOut);
   const node = [
     h('p', { text: (which === 0 ? s.body.norm1 : s.body.norm2)[norm] }),

@@ -9,10 +9,17 @@
 // `block.py` (text/x-python). Only seeded weights are described (the element's case): the script
 // recomputes them from `seed` instead of carrying them. Every value is written as a Python literal of
 // its type (shared/python.js).
+import { ACTIVATION, ACTIVATIONS, NORMS } from '../../js/defaults.js';
+import { kindTable } from '../../js/kinds.js';
 import { pyBool, pyFloat, pyInt, pyList, pyStr } from '../shared/python.js';
 
-const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
-const NORMS = ['post', 'pre'];
+/** Each activation as a NumPy function of z. */
+const NUMPY_ACTIVATIONS = kindTable('block/numpy-script.js', ACTIVATIONS, {
+  [ACTIVATION.RELU]: 'lambda z: np.maximum(z, 0.0)',
+  [ACTIVATION.GELU]: 'lambda z: 0.5 * z * (1.0 + erf(z / math.sqrt(2.0)))',
+  [ACTIVATION.GELU_TANH]: 'lambda z: 0.5 * z * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (z + 0.044715 * z**3)))',
+  [ACTIVATION.SILU]: 'lambda z: z / (1.0 + np.exp(-z))',
+});
 
 function integer(name, value, min, max) {
   if (typeof value !== 'number') throw new TypeError(`${name} must be an integer from ${min} to ${max}, got ${typeof value}`);
@@ -43,7 +50,7 @@ function pyRows(x, dModel, words) {
  */
 export function blockNumpyScript(options) {
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-  const { dModel, heads, dFF, activation = 'relu', norm = 'post', causal = false, eps = 1e-5, seed = 0, x, tokens: words } = options;
+  const { dModel, heads, dFF, activation = ACTIVATIONS[0], norm = NORMS[0], causal = false, eps = 1e-5, seed = 0, x, tokens: words } = options;
   integer('dModel', dModel, 1, 4096);
   integer('heads', heads, 1, dModel);
   if (dModel % heads !== 0) throw new RangeError(`heads must divide dModel = ${dModel}, got ${heads}`);
@@ -124,10 +131,7 @@ def layer_norm(z, gamma, beta):
 
 erf = np.vectorize(math.erf)
 ACT = {
-    "relu": lambda z: np.maximum(z, 0.0),
-    "gelu": lambda z: 0.5 * z * (1.0 + erf(z / math.sqrt(2.0))),
-    "gelu_tanh": lambda z: 0.5 * z * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (z + 0.044715 * z**3))),
-    "silu": lambda z: z / (1.0 + np.exp(-z)),
+${ACTIVATIONS.map((name) => `    ${JSON.stringify(name)}: ${NUMPY_ACTIVATIONS[name]},`).join('\n')}
 }[ACTIVATION]
 
 f64 = lambda a: a.astype(np.float64)

@@ -18,6 +18,7 @@
 //   runs: [{ scheme, causal, dFF, model (createTransformer's options) }] }
 import { createTask } from '../../js/index.js';
 import { SCHEMES, TRAINING } from './presets.js';
+import { POSITION } from '../../js/defaults.js';
 
 export function parseSchemes(text) {
   const words = String(text ?? '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
@@ -61,7 +62,7 @@ export function labPlan(settings) {
           model: {
             vocab, dModel, heads, dFF, layers, position: scheme, causal, seed,
             // A learned table has exactly the rows training reaches: past them there is no row at all.
-            maxLength: scheme === 'learned' ? trainedT : testedT,
+            maxLength: scheme === POSITION.LEARNED ? trainedT : testedT,
           },
         });
       }

@@ -18,7 +18,10 @@
 //                 finalSequences, maxRuns }
 //   presetValue(experiment, name)  the experiment's value of an attribute (undefined: not governed)
 
-export const SCHEMES = Object.freeze(['none', 'sinusoidal', 'learned', 'rope', 'alibi']);
+// No position first (the baseline), then pf_abi.h's schemes in their order.
+import { POSITION, POSITIONS } from '../../js/defaults.js';
+
+export const SCHEMES = Object.freeze([POSITION.NONE, ...POSITIONS.filter((p) => p !== POSITION.NONE)]);
 export const EXPERIMENTS = Object.freeze(['position', 'longer', 'inside', 'dff']);
 const ALL = SCHEMES.join(',');
 
@@ -31,10 +34,10 @@ export const PRESETS = Object.freeze({
   //    1,500 steps.
   longer: Object.freeze({ task: 'reverse', schemes: ALL, causal: 'on', steps: 1500, 'd-ff': '128' }),
   // 3. What was learned: the learned table and attention maps beside the sinusoid's.
-  inside: Object.freeze({ task: 'reverse', schemes: 'sinusoidal,learned', causal: 'off', steps: 400, 'd-ff': '128' }),
+  inside: Object.freeze({ task: 'reverse', schemes: `${POSITION.SINUSOIDAL},${POSITION.LEARNED}`, causal: 'off', steps: 400, 'd-ff': '128' }),
   // 4. The d_ff trade-off: sort (where the FFN has work to do; reverse is all attention), d_ff from
   //    d_model / 4 to 16 d_model.
-  dff: Object.freeze({ task: 'sort', schemes: 'sinusoidal', causal: 'off', steps: 300, 'd-ff': '8,32,128,512' }),
+  dff: Object.freeze({ task: 'sort', schemes: POSITION.SINUSOIDAL, causal: 'off', steps: 300, 'd-ff': '8,32,128,512' }),
 });
 
 export const COMMON = Object.freeze({ length: 8, 'd-model': 32, heads: 2, layers: 2, seed: 0 });
