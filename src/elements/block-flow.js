@@ -40,7 +40,7 @@ import { blockCss } from './block/styles.js';
 import { scriptPanel, wireScriptPanel, refreshScriptPanel, pictureCode } from './block/script-panel.js';
 import ko from '../i18n/ko/block-flow.js';
 import en from '../i18n/en/block-flow.js';
-import { ACTIVATION } from '../js/defaults.js';
+import { ACTIVATION, NORMS } from '../js/defaults.js';
 
 const STEP_COUNT = attributes['block-flow'].step.max;
 const MARKS = ['①', '②', '③', '④', '⑤'];
@@ -94,7 +94,7 @@ class BlockFlow extends PeFfnElement {
         this.field('heads', s.heads),
         this.field('d-ff', s.dFF),
         this.field('activation', s.activation, { kind: 'select', options: [[ACTIVATION.RELU, 'ReLU'], [ACTIVATION.GELU, 'GELU']] }),
-        this.field('norm', s.norm, { kind: 'select', options: ['post', 'pre'].map(names) }),
+        this.field('norm', s.norm, { kind: 'select', options: NORMS.map(names) }),
         this.field('blocks', s.blocks),
         this.field('seed', s.seed),
       ],

@@ -9,7 +9,7 @@
 // `block.py` (text/x-python). Only seeded weights are described (the element's case): the script
 // recomputes them from `seed` instead of carrying them. Every value is written as a Python literal of
 // its type (shared/python.js).
-import { ACTIVATION, ACTIVATIONS, NORMS } from '../../js/defaults.js';
+import { ACTIVATION, ACTIVATIONS, NORM, NORMS } from '../../js/defaults.js';
 import { kindTable } from '../../js/kinds.js';
 import { pyBool, pyFloat, pyInt, pyList, pyStr } from '../shared/python.js';
 
@@ -137,7 +137,7 @@ ${ACTIVATIONS.map((name) => `    ${JSON.stringify(name)}: ${NUMPY_ACTIVATIONS[na
 f64 = lambda a: a.astype(np.float64)
 x = f64(X)
 T, E = x.shape[0], D // HEADS
-a = layer_norm(x, f64(gamma1), f64(beta1)) if NORM == "pre" else x
+a = layer_norm(x, f64(gamma1), f64(beta1)) if NORM == "${NORM.PRE}" else x
 q, k, v = a @ f64(wq) + f64(bq), a @ f64(wk) + f64(bk), a @ f64(wv) + f64(bv)
 heads = lambda m: m.reshape(T, HEADS, E).transpose(1, 0, 2)  # (heads, tokens, head_dim)
 scores = heads(q) @ heads(k).transpose(0, 2, 1) / math.sqrt(E)  # (heads, tokens, tokens)
@@ -146,11 +146,11 @@ masked = np.where(allowed, scores, -np.inf)
 e = np.exp(masked - masked.max(axis=-1, keepdims=True))  # masked pairs: exp(-inf) = 0
 weights = e / e.sum(axis=-1, keepdims=True)
 attention = (weights @ heads(v)).transpose(1, 0, 2).reshape(T, D) @ f64(wo) + f64(bo)
-h1 = layer_norm(x + attention, f64(gamma1), f64(beta1)) if NORM == "post" else x + attention
-z = layer_norm(h1, f64(gamma2), f64(beta2)) if NORM == "pre" else h1
+h1 = layer_norm(x + attention, f64(gamma1), f64(beta1)) if NORM == "${NORM.POST}" else x + attention
+z = layer_norm(h1, f64(gamma2), f64(beta2)) if NORM == "${NORM.PRE}" else h1
 hidden = ACT(z @ f64(w1) + f64(b1))
 ffn = hidden @ f64(w2) + f64(b2)
-output = layer_norm(h1 + ffn, f64(gamma2), f64(beta2)) if NORM == "post" else h1 + ffn
+output = layer_norm(h1 + ffn, f64(gamma2), f64(beta2)) if NORM == "${NORM.POST}" else h1 + ffn
 
 trace = {"q": q, "k": k, "v": v, "scores": scores, "weights": weights, "attention": attention,
          "h1": h1, "hidden": hidden, "ffn": ffn, "output": output}
