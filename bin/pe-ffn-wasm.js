@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The package's command. One subcommand today:
-//   npx pe-ffn-wasm quiz-package --format scorm12|scorm2004|cmi5 --out FILE.zip
+//   npx pe-ffn-wasm quiz-package --format FORMAT --out FILE.zip      (FORMAT: src/lms/formats/index.js)
 //       [--topic T] [--count N] [--seed S] [--lang ko|en] [--bank FILE.json] [--title T] [--mastery 0.8|none]
 // Every option is checked before anything is written; a problem is printed with the option's name and
 // the command exits with status 2 (1 for a failure while writing).
 import { readFile } from 'node:fs/promises';
-import { writeQuizPackage, QUIZ_COUNT, SEED_MAX } from '../dist/quiz-package.js';
+import { writeQuizPackage, FORMATS, QUIZ_COUNT, SEED_MAX } from '../dist/quiz-package.js';
 
-const USAGE = `usage: pe-ffn-wasm quiz-package --format scorm12|scorm2004|cmi5 --out FILE.zip [options]
+const USAGE = `usage: pe-ffn-wasm quiz-package --format ${FORMATS.join('|')} --out FILE.zip [options]
   --topic T      all (default), document, pe, ffn, practice, a generated topic (pe-value, ...) or a section id
   --count N      questions per learner, ${QUIZ_COUNT.min}..${QUIZ_COUNT.max} (default ${QUIZ_COUNT.default}; topic document: all its examples)
   --seed S       the same questions for every learner, at most ${SEED_MAX} characters (default: each learner gets their own set)

@@ -11,6 +11,7 @@ export const GENERATORS = [
   'scripts/tokens-table.mjs',       // docs/elements.md: the design tokens
   'scripts/quiz-rules-table.mjs',   // docs/quiz.md: the answer readers' rules
   'scripts/lms-sizes.mjs',          // docs/lms.md: the LMS packages' sizes (from dist/)
+  'scripts/lms-format-types.mjs',   // src/lms/package/index.d.ts: the formats' union type
 ];
 
 /** Generators of build products only (dist/, never committed): build.sh runs them, not this list. */

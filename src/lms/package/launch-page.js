@@ -2,7 +2,7 @@
 // markup, so a title like "</script>" stays text), the bundle, and a place for the LMS status line.
 //   launchPage({ title, lang, config, titleShown }) -> HTML text
 //     titleShown false: the heading stays for screen readers only (the quiz shows the same title)
-import { xmlText as x } from './xml.js';
+import { xmlText as x } from '../formats/xml.js';
 
 // JSON in a <script type="application/json">: "<" becomes \u003c, so nothing can close the element.
 const safeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

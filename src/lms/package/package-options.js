@@ -5,6 +5,7 @@
 //   packageOptions(raw) -> { format, title, lang, topic, count (null: not asked), seed, mastery, bank, customBank }
 //     raw: { format, title?, lang?, topic?, count?, seed?, mastery?, bank? (parsed JSON) }
 //     mastery: a share 0..1 (default 0.8), or 'none' / null for completion only
+import { FORMAT_NAMES } from '../formats/index.js';
 import { builtinBank } from '../../quiz/bank.js';
 import { validateBank } from '../../quiz/schema.js';
 import { resolveTopic } from '../../quiz/select.js';
@@ -12,7 +13,8 @@ import { QUIZ_COUNT, SEED_MAX, readCount, readDecimal } from '../../quiz/limits.
 import quizKo from '../../i18n/ko/pe-ffn-quiz.js';
 import quizEn from '../../i18n/en/pe-ffn-quiz.js';
 
-export const FORMATS = ['scorm12', 'scorm2004', 'cmi5'];
+/** The formats' names (src/lms/formats/index.js). */
+export const FORMATS = FORMAT_NAMES;
 const LANGS = ['ko', 'en'];
 const DEFAULT_TITLE = { ko: quizKo.title, en: quizEn.title }; // the quiz element's own title
 const DEFAULT_MASTERY = 0.8;

@@ -1,5 +1,5 @@
-// Builds a quiz package for an LMS: one zip with the manifest at its root (imsmanifest.xml for SCORM
-// 1.2 and 2004, cmi5.xml for cmi5), the launch page, the quiz bundle, the .wasm, the bank when it is a
+// Builds a quiz package for an LMS: one zip with the format's manifest at its root (imsmanifest.xml for
+// SCORM 1.2 and 2004, cmi5.xml for cmi5: src/lms/formats/), the launch page, the quiz bundle, the .wasm, the bank when it is a
 // teacher's own, the fonts and the licences. Everything the quiz needs is inside: it fetches nothing
 // from another host. The same function runs in Node (the `quiz-package` command) and in the browser
 // (the quiz page's "LMS용으로 내려받기"); only where the prebuilt files come from differs.
@@ -9,7 +9,7 @@
 //       'lms/fonts.json' and 'lms/fonts/<piece>.woff2' (paths inside dist/)
 import { zipSync, strToU8 } from 'fflate';
 import { packageOptions } from './package-options.js';
-import { scorm12Manifest, scorm2004Manifest, cmi5CourseStructure } from './manifests.js';
+import { lmsFormat } from '../formats/index.js';
 import { launchPage } from './launch-page.js';
 import { launchCss } from './launch-css.js';
 import { hashSeed } from '../../quiz/prng.js';
@@ -38,7 +38,8 @@ export async function buildQuizPackage(rawOptions, read) {
   if (typeof read !== 'function') throw new TypeError('read: expected a function (name) -> Promise<Uint8Array> for the prebuilt files');
   const o = packageOptions(rawOptions);
   const hex = packageId(o);
-  const id = o.format === 'cmi5' ? `https://pe-ffn-wasm.dev/lms/quiz/${hex}` : `pe-ffn-quiz-${hex}`;
+  const format = lmsFormat(o.format);
+  const id = format.packageId(hex);
   const [bundle, wasm, fontIndexBytes] = await Promise.all([read('lms/quiz-lms.js'), read('pe_ffn.wasm'), read('lms/fonts.json')]);
   const fontIndex = JSON.parse(decoder.decode(fontIndexBytes));
   // Every character the page can show: the bank, the interface and the title (digits and Latin come
@@ -60,9 +61,7 @@ export async function buildQuizPackage(rawOptions, read) {
   content['LICENSES.txt'] = strToU8(licenseText(fontIndex));
   const files = Object.keys(content);
   const manifest = { id, title: o.title, lang: o.lang, mastery: o.mastery, files, description: DESCRIPTION[o.lang] };
-  if (o.format === 'scorm12') content['imsmanifest.xml'] = strToU8(scorm12Manifest(manifest));
-  else if (o.format === 'scorm2004') content['imsmanifest.xml'] = strToU8(scorm2004Manifest(manifest));
-  else content['cmi5.xml'] = strToU8(cmi5CourseStructure(manifest));
+  content[format.manifestFile] = strToU8(format.manifest(manifest));
   // The .wasm and fonts barely shrink (woff2 is compressed already); the text files shrink a lot.
   const entries = {};
   for (const [name, bytes] of Object.entries(content)) entries[name] = [bytes, { level: name.endsWith('.woff2') ? 0 : 9 }];
