@@ -1,12 +1,12 @@
 // cmi5: the package's cmi5.xml (a course of one AU, the launch page; the pass mark as masteryScore and
-// moveOn CompletedAndPassed). The launch page reaches the LMS through xAPI, not a SCORM API object
-// (scormApi null; the adapter: src/lms/runtime/cmi5.js), and the ids are IRIs.
+// moveOn CompletedAndPassed), its ids IRIs. The launch page reaches the LMS through cmi5's xAPI launch
+// (protocol 'cmi5': src/lms/runtime/connect.js).
 import { xmlText as x, xmlDecimal } from './xml.js';
 
 export default Object.freeze({
   name: 'cmi5',
   manifestFile: 'cmi5.xml',
-  scormApi: null,
+  protocol: 'cmi5',
   packageId: (hex) => `https://pe-ffn-wasm.dev/lms/quiz/${hex}`,
   /** p = { id, title, lang, mastery (0..1 or null), files: ['index.html', ...], description } */
   manifest({ id, title, lang, mastery, description }) {

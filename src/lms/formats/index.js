@@ -1,8 +1,9 @@
 // The LMS formats a quiz package can be built for, one file each (src/lms/formats/<format>.js), listed
 // once here: the packaging (src/lms/package), the launch page's connection (src/lms/runtime/connect.js),
 // the quiz page's choice, the `quiz-package` command and scripts/lms-sizes.mjs read this list. A format
-// declares { name, manifestFile, manifest(p) -> text, packageId(hex) -> id, scormApi (the API object's
-// name, or null for cmi5's xAPI) }; docs/architecture.md has the recipe for a new one.
+// declares { name, manifestFile, manifest(p) -> text, packageId(hex) -> id, protocol (the runtime API
+// the launch page talks: 'scorm12', 'scorm2004' or 'cmi5', src/lms/runtime/connect.js) };
+// docs/architecture.md has the recipe for a new one.
 //
 // API:
 //   LMS_FORMATS       the formats, in the order the quiz page and the command offer them

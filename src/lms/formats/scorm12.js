@@ -1,12 +1,11 @@
-// SCORM 1.2: the package's imsmanifest.xml (one SCO; the pass mark as adlcp:masteryscore, 0..100) and,
-// for the launch page, the name of the API object the LMS puts in a parent or opener window
-// (the adapter: src/lms/runtime/scorm12.js).
+// SCORM 1.2: the package's imsmanifest.xml (one SCO; the pass mark as adlcp:masteryscore, 0..100). The
+// launch page talks SCORM 1.2's runtime API (protocol 'scorm12': src/lms/runtime/connect.js).
 import { scoManifest } from './sco-manifest.js';
 
 export default Object.freeze({
   name: 'scorm12',
   manifestFile: 'imsmanifest.xml',
-  scormApi: 'API',
+  protocol: 'scorm12',
   packageId: (hex) => `pe-ffn-quiz-${hex}`,
   /** p = { id, title, lang, mastery (0..1 or null), files: ['index.html', ...], description } */
   manifest({ id, title, mastery, files }) {

@@ -1,14 +1,13 @@
 // SCORM 2004 4th edition: the package's imsmanifest.xml (one SCO; the pass mark as the primary
 // objective's measure, which the LMS hands to the SCO as cmi.scaled_passing_score and rolls success up
-// from) and the name of the API object the launch page looks for (the adapter:
-// src/lms/runtime/scorm2004.js).
+// from). The launch page talks SCORM 2004's runtime API (protocol 'scorm2004': src/lms/runtime/connect.js).
 import { scoManifest } from './sco-manifest.js';
 import { xmlDecimal } from './xml.js';
 
 export default Object.freeze({
   name: 'scorm2004',
   manifestFile: 'imsmanifest.xml',
-  scormApi: 'API_1484_11',
+  protocol: 'scorm2004',
   packageId: (hex) => `pe-ffn-quiz-${hex}`,
   /** p = { id, title, lang, mastery (0..1 or null), files: ['index.html', ...], description } */
   manifest({ id, title, mastery, files }) {

@@ -9,10 +9,7 @@
 //     -> { adapter (or null), status, settled: Promise<{ adapter, status }> }
 //   status = { key, values }: key of src/i18n/*/lms-launch.js, values for its {placeholders}:
 //     standalone | connected | notConnected | connecting | timedOut { seconds } | refused { param }
-import { FORMAT_NAMES, lmsFormat } from '../formats/index.js';
-import scorm12 from '../formats/scorm12.js';
-import scorm2004 from '../formats/scorm2004.js';
-import cmi5 from '../formats/cmi5.js';
+import { LMS_FORMATS, lmsFormat } from '../formats/index.js';
 import { findScormApi } from './find-api.js';
 import { scorm12Adapter } from './scorm12.js';
 import { scorm2004Adapter } from './scorm2004.js';
@@ -49,9 +46,9 @@ function pendingAdapter(connecting, fallback) {
   };
 }
 
-/** SCORM: the format's API object in a parent or opener window, started at once. */
-function connectScorm(makeAdapter, { format, config, win, onProblem, now }) {
-  const api = findScormApi(win, format.scormApi);
+/** SCORM: the API object of its version in a parent or opener window, started at once. */
+function connectScorm(apiName, makeAdapter, { config, win, onProblem, now }) {
+  const api = findScormApi(win, apiName);
   if (!api) return { adapter: null, status: status('standalone') };
   const adapter = makeAdapter({ api, mastery: config.mastery, key: config.id, onProblem, now });
   return { adapter, status: status(adapter.connected ? 'connected' : 'notConnected') };
@@ -81,18 +78,18 @@ function connectCmi5({ config, search, onProblem, timeoutMs, fetchImpl, now }) {
   return { adapter, status: status('connecting'), settled };
 }
 
-/** How the launch page reaches the LMS in each format of src/lms/formats/index.js (one entry each). */
-const CONNECT = Object.freeze({
-  [scorm12.name]: (args) => connectScorm(scorm12Adapter, args),
-  [scorm2004.name]: (args) => connectScorm(scorm2004Adapter, args),
-  [cmi5.name]: connectCmi5,
+/** How the launch page reaches the LMS, by the protocol a format declares (src/lms/formats/). */
+const PROTOCOLS = Object.freeze({
+  scorm12: (args) => connectScorm('API', scorm12Adapter, args),
+  scorm2004: (args) => connectScorm('API_1484_11', scorm2004Adapter, args),
+  cmi5: connectCmi5,
 });
-for (const name of FORMAT_NAMES) if (!CONNECT[name]) throw new Error(`connect.js: no connection for the LMS format ${name}`);
+for (const f of LMS_FORMATS) if (!PROTOCOLS[f.protocol]) throw new Error(`connect.js: the LMS format ${f.name} talks ${f.protocol}, which no connection here speaks`);
 
 export function connectLms({ config, win, search, onProblem = () => {}, timeoutMs = CONNECT_TIMEOUT_MS, fetchImpl = (...a) => fetch(...a), now = () => Date.now() }) {
   const format = lmsFormat(config.format);
   if (!format) onProblem(`the package names an unknown LMS format ${JSON.stringify(config.format)}`);
-  const found = format ? CONNECT[format.name]({ format, config, win, search, onProblem, timeoutMs, fetchImpl, now })
+  const found = format ? PROTOCOLS[format.protocol]({ config, win, search, onProblem, timeoutMs, fetchImpl, now })
     : { adapter: null, status: status('standalone') };
   return { ...found, settled: found.settled || Promise.resolve({ adapter: found.adapter, status: found.status }) };
 }
