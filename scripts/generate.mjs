@@ -17,6 +17,7 @@ export const GENERATORS = [
 /** Generators of build products only (dist/, never committed): build.sh runs them, not this list. */
 export const BUILD_PRODUCT_GENERATORS = [
   'scripts/math-font.mjs',          // dist/math-font.woff2 from the formulas' characters
+  'scripts/custom-elements-manifest.mjs', // custom-elements.json from the elements' declarations
 ];
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

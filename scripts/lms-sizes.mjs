@@ -1,6 +1,6 @@
 // The sizes of LMS quiz packages, the table of docs/lms.md between the <!-- lms-sizes --> markers: each
-// format of src/lms/formats/index.js with the built-in bank in Korean and English and with the four-question test bank, and what
-// they are made of. Built from dist/ (bash build.sh wasm bundles first):
+// format of src/lms/formats/index.js with the built-in bank in Korean and English and with the
+// four-question test bank, and what they are made of. Built from dist/ (bash build.sh wasm bundles first):
 //   node scripts/lms-sizes.mjs [--check]   (scripts/generated-file.mjs; tests/docs/generated.test.js)
 // Sizes are shown in kB, and a page whose every size is within 5 % of today's build, with the same
 // number of font pieces, is left as it is: the table stays true without changing at every edit of the

@@ -16,8 +16,8 @@
 //   blocks: [{ seed, input, output, trace, addNorm, ffnIn, eps, paramCount }] }.
 // Keyboard: the step buttons form a tab list (←/→, Home/End); previous/next step buttons; the block
 //   buttons, the head radios, the token select and the row buttons are native controls.
-// Events: pe-ffn-change { name, value } when the learner changes a value or the step (name 'step');
-//   pe-ffn-render after each render.
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js); a step change
+//   is a pe-ffn-change too (name 'step').
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { h, nodes } from './shared/dom.js';

@@ -8,7 +8,7 @@
 //
 // Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Read-only property: result = { input, pre, hidden, output, paramCount } of the latest render.
-// Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js).
 // Heat-map cells carry data-kind ('pre' | 'hidden'), data-t, data-j and data-value.
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';

@@ -14,7 +14,7 @@
 // fresh table); dot products of its float32 rows are summed in double.
 //
 // Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
-// Events (besides the shared pe-ffn-change and pe-ffn-render):
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js), and:
 //   @fires pe-compare-table - detail { source: 'file' | 'src' | 'fresh', positions, dModel } when the
 //     learned table changes, or { source, error } when a .npy could not be loaded
 import { PeFfnElement } from './shared/base.js';

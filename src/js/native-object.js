@@ -1,5 +1,5 @@
-// The lifecycle every JavaScript object over a C object shares (an FFN, an encoder block, and next a
-// model and its trainers): the C pointer stays private to the object, dispose() frees it once (a second
+// The lifecycle every JavaScript object over a C object shares (an FFN, an encoder block, a model and
+// its trainers): the C pointer stays private to the object, dispose() frees it once (a second
 // call does nothing), a method called afterwards throws an Error naming that method, and an object
 // that is garbage-collected without dispose() is freed by a FinalizationRegistry. An object may own
 // others (a model its trainers): they are freed with it, first, since their C memory may point into

@@ -3,7 +3,8 @@
 // the module's memory. Calls take one region of that memory, kept by the model between calls (a
 // training loop allocates nothing per step) and grown to the largest call: the tokens and targets,
 // the logits, the C workspace (the activations a backward needs). Results that leave the API are the
-// caller's own arrays. Saving and loading are in model-file.js, the trainer in trainer.js.
+// caller's own arrays. Saving is model.save() here (safetensors.js writes the file), loading is in
+// model-file.js, the trainer in trainer.js.
 import { copyOut, floats, readOptions, required } from './args.js';
 import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_MEMORY_BYTES, MAX_SEED, NORM, NORMS, POSITION, POSITIONS } from './defaults.js';
 import { checkStatus } from './errors.js';

@@ -7,8 +7,9 @@
 //   LAB_KEYS                          the metadata keys the lab adds: { task, length, seed, experiment, steps }
 //   savedFile(model, plan, index)     -> Uint8Array: the run's model with the lab's metadata
 //   labMetadata(bytes)                -> { task?, length?, seed?, experiment?, steps? }: the valid ones
-//   loadedRun(core, bytes, plan)      -> { config, final, snapshot, metadata }: the model's final test
-//        (session.js finalTest) and attention on the first probe sequence; throws an Error saying why
+//   loadedRun(core, bytes, plan)      -> { config, final, snapshot, metadata, plan }: the model's final
+//        test (session.js finalTest) and attention on the first probe sequence, and the plan it was
+//        tested with; throws an Error saying why
 //        a file cannot be tested (not a model file, another vocabulary, sequences its table cannot read)
 import { TASK_NAMES } from '../../js/index.js';
 import { readSafetensors, tensorValues, writeSafetensors } from '../../js/safetensors.js';

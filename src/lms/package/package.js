@@ -1,6 +1,6 @@
 // Builds a quiz package for an LMS: one zip with the format's manifest at its root (imsmanifest.xml for
-// SCORM 1.2 and 2004, cmi5.xml for cmi5: src/lms/formats/), the launch page, the quiz bundle, the .wasm, the bank when it is a
-// teacher's own, the fonts and the licences. Everything the quiz needs is inside: it fetches nothing
+// SCORM 1.2 and 2004, cmi5.xml for cmi5: src/lms/formats/), the launch page, the quiz bundle, the
+// .wasm, the bank when it is a teacher's own, the fonts and the licences. Everything the quiz needs is inside: it fetches nothing
 // from another host. The same function runs in Node (the `quiz-package` command) and in the browser
 // (the quiz page's "LMS용으로 내려받기"); only where the prebuilt files come from differs.
 //   buildQuizPackage(rawOptions, read) -> Promise<{ zip: Uint8Array, files: string[], options, id }>
