@@ -261,7 +261,8 @@ static void model_run_forward(model *m, model_work *w, float *logits, const mode
                               const int32_t *tokens) {
     const model_config *c = &m->config;
     const int32_t n = w->n, d = c->d_model;
-    const float *positions = c->position == MODEL_SINUSOIDAL ? m->sinusoid : model_position_table(m, m->params);
+    /* A scheme's fixed table (model.c fills it at init), else the learned one, else none. */
+    const float *positions = m->sinusoid ? m->sinusoid : model_position_table(m, m->params);
     embed_forward(layer_input(m, w, 0), m->params, positions, tokens, w->batch, w->length, c->vocab, d);
     for (int32_t l = 0; l < c->layers; l++) layer_forward(m, w, traces ? traces + l : NULL, l);
     const float *top = layer_input(m, w, c->layers);
