@@ -17,7 +17,8 @@
 #              custom-elements.json                  the elements' manifest, from their declarations
 #   font       dist/math-font.woff2      the formulas' font: what they draw, from Noto Sans Math
 #                                        (scripts/math-font.mjs)
-#   generated  every committed file made from another (scripts/generate.mjs: src/js/abi.js, the tables
+#   generated  every committed file made from another (scripts/generate.mjs: src/js/abi.js and the kind
+#              unions of src/js/index.d.ts, the attribute types of src/elements/index.d.ts, the tables
 #              of docs/elements.md, docs/quiz.md, docs/lms.md); needs wasm and bundles
 #   page       wasm bundles font: what the tutorial site needs (`npm start`, `npm run build:web`)
 #   all        every target (`npm test`)

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The package's command. Two subcommands:
-//   npx pe-ffn-wasm quiz-package --format scorm12|scorm2004|cmi5 --out FILE.zip
+//   npx pe-ffn-wasm quiz-package --format FORMAT --out FILE.zip      (FORMAT: src/lms/formats/index.js)
 //       [--topic T] [--count N] [--seed S] [--lang ko|en] [--bank FILE.json] [--ids a,b,c] [--title T]
 //       [--mastery 0.8|none] [--id IRI]
 //   npx pe-ffn-wasm quiz-package --list [--seed S] [--topic T] [--count N] [--ids a,b,c] [--lang ko|en] [--bank FILE.json]
@@ -9,10 +9,10 @@
 // the command exits with status 2 (1 for a failure while writing).
 import { readFile, writeFile, rename } from 'node:fs/promises';
 import {
-  writeQuizPackage, questionList, formatQuestionList, bankFile, QUIZ_COUNT, SEED_MAX,
+  writeQuizPackage, FORMATS, questionList, formatQuestionList, bankFile, QUIZ_COUNT, SEED_MAX,
 } from '../dist/quiz-package.js';
 
-const USAGE = `usage: pe-ffn-wasm quiz-package --format scorm12|scorm2004|cmi5 --out FILE.zip [options]
+const USAGE = `usage: pe-ffn-wasm quiz-package --format ${FORMATS.join('|')} --out FILE.zip [options]
        pe-ffn-wasm quiz-package --list [--seed S] [--topic T] [--count N] [--ids a,b,c] [--lang ko|en] [--bank FILE]
        pe-ffn-wasm quiz-bank --out FILE.json [--ids a,b,c] [--bank FILE]
   --list         print the bank's questions (id, section, type, first line); with --seed, number the

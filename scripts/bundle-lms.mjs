@@ -5,11 +5,11 @@
 //   dist/lms/fonts/*.woff2   Noto Sans KR, regular, in the unicode-range pieces of @fontsource
 //   dist/lms/fonts.json      each piece's file and code-point ranges (a package takes only the pieces
 //                            its text uses), and the fonts' licence
-//   dist/lms/schemas/<format>/  the SCORM schema files a package carries (src/lms/package/schemas.js)
+//   dist/lms/schemas/<format>/  the SCORM schema files a package carries (each format's schemas: src/lms/formats/)
 //   dist/quiz-package.js     the packaging for Node (the command, `pe-ffn-wasm/quiz-package`), with fflate
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
-import { SCHEMA_FILES } from '../src/lms/package/schemas.js';
+import { LMS_FORMATS } from '../src/lms/formats/index.js';
 
 const FONT_DIR = 'node_modules/@fontsource/noto-sans-kr';
 
@@ -18,7 +18,7 @@ export async function bundleLms() {
   const common = { bundle: true, format: 'esm', target: 'es2022', minify: true, legalComments: 'none', logLevel: 'warning' };
   await build({ ...common, entryPoints: ['web/lms-launch.js'], outfile: 'dist/lms/quiz-lms.js', platform: 'browser' });
   await build({ ...common, entryPoints: ['src/lms/package/node.js'], outfile: 'dist/quiz-package.js', platform: 'node', minify: false });
-  for (const [format, files] of Object.entries(SCHEMA_FILES)) {
+  for (const { name: format, schemas: files } of LMS_FORMATS) {
     if (!files.length) continue;
     mkdirSync(`dist/lms/schemas/${format}`, { recursive: true });
     for (const f of files) copyFileSync(`src/lms/package/schemas/${format}/${f}`, `dist/lms/schemas/${format}/${f}`);

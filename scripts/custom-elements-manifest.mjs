@@ -11,17 +11,18 @@
 //     (shared/base.js: its events belong to every element). A @csspart in a JSDoc block above a shared
 //     function or method (card, dataTable, ...) belongs to the elements whose files call it;
 //   - CSS custom properties: the design tokens of shared/tokens.js (every element reads all of them).
-// Usage: node scripts/custom-elements-manifest.mjs [out.json]   (build.sh runs it)
-//        node scripts/custom-elements-manifest.mjs --check      exits 1 when custom-elements.json is
-//                                                                not what the elements declare now
-import { readFile, writeFile } from 'node:fs/promises';
+// custom-elements.json is a build product (not committed): build.sh's bundles target runs
+//   node scripts/custom-elements-manifest.mjs [--check]   (scripts/generated-file.mjs; listed in
+//                                                         scripts/generate.mjs's BUILD_PRODUCT_GENERATORS)
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { readdir } from 'node:fs/promises';
 import { camel, propertyNames, typeText } from './element-attributes.mjs';
+import { runGenerator } from './generated-file.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const out = process.argv.slice(2).find((a) => !a.startsWith('--')) || join(root, 'custom-elements.json');
+const OUT = 'custom-elements.json';
 
 // What a package user imports (`pe-ffn-wasm/elements`): every element is declared and exported there.
 const PACKAGE_MODULE = 'dist/elements.js';
@@ -189,15 +190,9 @@ function dedupe(list) {
   return [...seen.values()];
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+export async function outputs() {
   const manifest = await buildManifest();
-  if (process.argv.includes('--check')) {
-    const onDisk = await readFile(out, 'utf8').catch(() => '');
-    const current = onDisk === `${JSON.stringify(manifest, null, 2)}\n`;
-    if (!current) console.error(`${relative(process.cwd(), out) || out} is not what the elements declare: run node scripts/custom-elements-manifest.mjs`);
-    process.exit(current ? 0 : 1);
-  }
-  await writeFile(out, `${JSON.stringify(manifest, null, 2)}\n`);
-  const count = manifest.modules[0].declarations.length;
-  console.log(`build: ${relative(process.cwd(), out) || out} (${count} elements)`);
+  return [{ file: OUT, content: `${JSON.stringify(manifest, null, 2)}\n`, note: `${manifest.modules[0].declarations.length} elements` }];
 }
+
+await runGenerator(import.meta.url, outputs);

@@ -7,15 +7,10 @@
 // scripts/custom-elements-manifest.mjs describes the attributes of custom-elements.json with the same
 // words (attributeDoc, typeText).
 //
-// Usage: node scripts/element-attributes.mjs            rewrites both files
-//        node scripts/element-attributes.mjs --check    exits 1 naming each file that is not current
-//                                                       (tests/docs/element-attributes.test.js runs it)
-import { readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+//   node scripts/element-attributes.mjs [--check]   (scripts/generated-file.mjs; scripts/generate.mjs
+//                                                   runs it with the others)
 import { attributes } from '../src/elements/attributes.js';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { readRepoFile, runGenerator } from './generated-file.mjs';
 export const DOCS = 'docs/elements.md';
 export const TYPES = 'src/elements/index.d.ts';
 
@@ -92,31 +87,14 @@ function fillMarked(text, file, open, close, make) {
   return out;
 }
 
-/** { path: the text it should have }, from the files as they are now. */
-export async function generatedFiles() {
-  const docs = await readFile(join(root, DOCS), 'utf8');
-  const types = await readFile(join(root, TYPES), 'utf8');
-  return {
-    [DOCS]: fillMarked(docs, DOCS, (tag) => `<!-- attributes ${tag} -->`, '<!-- /attributes -->', attributeTable),
-    [TYPES]: fillMarked(types, TYPES, (tag) => `// <attributes ${tag}>`, '// </attributes>', (tag) => typeMembers(tag)),
-  };
+/** The two files with each element's part made from the declarations (scripts/generated-file.mjs). */
+export function outputs() {
+  const docs = readRepoFile(DOCS);
+  const types = readRepoFile(TYPES);
+  return [
+    { file: DOCS, content: fillMarked(docs, DOCS, (tag) => `<!-- attributes ${tag} -->`, '<!-- /attributes -->', attributeTable) },
+    { file: TYPES, content: fillMarked(types, TYPES, (tag) => `// <attributes ${tag}>`, '// </attributes>', (tag) => typeMembers(tag)) },
+  ];
 }
 
-/** The files whose text is not what the declarations make. */
-export async function staleFiles() {
-  const stale = [];
-  for (const [path, text] of Object.entries(await generatedFiles())) {
-    if (await readFile(join(root, path), 'utf8') !== text) stale.push(path);
-  }
-  return stale;
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  if (process.argv.includes('--check')) {
-    const stale = await staleFiles();
-    for (const path of stale) console.error(`${path} is not what src/elements/attributes.js declares: run node scripts/element-attributes.mjs`);
-    process.exit(stale.length ? 1 : 0);
-  }
-  for (const [path, text] of Object.entries(await generatedFiles())) await writeFile(join(root, path), text);
-  console.log(`element-attributes: ${DOCS}, ${TYPES} (${Object.keys(attributes).length} elements)`);
-}
+await runGenerator(import.meta.url, outputs);

@@ -1,12 +1,13 @@
 // The sizes of LMS quiz packages, the table of docs/lms.md between the <!-- lms-sizes --> markers: each
-// format with the built-in bank in Korean and English and with the four-question test bank, and what
-// they are made of. Built from dist/ (bash build.sh wasm bundles first):
+// format of src/lms/formats/index.js with the built-in bank in Korean and English and with the
+// four-question test bank, and what they are made of. Built from dist/ (bash build.sh wasm bundles first):
 //   node scripts/lms-sizes.mjs [--check]   (scripts/generated-file.mjs; tests/docs/generated.test.js)
 // Sizes are shown in kB, and a page whose every size is within 5 % of today's build, with the same
 // number of font pieces, is left as it is: the table stays true without changing at every edit of the
 // bank or the quiz.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { FORMAT_NAMES as FORMATS } from '../src/lms/formats/index.js';
 import { root, readRepoFile, runGenerator, section, withSection } from './generated-file.mjs';
 
 const PAGE = 'docs/lms.md';
@@ -16,7 +17,6 @@ const BANKS = [
   ['내장 은행, en', { lang: 'en' }],
   ['4문제짜리 선생님 은행 (`tests/browser/lms-fixtures/mixed-bank.json`)', { bank: 'tests/browser/lms-fixtures/mixed-bank.json' }],
 ];
-const FORMATS = ['scorm12', 'scorm2004', 'cmi5'];
 
 const kB = (bytes) => `${Math.round(bytes / 1000).toLocaleString('en-US')} kB`;
 const MB = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;

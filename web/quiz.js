@@ -15,7 +15,7 @@ import { h } from '../src/elements/shared/dom.js';
 import { builtinBank, localizeStudySheet, toGIFT, toMoodleXML, QUIZ_TOPICS, TOPICS } from '../src/quiz/index.js';
 import { shareParamNames, readShareParams, writeShareParams } from '../src/quiz/share-link.js';
 import { QUIZ_COUNT, SEED_MAX, cutSeed, readDecimal } from '../src/quiz/limits.js';
-import { FORMATS as LMS_FORMATS } from '../src/lms/package/package-options.js';
+import { FORMAT_NAMES as LMS_FORMATS } from '../src/lms/formats/index.js';
 import ko from '../src/i18n/ko/quiz-page.js';
 import en from '../src/i18n/en/quiz-page.js';
 
@@ -76,7 +76,7 @@ function renderForm(t) {
   form.elements.count.value = String(state.count);
   form.elements.seed.value = state.seed;
   const lms = document.querySelector('.lms-form').elements.format;
-  const picked = lms.value || 'scorm12';
+  const picked = lms.value || LMS_FORMATS[0];
   lms.innerHTML = LMS_FORMATS.map((f) => `<option value="${f}">${escapeHtml(t.lmsFormats[f])}</option>`).join('');
   lms.value = picked;
 }

@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mathAtBuildVite } from '../scripts/math-at-build.mjs';
 import { preloadFirst } from './preload-first.js';
+import { siteBar } from './site-bar.js';
 import { themeBootScript } from './theme-boot.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -52,6 +53,7 @@ export default defineConfig({
   base: './',
   publicDir: false,
   plugins: [
+    siteBar(),        // both pages' bar, from web/site-bar.js
     designTokens(),
     themeBoot(),
     mathAtBuildVite(),

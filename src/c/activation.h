@@ -19,11 +19,13 @@
 extern "C" {
 #endif
 
-typedef enum { FFN_RELU = 0, FFN_GELU = 1, FFN_GELU_TANH = 2, FFN_SILU = 3 } ffn_activation;
+/* FFN_RELU, FFN_GELU, FFN_GELU_TANH, FFN_SILU: pf_abi.h's PF_ACTIVATIONS. */
+typedef enum { PF_ACTIVATIONS(PF_KIND_ENUM) } ffn_activation;
+enum { FFN_ACTIVATION_COUNT = 0 PF_ACTIVATIONS(PF_KIND_COUNT) };
 
 /* PF_OK for one of the activations above, else PF_ERR_ACTIVATION (the one check every layer makes). */
 static inline pf_status activation_check(ffn_activation activation) {
-    return activation >= FFN_RELU && activation <= FFN_SILU ? PF_OK : PF_ERR_ACTIVATION;
+    return activation >= 0 && activation < FFN_ACTIVATION_COUNT ? PF_OK : PF_ERR_ACTIVATION;
 }
 
 /* The float the activation gives for one pre-activation value z. */

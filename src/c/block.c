@@ -21,7 +21,7 @@ static pf_status block_check_config(const block_config *c) {
     if (c->heads < 1 || c->heads > c->d_model || c->d_model % c->heads != 0) return PF_ERR_HEADS;
     if (c->d_ff < 1 || c->d_ff > PF_MAX_DIM) return PF_ERR_D_FF;
     if (activation_check(c->activation) != PF_OK) return PF_ERR_ACTIVATION;
-    if (c->norm != BLOCK_POST_NORM && c->norm != BLOCK_PRE_NORM) return PF_ERR_NORM;
+    if (c->norm < 0 || c->norm >= BLOCK_NORM_COUNT) return PF_ERR_NORM;
     if (!pf_finite_above(c->eps, 0.0)) return PF_ERR_EPS;
     return PF_OK;
 }

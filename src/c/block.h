@@ -37,7 +37,9 @@ extern "C" {
  *   BLOCK_POST_NORM: h1 = LN1(x + Attn(x)),    y = LN2(h1 + FFN(h1))   (the paper, the documents)
  *   BLOCK_PRE_NORM:  h1 = x + Attn(LN1(x)),    y = h1 + FFN(LN2(h1))   (GPT-2 and most current models)
  */
-typedef enum { BLOCK_POST_NORM = 0, BLOCK_PRE_NORM = 1 } block_norm;
+/* BLOCK_POST_NORM, BLOCK_PRE_NORM: pf_abi.h's PF_NORMS. */
+typedef enum { PF_NORMS(PF_KIND_ENUM) } block_norm;
+enum { BLOCK_NORM_COUNT = 0 PF_NORMS(PF_KIND_COUNT) };
 
 typedef struct {
     int32_t d_model;            /* D: 1 .. PF_BLOCK_MAX_DIM */

@@ -50,9 +50,9 @@ static pf_status model_check_config(const model_config *c) {
     if (c->d_ff < 1 || c->d_ff > PF_MAX_DIM) return PF_ERR_D_FF;
     if (c->layers < 1 || c->layers > PF_MODEL_MAX_LAYERS) return PF_ERR_LAYERS;
     if (c->max_length < 1 || c->max_length > PF_MODEL_MAX_LENGTH) return PF_ERR_MAX_LENGTH;
-    if (c->position < MODEL_SINUSOIDAL || c->position > MODEL_NONE) return PF_ERR_POSITION_KIND;
+    if (c->position < 0 || c->position >= MODEL_POSITION_COUNT) return PF_ERR_POSITION_KIND;
     if (activation_check(c->activation) != PF_OK) return PF_ERR_ACTIVATION;
-    if (c->norm != BLOCK_POST_NORM && c->norm != BLOCK_PRE_NORM) return PF_ERR_NORM;
+    if (c->norm < 0 || c->norm >= BLOCK_NORM_COUNT) return PF_ERR_NORM;
     if (!pf_finite_above(c->eps, 0)) return PF_ERR_EPS;
     return PF_OK;
 }

@@ -41,13 +41,10 @@
 extern "C" {
 #endif
 
-typedef enum {
-    MODEL_SINUSOIDAL = 0,   /* x = E[token] sqrt(D) + PE(t) (interleaved, base 10000) */
-    MODEL_LEARNED = 1,      /* x = E[token] sqrt(D) + position[t], a trained table */
-    MODEL_ROPE = 2,         /* each head's Q and K rotated (interleaved, base 10000) after the bias */
-    MODEL_ALIBI = 3,        /* scores get -m_h |i - j| (attn_config.alibi) */
-    MODEL_NONE = 4          /* no position information at all */
-} model_position;
+/* MODEL_SINUSOIDAL, MODEL_LEARNED, MODEL_ROPE, MODEL_ALIBI, MODEL_NONE: pf_abi.h's PF_POSITIONS (each
+ * one's meaning is there). */
+typedef enum { PF_POSITIONS(PF_KIND_ENUM) } model_position;
+enum { MODEL_POSITION_COUNT = 0 PF_POSITIONS(PF_KIND_COUNT) };
 
 typedef struct {
     int32_t vocab;          /* V: 2 .. PF_MODEL_MAX_VOCAB */

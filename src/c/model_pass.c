@@ -264,7 +264,8 @@ static void model_run_forward(model *m, model_work *w, float *logits, const mode
     const model_config *c = &m->config;
     const int32_t n = w->n, d = c->d_model;
     const model_tensors *param = &m->param;
-    const float *positions = c->position == MODEL_SINUSOIDAL ? m->sinusoid : param->position;
+    /* A scheme's fixed table (model.c fills it at init), else the learned one, else none. */
+    const float *positions = m->sinusoid ? m->sinusoid : param->position;
     embed_forward(layer_input(m, w, 0), param->embedding, positions, tokens, w->batch, w->length, c->vocab, d);
     for (int32_t l = 0; l < c->layers; l++) layer_forward(m, w, traces ? traces + l : NULL, l);
     const float *top = layer_input(m, w, c->layers);

@@ -1,5 +1,6 @@
 /*
- * pf_abi.h — the one list of facts that C and JavaScript share: limits, numbers, status codes, exports.
+ * pf_abi.h — the one list of facts that C and JavaScript share: limits, numbers, status codes, the
+ * kinds chosen by name (position schemes, activations, norm orders), exports.
  * C includes it (pf_core.h builds its enums and constants from it); scripts/gen-abi.mjs reads the same lines and
  * writes src/js/abi.js (committed, so the packed package imports it) and emcc's export list and
  * memory size (build/wasm/abi-link-flags.txt). build.sh runs it; tests/js/abi.test.js fails when
@@ -16,6 +17,11 @@
  * To add a limit: add X(PF_MAX_..., value) to PF_LIMITS; JavaScript sees LIMITS.MAX_... . A number
  *   that is not an int32 limit (a default, the seed range) goes to PF_NUMBERS: C sees a double
  *   constant, JavaScript NUMBERS.DEFAULT_... .
+ * To add a position scheme, an activation or a norm order: add X(C_NAME, "name") at the end of
+ *   PF_POSITIONS, PF_ACTIVATIONS or PF_NORMS. C gets the enum value (the list's order, with
+ *   *_COUNT after the last, so every range check follows); JavaScript gets the names in the same order
+ *   (POSITIONS, ACTIVATIONS, NORMS) and each as a constant (POSITION.ROPE === 'rope'), and every
+ *   generated list, union type and table is made from them (docs/architecture.md has the recipe).
  * Keep one X(...) per line: the generator parses these lines and stops on any it cannot read.
  */
 #ifndef PF_ABI_H
@@ -74,6 +80,25 @@
     X(PF_ERR_WEIGHT_DECAY, 28, RANGE, "weightDecay", "weight_decay must be a finite number of at least 0") \
     X(PF_ERR_CLIP, 29, RANGE, "clipNorm", "clip_norm must be a finite number greater than 0") \
     X(PF_ERR_PARAMETER, 30, RANGE, "name", "no such parameter")
+
+/* X(C name, "JavaScript name"): the kinds the API chooses by name, each list in its C enum's order
+ * (model_position in model.h, ffn_activation in activation.h, block_norm in block.h). */
+#define PF_POSITIONS(X) \
+    X(MODEL_SINUSOIDAL, "sinusoidal") /* x = E[token] sqrt(D) + PE(t) (interleaved, base 10000) */ \
+    X(MODEL_LEARNED, "learned") /* x = E[token] sqrt(D) + position[t], a trained table */ \
+    X(MODEL_ROPE, "rope") /* each head's Q and K rotated (interleaved, base 10000) after the bias */ \
+    X(MODEL_ALIBI, "alibi") /* scores get -m_h |i - j| (attn_config.alibi) */ \
+    X(MODEL_NONE, "none") /* no position information at all */
+
+#define PF_ACTIVATIONS(X) \
+    X(FFN_RELU, "relu") /* max(0, z) */ \
+    X(FFN_GELU, "gelu") /* z Phi(z), exact (erf) */ \
+    X(FFN_GELU_TANH, "gelu_tanh") /* GELU's tanh approximation */ \
+    X(FFN_SILU, "silu") /* z sigmoid(z) */
+
+#define PF_NORMS(X) \
+    X(BLOCK_POST_NORM, "post") /* h1 = LN1(x + Attn(x)), y = LN2(h1 + FFN(h1)) (the paper) */ \
+    X(BLOCK_PRE_NORM, "pre") /* h1 = x + Attn(LN1(x)), y = h1 + FFN(LN2(h1)) (GPT-2) */
 
 /* X(name): the functions wasm_exports.c exports (besides the memory). */
 #define PF_EXPORTS(X) \

@@ -33,6 +33,13 @@ typedef enum { PF_STATUSES(PF_STATUS_ENUM) PF_STATUS_COUNT } pf_status;
 /* A short lowercase name for a status ("ok", "d_model out of range", ...); never NULL. */
 const char *pf_status_name(pf_status status);
 
+/* The enums of the kinds chosen by name (model_position, ffn_activation, block_norm) are built from
+ * pf_abi.h's lists, in their order: typedef enum { PF_NORMS(PF_KIND_ENUM) } block_norm; and their
+ * counts beside them, outside the enum so that -Wswitch still names a kind a switch forgets:
+ * enum { BLOCK_NORM_COUNT = 0 PF_NORMS(PF_KIND_COUNT) }; */
+#define PF_KIND_ENUM(name, js_name) name,
+#define PF_KIND_COUNT(name, js_name) + 1
+
 #define PF_LIMIT_ENUM(name, value) name = value,
 enum { PF_LIMITS(PF_LIMIT_ENUM) };
 #undef PF_LIMIT_ENUM

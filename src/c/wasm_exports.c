@@ -35,14 +35,19 @@ uint32_t pf_abi_hash(void) {
 #define PF_HASH_NUMBER(name, value) h = fnv_double(fnv_text(h, #name), value);
 #define PF_HASH_STATUS(name, code, kind, param, text) h = fnv_int(fnv_text(h, #name), code);
 #define PF_HASH_EXPORT(name) h = fnv_text(h, #name);
+#define PF_HASH_KIND(name, js_name) h = fnv_text(fnv_text(h, #name), js_name);
     PF_LIMITS(PF_HASH_LIMIT)
     PF_NUMBERS(PF_HASH_NUMBER)
     PF_STATUSES(PF_HASH_STATUS)
+    PF_POSITIONS(PF_HASH_KIND)
+    PF_ACTIVATIONS(PF_HASH_KIND)
+    PF_NORMS(PF_HASH_KIND)
     PF_EXPORTS(PF_HASH_EXPORT)
 #undef PF_HASH_LIMIT
 #undef PF_HASH_NUMBER
 #undef PF_HASH_STATUS
 #undef PF_HASH_EXPORT
+#undef PF_HASH_KIND
     return h;
 }
 

@@ -11,11 +11,11 @@
 import { int, oneOf, text, flag, dModel, dFF, base, layout, seed, length, offset } from './shared/props.js';
 import { QUIZ_COUNT } from '../quiz/limits.js';
 import { TASK_NAMES } from '../js/tasks.js';
-import { COMMON } from './lab/presets.js';
+import { COMMON, SCHEMES } from './lab/presets.js';
 import { EXPERIMENTS, PRESETS, experimentsDoc } from './lab/experiments/index.js';
+import { ACTIVATION, ACTIVATIONS, NORMS } from '../js/defaults.js';
 
 const linked = { linked: true };
-const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 
 export const attributes = {
   'pe-table': {
@@ -71,7 +71,7 @@ export const attributes = {
   'ffn-explorer': {
     'd-model': dModel(1, 64, 8),
     'd-ff': dFF(1, 256, 32),
-    activation: oneOf(ACTIVATIONS, 'relu', 'the activation between the two layers'),
+    activation: oneOf(ACTIVATIONS, ACTIVATIONS[0], 'the activation between the two layers'),
     tokens: int(1, 16, 4, 'token rows'),
     seed: seed(0, 'the FFN weights; the token embeddings use seed + 1'),
   },
@@ -86,8 +86,8 @@ export const attributes = {
     'd-model': dModel(2, 16, 8),
     heads: int(1, 8, 2, 'attention heads; one that does not divide d-model is lowered to the largest that does, with a note'),
     'd-ff': dFF(1, 64, 32),
-    activation: oneOf(['relu', 'gelu'], 'relu', 'the FFN\'s activation'),
-    norm: oneOf(['post', 'pre'], 'post', 'where LayerNorm goes: after the residual sum (the paper\'s order) or before the sub-layer (GPT-2\'s)'),
+    activation: oneOf([ACTIVATION.RELU, ACTIVATION.GELU], ACTIVATIONS[0], 'the FFN\'s activation'),
+    norm: oneOf(NORMS, NORMS[0], 'where LayerNorm goes: after the residual sum (the paper\'s order) or before the sub-layer (GPT-2\'s)'),
     causal: flag('the causal mask (each token attends to itself and the tokens before it)'),
     blocks: int(1, 2, 1, 'blocks in a row; the second takes the first one\'s output'),
     seed: seed(0, 'the weights of block 1; block 2 uses seed + 2, the embedding seed + 1'),
@@ -96,7 +96,7 @@ export const attributes = {
   'pe-lab': {
     experiment: oneOf(EXPERIMENTS, EXPERIMENTS[0], experimentsDoc()),
     ...labPreset('task', oneOf(TASK_NAMES, PRESETS[EXPERIMENTS[0]].task, 'the training task (src/js/tasks.js)')),
-    ...labPreset('schemes', text(PRESETS[EXPERIMENTS[0]].schemes, 'comma list of none, sinusoidal, learned, rope, alibi')),
+    ...labPreset('schemes', text(PRESETS[EXPERIMENTS[0]].schemes, `comma list of ${SCHEMES.join(', ')}`)),
     ...labPreset('causal', oneOf(['both', 'on', 'off'], PRESETS[EXPERIMENTS[0]].causal, 'the causal mask: runs without and with it, or only one')),
     length: int(2, 16, COMMON.length, 'symbols of the input part in training (experiment longer: the longest)'),
     ...labPreset('steps', int(10, 5000, PRESETS[EXPERIMENTS[0]].steps, 'training steps of every run')),

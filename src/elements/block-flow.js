@@ -16,8 +16,8 @@
 //   blocks: [{ seed, input, output, trace, addNorm, ffnIn, eps, paramCount }] }.
 // Keyboard: the step buttons form a tab list (←/→, Home/End); previous/next step buttons; the block
 //   buttons, the head radios, the token select and the row buttons are native controls.
-// Events: pe-ffn-change { name, value } when the learner changes a value or the step (name 'step');
-//   pe-ffn-render after each render.
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js); a step change
+//   is a pe-ffn-change too (name 'step').
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { h, nodes } from './shared/dom.js';
@@ -40,6 +40,7 @@ import { blockCss } from './block/styles.js';
 import { scriptPanel, wireScriptPanel, refreshScriptPanel, pictureCode } from './block/script-panel.js';
 import ko from '../i18n/ko/block-flow.js';
 import en from '../i18n/en/block-flow.js';
+import { ACTIVATION, NORMS } from '../js/defaults.js';
 
 const STEP_COUNT = attributes['block-flow'].step.max;
 const MARKS = ['①', '②', '③', '④', '⑤'];
@@ -92,8 +93,8 @@ class BlockFlow extends PeFfnElement {
         this.field('d-model', s.dModel),
         this.field('heads', s.heads),
         this.field('d-ff', s.dFF),
-        this.field('activation', s.activation, { kind: 'select', options: [['relu', 'ReLU'], ['gelu', 'GELU']] }),
-        this.field('norm', s.norm, { kind: 'select', options: ['post', 'pre'].map(names) }),
+        this.field('activation', s.activation, { kind: 'select', options: [[ACTIVATION.RELU, 'ReLU'], [ACTIVATION.GELU, 'GELU']] }),
+        this.field('norm', s.norm, { kind: 'select', options: NORMS.map(names) }),
         this.field('blocks', s.blocks),
         this.field('seed', s.seed),
       ],

@@ -8,7 +8,7 @@
 //
 // Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Read-only property: result = { input, pre, hidden, output, paramCount } of the latest render.
-// Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js).
 // Heat-map cells carry data-kind ('pre' | 'hidden'), data-t, data-j and data-value.
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
@@ -31,6 +31,7 @@ import { curveSvg, curveCss, Z_MIN, Z_MAX } from './ffn/curve-svg.js';
 import { ffnSnippets } from './ffn/snippets.js';
 import ko from '../i18n/ko/ffn-explorer.js';
 import en from '../i18n/en/ffn-explorer.js';
+import { ACTIVATION } from '../js/defaults.js';
 
 const CURVE_Z = linspace(Z_MIN, Z_MAX, 161);
 
@@ -137,7 +138,7 @@ class FfnExplorer extends PeFfnElement {
       explain: () => this.s.predictExplain,
       onReveal: (shown) => {
         this.emphasis = shown;
-        if (shown && this.values.activation !== 'relu') this.setValue('activation', 'relu');
+        if (shown && this.values.activation !== ACTIVATION.RELU) this.setValue('activation', ACTIVATION.RELU);
         else this.renderSelection();
       },
     });
@@ -198,7 +199,7 @@ class FfnExplorer extends PeFfnElement {
     }
     const total = r.pre.length;
     const pct = ((100 * cut) / total).toFixed(0);
-    this.$('.cut-summary').textContent = v.activation === 'relu'
+    this.$('.cut-summary').textContent = v.activation === ACTIVATION.RELU
       ? fill(s.cutSummaryRelu, { cut, total, pct })
       : fill(s.cutSummarySoft, { cut, total, pct, act, min: fmt(smallest, 4) });
 

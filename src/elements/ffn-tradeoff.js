@@ -6,8 +6,7 @@
 //
 // Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 // Read-only property: rows = [{ multiple, dFF, params, latencyMs }] (null until known).
-// Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after each
-//   render.
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js), and:
 //   @fires ffn-tradeoff-measured - detail { rows }: a full measurement has finished
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';

@@ -1,5 +1,5 @@
 // Types for `pe-ffn-wasm/elements`: importing the module registers the custom elements below.
-import type { init } from '../js/index.js';
+import type { init, Activation, PositionScheme } from '../js/index.js';
 
 type Core = Awaited<ReturnType<typeof init>>;
 
@@ -150,7 +150,7 @@ export interface PeCompareElement extends PeFfnElementBase {
   } | null;
 }
 
-export type FfnActivation = 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
+export type FfnActivation = Activation;
 
 /** <ffn-explorer>: the FFN's hourglass, shared rows, activations. */
 export interface FfnExplorerElement extends PeFfnElementBase {
@@ -252,7 +252,7 @@ export interface BlockFlowElement extends PeFfnElementBase {
 
 /** The identity of one run of <pe-lab>: its position scheme, causal mask and d_ff. */
 export interface PeLabRunKey {
-  scheme: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi';
+  scheme: PositionScheme;
   causal: boolean;
   dFF: number;
 }

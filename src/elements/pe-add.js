@@ -4,7 +4,7 @@
 // (each row of B equals a row of A); with PE they differ.
 //
 // Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
-// Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js).
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { h } from './shared/dom.js';

@@ -4,8 +4,8 @@
 // the table behind the picture lists every hand's values; PE(t) downloads as CSV / .npy.
 //
 // Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
-// Events: pe-ffn-change { name, value } when a control changes a value (not on every tick of play);
-//   pe-ffn-render after a render.
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js); play's ticks
+//   fire no pe-ffn-change.
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { h, svg } from './shared/dom.js';

@@ -14,7 +14,7 @@
 // fresh table); dot products of its float32 rows are summed in double.
 //
 // Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
-// Events (besides the shared pe-ffn-change and pe-ffn-render):
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js), and:
 //   @fires pe-compare-table - detail { source: 'file' | 'src' | 'fresh', positions, dModel } when the
 //     learned table changes, or { source, error } when a .npy could not be loaded
 import { PeFfnElement } from './shared/base.js';
@@ -36,8 +36,10 @@ import { learnedSnippets, ropeRowsSnippets, ropeScoresSnippets } from './compare
 import { compareCss } from './compare/styles.js';
 import ko from '../i18n/ko/pe-compare.js';
 import en from '../i18n/en/pe-compare.js';
+import { POSITION } from '../js/defaults.js';
 
-const WAYS = ['sin', 'learned', 'rope'];
+// The sinusoid's table ('sin'), a learned table and RoPE: three of the schemes of pf_abi.h.
+const WAYS = ['sin', POSITION.LEARNED, POSITION.ROPE];
 const PAIRING_COLUMNS = 16; // columns of head 0 in the pairing table
 const MODELS = [['BERT-base', 512, 768], ['GPT-2', 1024, 768]];
 
@@ -249,8 +251,8 @@ class PeCompare extends PeFfnElement {
     const kRows = rotatedRows(this.core, k, L, d, rope);
     const sims = {
       sin: gram(pe, L, d),
-      learned: gram(learnedShown, L, d, Math.min(P, L)),
-      rope: crossScores(qRows, kRows, L, d, v['head-dim']),
+      [POSITION.LEARNED]: gram(learnedShown, L, d, Math.min(P, L)),
+      [POSITION.ROPE]: crossScores(qRows, kRows, L, d, v['head-dim']),
     };
     const spreads = Object.fromEntries(WAYS.map((w) => [w, diagonalSpread(sims[w], L)]));
     return { pe, learned, learnedShown, q: qRows, k: kRows, qVector: q, sims, spreads, pairing: pairingCheck(this.core, q, d, rope, v.position) };

@@ -9,14 +9,14 @@
 // Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
 //   A page URL with ?quiz-seed=…&quiz-topic=…&quiz-count=… (the share link) overrides the attributes;
 //   a second quiz on the same page takes its own prefix (url-params="review" -> review-seed, …).
-// Events (bubbling, composed; also sent to window.parent with postMessage when inside an iframe, as
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js), and
+// (bubbling, composed; also sent to window.parent with postMessage when inside an iframe, as
 //   { source: 'pe-ffn-quiz', type, detail }):
 //   @fires answered - detail: an xAPI-shaped statement { actor?, verb, object, result: { success,
 //                  response, score: { raw, min, max, scaled } }, context, timestamp }
 //   @fires completed - detail: an xAPI-shaped statement with result { score, success, completion: true }
 //   @fires quiz-complete - detail: { score, total, percent, seed, topic, answers: [{ id, input, correct,
 //                  revealed, expected }] }
-//   pe-ffn-change / pe-ffn-render as every element of the package.
 // Property: currentQuestions (read-only) — the questions of the current set, in the bank format.
 // Property: lms — an LMS adapter (the contract: ./quiz/lms-adapter.js; SCORM 1.2, SCORM 2004 and cmi5
 //   adapters: src/lms/runtime/); set it before the element connects: progress is then read from and

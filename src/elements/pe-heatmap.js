@@ -3,7 +3,7 @@
 // the value under the pointer or the keyboard cursor; data tables hold the numbers behind both pictures.
 //
 // Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
-// Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js).
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { h, svg } from './shared/dom.js';

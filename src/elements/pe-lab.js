@@ -13,7 +13,7 @@
 // set takes its experiment's value (lab/presets.js).
 // Methods: start() (or resume), pause(), reset(). Read-only property `results`: { plan, points,
 //   final, losses, seconds, loaded } of the latest run.
-// Events (besides the shared pe-ffn-change and pe-ffn-render):
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js), and:
 //   @fires pe-lab-progress - detail { step, runs: [{ scheme, causal, dFF, loss, accuracy }] } at every
 //     held-out evaluation (loss and accuracy on held-out sequences)
 //   @fires pe-lab-done - detail { steps, seconds, runs: [{ scheme, causal, dFF, loss, accuracy,
@@ -40,6 +40,7 @@ import { labShareUrl, readLabParams } from './lab/share-link.js';
 import { labCss } from './lab/styles.js';
 import ko from '../i18n/ko/pe-lab.js';
 import en from '../i18n/en/pe-lab.js';
+import { POSITION } from '../js/defaults.js';
 
 const PROPS = attributes['pe-lab'];
 /** The attributes an experiment sets when the page does not (lab/presets.js). */
@@ -169,7 +170,7 @@ class PeLab extends PeFfnElement {
       dFFs: dFFs.length ? dFFs : parseDFFs(presetValue(v.experiment, 'd-ff'), ...DFF_RANGE).values,
       dModel: v['d-model'], layers: v.layers,
     };
-    settings.heads = headsFor(v['d-model'], v.heads, settings.schemes.includes('rope'));
+    settings.heads = headsFor(v['d-model'], v.heads, settings.schemes.includes(POSITION.ROPE));
     if (settings.heads !== v.heads) notes.push({ text: fill(s.headsNote, { d: v['d-model'], used: settings.heads }) });
     this.settings = settings;
     this.nextPlan = labPlan(settings);
@@ -629,7 +630,7 @@ class PeLab extends PeFfnElement {
       learned = snapshot.positions;
       name = this.loaded.name;
     } else if (this.state) {
-      const index = plan.runs[this.viewRun]?.scheme === 'learned' ? this.viewRun : plan.runs.findIndex((r) => r.scheme === 'learned');
+      const index = plan.runs[this.viewRun]?.scheme === POSITION.LEARNED ? this.viewRun : plan.runs.findIndex((r) => r.scheme === POSITION.LEARNED);
       if (index >= 0 && this.positions.has(index)) {
         learned = this.positions.get(index);
         name = runLabel(s, plan, index);

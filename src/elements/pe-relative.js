@@ -6,7 +6,7 @@
 // Both parts download as CSV/.npy with a NumPy/PyTorch snippet; the rotation file holds every pair.
 //
 // Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
-// Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js).
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { h } from './shared/dom.js';

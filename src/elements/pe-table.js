@@ -4,7 +4,7 @@
 // focusing a cell shows its formula with the numbers substituted.
 //
 // Attributes: declared in attributes.js, reflected as properties (docs/elements.md lists them).
-// Events: pe-ffn-change { name, value } when a control changes a value; pe-ffn-render after a render.
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js).
 // Cells carry data-t (position, including offset) and data-j (column) for tests and scripts.
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';

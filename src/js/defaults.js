@@ -1,9 +1,9 @@
-// The API's limits and defaults in one place. The C core's numbers come from src/c/pf_abi.h (abi.js is
-// generated from it: LIMITS, NUMBERS); the option lists are the JavaScript names of the C enums, in
-// their order (a name's index is its C value).
-import { LIMITS, NUMBERS } from './abi.js';
+// The API's limits and defaults in one place. The C core's numbers and the kinds chosen by name come
+// from src/c/pf_abi.h (abi.js is generated from it: LIMITS, NUMBERS, POSITIONS, ACTIVATIONS, NORMS);
+// the option lists are the JavaScript names of the C enums, in their order (a name's index is its C value).
+import { ACTIVATION, ACTIVATIONS, LIMITS, NORM, NORMS, NUMBERS, POSITION, POSITIONS } from './abi.js';
 
-export { LIMITS };
+export { ACTIVATION, ACTIVATIONS, LIMITS, NORM, NORMS, POSITION, POSITIONS };
 
 /** Bytes the wasm memory can ever hold (pf_abi.h); larger requests are refused before any call. */
 export const MAX_MEMORY_BYTES = LIMITS.MAX_MEMORY_PAGES * 65536;
@@ -11,13 +11,9 @@ export const MAX_MEMORY_BYTES = LIMITS.MAX_MEMORY_PAGES * 65536;
 /** Seeds are uint32 (pf_abi.h). */
 export const MAX_SEED = NUMBERS.MAX_SEED;
 
-/** pe_layout, rope_layout, ffn_activation, block_norm and model_position by name. */
+/** pe_layout and rope_layout by name. */
 export const PE_LAYOUTS = Object.freeze(['interleaved', 'concat']);
 export const ROTARY_LAYOUTS = Object.freeze(['interleaved', 'half']);
-export const ACTIVATIONS = Object.freeze(['relu', 'gelu', 'gelu_tanh', 'silu']);
-export const NORMS = Object.freeze(['post', 'pre']);
-/** model_position by name (the trainable Transformer's position option). */
-export const POSITIONS = Object.freeze(['sinusoidal', 'learned', 'rope', 'alibi', 'none']);
 
 /** The trainable Transformer's options when they are not given (dFF: dFFPerDModel times dModel). */
 export const MODEL_DEFAULTS = Object.freeze({ heads: 1, dFFPerDModel: 4, layers: 1, maxLength: 512 });

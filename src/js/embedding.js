@@ -9,9 +9,10 @@
 //   seededEmbedding(core, vocab, dModel, seed = 0)  -> Float32Array(vocab * dModel), row-major
 //        [token][dim], values in [-1/sqrt(vocab), 1/sqrt(vocab)]
 //   lookup(table, dModel, ids)                      -> Float32Array(ids.length * dModel): the rows
+import { ACTIVATION } from './defaults.js';
 
 export function seededEmbedding(core, vocab, dModel, seed = 0) {
-  const ffn = core.createFFN({ dModel: vocab, dFF: dModel, activation: 'relu', seed, b1: new Float32Array(dModel) });
+  const ffn = core.createFFN({ dModel: vocab, dFF: dModel, activation: ACTIVATION.RELU, seed, b1: new Float32Array(dModel) });
   try {
     const eye = new Float32Array(vocab * vocab);
     for (let i = 0; i < vocab; i++) eye[i * vocab + i] = 1;

@@ -3,7 +3,7 @@
 // loadTransformer requires every one of FILE_OPTIONS there, and pytorchScript's model.py compares every
 // one of FILE_OPTIONS with the file it loads. An option added to MODEL_OPTIONS is thereby saved,
 // required and compared without another edit.
-import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_SEED, MODEL_DEFAULTS, NORMS, POSITIONS } from './defaults.js';
+import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_SEED, MODEL_DEFAULTS, NORMS, POSITION, POSITIONS } from './defaults.js';
 import { required } from './args.js';
 import * as check from './validate.js';
 
@@ -25,8 +25,8 @@ export function resolveOptions(o) {
   const layers = o.layers === undefined ? MODEL_DEFAULTS.layers : check.integer('layers', o.layers, 1, MODEL_MAX_LAYERS);
   const maxLength = o.maxLength === undefined ? MODEL_DEFAULTS.maxLength : check.integer('maxLength', o.maxLength, 1, MODEL_MAX_LENGTH);
   const position = o.position === undefined ? POSITIONS[0] : POSITIONS[check.oneOf('position', o.position, POSITIONS)];
-  if (position === 'rope' && (dModel / heads) % 2 !== 0) {
-    throw new RangeError(`heads: with position 'rope' the head dimension dModel / heads must be even, got ${dModel} / ${heads} = ${dModel / heads}`);
+  if (position === POSITION.ROPE && (dModel / heads) % 2 !== 0) {
+    throw new RangeError(`heads: with position '${position}' the head dimension dModel / heads must be even, got ${dModel} / ${heads} = ${dModel / heads}`);
   }
   const causal = o.causal === undefined ? DEFAULTS.causal : check.boolean('causal', o.causal);
   const norm = o.norm === undefined ? NORMS[DEFAULTS.norm] : NORMS[check.oneOf('norm', o.norm, NORMS)];

@@ -1,8 +1,8 @@
-// The lifecycle every JavaScript object over a C object shares (an FFN, an encoder block, a
-// Transformer and its trainers): the C pointer stays private to the object, dispose() frees it once (a
-// second call does nothing), a method called afterwards throws an Error naming that method, and an
-// object that is garbage-collected without dispose() is freed by a FinalizationRegistry. An object may
-// own others (a model its trainers): they are freed with it, first, since their C memory may point into
+// The lifecycle every JavaScript object over a C object shares (an FFN, an encoder block, a model and
+// its trainers): the C pointer stays private to the object, dispose() frees it once (a second
+// call does nothing), a method called afterwards throws an Error naming that method, and an object
+// that is garbage-collected without dispose() is freed by a FinalizationRegistry. An object may own
+// others (a model its trainers): they are freed with it, first, since their C memory may point into
 // its own.
 //
 // A method reads and checks every argument first and takes the pointer last: a getter or Proxy trap

@@ -7,6 +7,16 @@
 import { readOptions } from './args.js';
 import { FILE_OPTIONS, MODEL_OPTIONS, metadataOf, resolveOptions } from './model-options.js';
 import { pyBool, pyFloat, pyInt, pyStr } from './python.js';
+import { ACTIVATION, ACTIVATIONS, NORM, POSITION } from './defaults.js';
+import { kindTable } from './kinds.js';
+
+/** Each activation's PyTorch function. */
+const TORCH_ACTIVATIONS = kindTable('pytorch-script.js', ACTIVATIONS, {
+  [ACTIVATION.RELU]: 'F.relu',
+  [ACTIVATION.GELU]: 'F.gelu',
+  [ACTIVATION.GELU_TANH]: 'lambda z: F.gelu(z, approximate="tanh")',
+  [ACTIVATION.SILU]: 'F.silu',
+});
 
 /**
  * The options every file must state, as the file's metadata holds them (model.save(): String(value)),
@@ -30,7 +40,7 @@ Loads the weights the module saved (model.save(), a safetensors file) into a tor
 same shape and runs it. The computation, as the module's contract states it:
   x = embedding[tokens] * sqrt(D_MODEL) + positions   (positions: ${c.position})
   ${c.layers} encoder block(s), ${c.norm}-norm${c.causal ? ', causal attention' : ''}, ${c.activation} in the FFN
-  ${c.norm === 'pre' ? 'a final layer norm, then ' : ''}logits = y W_out + b_out
+  ${c.norm === NORM.PRE ? 'a final layer norm, then ' : ''}logits = y W_out + b_out
 Run:  python3 model.py model.safetensors 3 1 4 1 5    prints the most likely next token at each place
       add --double to run in float64, --json out.json to write the logits
 """
@@ -50,10 +60,7 @@ POSITION, CAUSAL, NORM, ACTIVATION, EPS = ${pyStr(c.position)}, ${pyBool(c.causa
 OPTIONS = ${pyOptions(c)}
 
 ACT = {
-    "relu": F.relu,
-    "gelu": F.gelu,  # exact, with erf
-    "gelu_tanh": lambda z: F.gelu(z, approximate="tanh"),
-    "silu": F.silu,
+${ACTIVATIONS.map((name) => `    ${JSON.stringify(name)}: ${TORCH_ACTIVATIONS[name]},${name === ACTIVATION.GELU ? '  # exact, with erf' : ''}`).join('\n')}
 }[ACTIVATION]
 
 
@@ -87,10 +94,10 @@ class Block(nn.Module):
         B, T, _ = a.shape
         split = lambda m: m.view(B, T, HEADS, D_MODEL // HEADS).transpose(1, 2)  # (B, heads, T, head_dim)
         q, k, v = split(self.wq(a)), split(self.wk(a)), split(self.wv(a))
-        if POSITION == "rope":
+        if POSITION == "${POSITION.ROPE}":
             q, k = rotate(q), rotate(k)
         scores = q @ k.transpose(-1, -2) / math.sqrt(D_MODEL // HEADS)
-        if POSITION == "alibi":  # -m_h |i - j|, m_h = 2^(-8 (h + 1) / heads)
+        if POSITION == "${POSITION.ALIBI}":  # -m_h |i - j|, m_h = 2^(-8 (h + 1) / heads)
             slopes = torch.tensor([2.0 ** (-8.0 * (h + 1) / HEADS) for h in range(HEADS)], dtype=a.dtype)
             distance = (torch.arange(T)[:, None] - torch.arange(T)[None, :]).abs().to(a.dtype)
             scores = scores - slopes[:, None, None] * distance
@@ -101,7 +108,7 @@ class Block(nn.Module):
 
     def forward(self, x):
         ffn = lambda z: self.ffn2(ACT(self.ffn1(z)))
-        if NORM == "post":
+        if NORM == "${NORM.POST}":
             h1 = self.ln1(x + self.attention(x))
             return self.ln2(h1 + ffn(h1))
         h1 = x + self.attention(self.ln1(x))
@@ -112,10 +119,10 @@ class Transformer(nn.Module):
     def __init__(self):
         super().__init__()
         self.embedding = nn.Embedding(VOCAB, D_MODEL)
-        if POSITION == "learned":
+        if POSITION == "${POSITION.LEARNED}":
             self.position = nn.Parameter(torch.zeros(MAX_LENGTH, D_MODEL))
         self.blocks = nn.ModuleList(Block() for _ in range(LAYERS))
-        if NORM == "pre":
+        if NORM == "${NORM.PRE}":
             self.final = nn.LayerNorm(D_MODEL, eps=EPS)
         self.output = nn.Linear(D_MODEL, VOCAB)
 
@@ -123,13 +130,13 @@ class Transformer(nn.Module):
         """tokens: (batch, T) integers -> logits (batch, T, VOCAB)."""
         T = tokens.shape[1]
         x = self.embedding(tokens) * math.sqrt(D_MODEL)
-        if POSITION == "sinusoidal":
+        if POSITION == "${POSITION.SINUSOIDAL}":
             x = x + sinusoidal_table(T, D_MODEL).to(x.dtype)
-        elif POSITION == "learned":
+        elif POSITION == "${POSITION.LEARNED}":
             x = x + self.position[:T]
         for block in self.blocks:
             x = block(x)
-        if NORM == "pre":
+        if NORM == "${NORM.PRE}":
             x = self.final(x)
         return self.output(x)
 
@@ -182,9 +189,9 @@ def load(path):
     check_options(metadata)
     model = Transformer()
     state = {"embedding.weight": tensors["embedding"], "output.weight": tensors["output.w"].T, "output.bias": tensors["output.b"]}
-    if POSITION == "learned":
+    if POSITION == "${POSITION.LEARNED}":
         state["position"] = tensors["position"]
-    if NORM == "pre":
+    if NORM == "${NORM.PRE}":
         state["final.weight"], state["final.bias"] = tensors["final.gamma"], tensors["final.beta"]
     for l in range(LAYERS):
         p = f"layers.{l}."

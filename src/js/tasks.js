@@ -1,5 +1,6 @@
 // Training tasks for the small Transformer (createTransformer): seeded, deterministic sequences with
-// targets only where an answer is asked, for the position lab and for users. No dependencies.
+// targets only where an answer is asked, for the position lab and for users. Plain JavaScript: no
+// module instance needed.
 //
 // Every task writes one sequence as   SEPARATOR · input part · SEPARATOR · one QUERY per answer slot
 // and asks for the answer at the QUERY slots (every other target is -1, which the loss ignores). The

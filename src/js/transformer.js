@@ -6,7 +6,7 @@
 // caller's own arrays. save() writes the model file; loading it is in model-file.js, the options in
 // model-options.js, the trainer in trainer.js.
 import { copyOut, floats, readOptions, required } from './args.js';
-import { ACTIVATIONS, LIMITS, MAX_MEMORY_BYTES, NORMS, POSITIONS } from './defaults.js';
+import { ACTIVATIONS, LIMITS, MAX_MEMORY_BYTES, NORM, NORMS, POSITION, POSITIONS } from './defaults.js';
 import { checkStatus } from './errors.js';
 import { MODEL_OPTIONS, metadataOf, resolveOptions } from './model-options.js';
 import { memoryBuffer } from './intrinsics.js';
@@ -25,13 +25,13 @@ const TRACE = ['q', 'k', 'v', 'scores', 'weights', 'attention', 'h1', 'hidden', 
 export function parameterShapes(config) {
   const { vocab, dModel: D, dFF: F } = config;
   const shapes = [['embedding', [vocab, D]]];
-  if (config.position === 'learned') shapes.push(['position', [config.maxLength, D]]);
+  if (config.position === POSITION.LEARNED) shapes.push(['position', [config.maxLength, D]]);
   for (let l = 0; l < config.layers; l++) {
     for (const m of ['q', 'k', 'v', 'o']) shapes.push([`layers.${l}.w${m}`, [D, D]], [`layers.${l}.b${m}`, [D]]);
     shapes.push([`layers.${l}.gamma1`, [D]], [`layers.${l}.beta1`, [D]], [`layers.${l}.w1`, [D, F]], [`layers.${l}.b1`, [F]],
       [`layers.${l}.w2`, [F, D]], [`layers.${l}.b2`, [D]], [`layers.${l}.gamma2`, [D]], [`layers.${l}.beta2`, [D]]);
   }
-  if (config.norm === 'pre') shapes.push(['final.gamma', [D]], ['final.beta', [D]]);
+  if (config.norm === NORM.PRE) shapes.push(['final.gamma', [D]], ['final.beta', [D]]);
   shapes.push(['output.w', [D, vocab]], ['output.b', [vocab]]);
   return shapes;
 }

@@ -12,6 +12,7 @@ import { BLOCK_GENERATORS } from './generate/block.js';
 import { ROPE_GENERATORS } from './generate/rope.js';
 import { LAB_GENERATORS } from './generate/lab.js';
 import { answerWords } from './generate/answer-words.js';
+import { ACTIVATION } from '../js/defaults.js';
 
 export const TOPICS = ['pe-value', 'pe-column', 'ffn-params', 'ffn-dff', 'attention', 'ffn-forward', 'pe-rotation',
   ...Object.keys(BLOCK_GENERATORS), ...Object.keys(ROPE_GENERATORS), ...Object.keys(LAB_GENERATORS)];
@@ -148,7 +149,7 @@ const generators = {
     }
     const hiddenByHand = pre.map((z) => Math.max(0, z));
     const byHand = (h) => Array.from({ length: dModel }, (_, o) => h.reduce((acc, hv, k) => acc + hv * w2[k * dModel + o], b2[o]));
-    const ffn = core.createFFN({ dModel, dFF, activation: 'relu',
+    const ffn = core.createFFN({ dModel, dFF, activation: ACTIVATION.RELU,
       w1: new Float32Array(w1), b1: new Float32Array(b1), w2: new Float32Array(w2), b2: new Float32Array(b2) });
     const { output, hidden } = ffn.forward(new Float32Array(x), { hidden: true });
     ffn.dispose();

@@ -5,9 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GENERATORS } from '../../scripts/generate.mjs';
+import { BUILD_PRODUCT_GENERATORS, GENERATORS } from '../../scripts/generate.mjs';
 import { root, section, staleOutputs, withSection, writeOutputs } from '../../scripts/generated-file.mjs';
 
 const run = (script, ...args) => spawnSync(process.execPath, [script, ...args], { cwd: root, encoding: 'utf8' });
@@ -25,6 +25,14 @@ test('every generator exports outputs() and runs the shared command line', () =>
     assert.match(code, /export (async )?function outputs\(/, `${script} exports outputs()`);
     assert.match(code, /runGenerator\(import\.meta\.url/, `${script} runs runGenerator`);
   }
+});
+
+test('every script that runs the generators\' command line is listed in scripts/generate.mjs', () => {
+  const scripts = readdirSync(join(root, 'scripts')).filter((name) => name.endsWith('.mjs')).map((name) => `scripts/${name}`)
+    .filter((script) => /runGenerator\(import\.meta\.url/.test(readFileSync(join(root, script), 'utf8')));
+  assert.ok(scripts.length >= GENERATORS.length, `${scripts.length} generators found`);
+  assert.deepEqual(scripts.filter((script) => !GENERATORS.includes(script) && !BUILD_PRODUCT_GENERATORS.includes(script)), [],
+    'a generator of a committed file joins GENERATORS (one of build products only joins BUILD_PRODUCT_GENERATORS)');
 });
 
 test('a marked section is replaced in place, and a page without its markers is refused', () => {

@@ -52,6 +52,17 @@ test('element-specific events come from @fires tags', () => {
     [{ name: 'a-b', description: 'first and second' }, { name: 'c', description: '' }]);
 });
 
+test('events have one doc style: every event an element dispatches is a @fires tag of its manifest entry', async () => {
+  for (const { tag } of await registeredElements()) {
+    const source = readFileSync(`${root}src/elements/${tag}.js`, 'utf8');
+    const head = source.slice(0, source.search(/^(?!\/\/)/m));
+    assert.match(head, /^\/\/ Events: pe-ffn-change and pe-ffn-render, as every element \(@fires in shared\/base\.js\)/m, `<${tag}>: the shared events named the one way`);
+    assert.doesNotMatch(head, /pe-ffn-change \{|pe-ffn-render after/, `<${tag}>: no event described outside a @fires tag`);
+    const events = byTag.get(tag).events.map((e) => e.name);
+    for (const [, name] of source.matchAll(/new CustomEvent\('([a-z-]+)'/g)) assert.ok(events.includes(name), `<${tag}> dispatches ${name}: a @fires tag documents it`);
+  }
+});
+
 test('parts of shared pieces belong to the elements that render them', () => {
   const parts = (tag) => byTag.get(tag).cssParts.map((p) => p.name);
   assert.ok(parts('pe-table').includes('card'));

@@ -1,7 +1,8 @@
 // The floors of the house: every file under src/ and web/ imports only its own room or a room on a
 // lower floor, so that each layer can be read, tested and shipped without the ones above it:
-//   src/js (the API) and src/i18n (texts)  <-  src/quiz (pure library)  <-  src/lms (package
-//   building, runtime adapters)  <-  src/elements  <-  web/ (the pages, and the LMS launch page)
+//   src/js (the API) and src/i18n (texts)  <-  src/quiz (pure library)  <-  src/lms/formats (the LMS
+//   formats' declarations)  <-  src/lms/package, src/lms/runtime (package building, runtime
+//   adapters)  <-  src/elements  <-  web/ (the pages, and the LMS launch page)
 // Two rooms on the same floor import nothing from each other (src/lms/package and src/lms/runtime
 // are such a pair). An element's own folder (src/elements/quiz/, …) is private to the elements: the
 // pages use an element's file and src/elements/shared/, never its parts. The imports are read by
@@ -21,10 +22,11 @@ export const ROOMS = [
   ['src/js/', 1],
   ['src/i18n/', 1],
   ['src/quiz/', 2],
-  ['src/lms/package/', 3],
-  ['src/lms/runtime/', 3],
-  ['src/elements/', 4],
-  ['web/', 5],
+  ['src/lms/formats/', 3],
+  ['src/lms/package/', 4],
+  ['src/lms/runtime/', 4],
+  ['src/elements/', 5],
+  ['web/', 6],
 ];
 /** What lies outside the rooms and who may import it: build products and build tools, for the pages. */
 const OUTSIDE = { 'dist/': ['web/'], 'scripts/': ['web/'] };

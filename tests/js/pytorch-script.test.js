@@ -15,6 +15,7 @@ import { writeSafetensors } from '../../src/js/safetensors.js';
 import { FILE_OPTIONS } from '../../src/js/model-options.js';
 import { parameterShapesRef, resolveConfigRef, transformerForwardRef } from '../reference/transformer-reference.js';
 import { perturbedParams, relativeMaxDiff } from '../reference/transformer-cases.js';
+import { POSITIONS } from '../../src/js/abi.js';
 
 const { pytorchScript } = pkg;
 const PYTHON = '/usr/bin/python3';
@@ -70,13 +71,15 @@ print(json.dumps(results))
   }
 }
 
-const configs = [
-  { vocab: 10, dModel: 8, heads: 2, dFF: 16, layers: 2, position: 'sinusoidal', seed: 1 },
-  { vocab: 9, dModel: 8, heads: 4, dFF: 12, layers: 1, position: 'learned', maxLength: 12, norm: 'pre', causal: true, activation: 'gelu', seed: 2 },
-  { vocab: 12, dModel: 12, heads: 2, dFF: 20, layers: 2, position: 'rope', activation: 'gelu_tanh', eps: 1e-6, seed: 3 },
-  { vocab: 7, dModel: 8, heads: 4, dFF: 8, layers: 3, position: 'alibi', norm: 'pre', causal: true, activation: 'silu', seed: 4 },
-  { vocab: 6, dModel: 5, heads: 1, dFF: 7, layers: 1, position: 'none', seed: 5 },
+// One configuration per position scheme of pf_abi.h (a new scheme takes the shape of the list's start).
+const SHAPES = [
+  { vocab: 10, dModel: 8, heads: 2, dFF: 16, layers: 2, seed: 1 },
+  { vocab: 9, dModel: 8, heads: 4, dFF: 12, layers: 1, maxLength: 12, norm: 'pre', causal: true, activation: 'gelu', seed: 2 },
+  { vocab: 12, dModel: 12, heads: 2, dFF: 20, layers: 2, activation: 'gelu_tanh', eps: 1e-6, seed: 3 },
+  { vocab: 7, dModel: 8, heads: 4, dFF: 8, layers: 3, norm: 'pre', causal: true, activation: 'silu', seed: 4 },
+  { vocab: 6, dModel: 5, heads: 1, dFF: 7, layers: 1, seed: 5 },
 ];
+const configs = POSITIONS.map((position, i) => ({ ...SHAPES[i % SHAPES.length], position, seed: i + 1 }));
 
 const lab = { vocab: 16, dModel: 64, heads: 4, dFF: 256, layers: 2, position: 'sinusoidal', seed: 7 };
 const other = { ...configs[0], heads: 4 };

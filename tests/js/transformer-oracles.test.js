@@ -12,11 +12,10 @@ import { resolveConfigRef, transformerGradientsRef } from '../reference/transfor
 import { Worst, gradientError, perturbedParams, randomBatch, relativeMaxDiff } from '../reference/transformer-cases.js';
 import { runTorch } from '../reference/torch-oracle.js';
 import { createTask } from '../../src/js/tasks.js';
+import { ACTIVATIONS, POSITIONS } from '../../src/js/abi.js'; // every scheme and activation pf_abi.h lists
 
 const core = await loadCore();
 const TRACE = ['q', 'k', 'v', 'scores', 'weights', 'attention', 'h1', 'hidden', 'ffn'];
-const POSITIONS = ['sinusoidal', 'learned', 'rope', 'alibi', 'none'];
-const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 
 function requireApi() {
   assert.equal(typeof core.createTransformer, 'function', 'core.createTransformer is missing: the training engine (branch train-core) is not in this build');
@@ -41,7 +40,7 @@ for (const position of POSITIONS) {
       const [dModel, dFF, vocab] = dims[i % dims.length], [B, T] = lengths[(i * 3) % lengths.length];
       let heads = [1, 2, 4, 2, 4, 1, 8, 4][i % 8];
       while (position === 'rope' && (dModel / heads) % 2) heads /= 2; // rope needs an even head dimension
-      cases.push({ position, norm, causal, activation: ACTIVATIONS[i % 4], dModel, dFF, vocab, heads, layers: 1 + (i % 4), maxLength: Math.max(T, 40), seed: i, B, T });
+      cases.push({ position, norm, causal, activation: ACTIVATIONS[i % ACTIVATIONS.length], dModel, dFF, vocab, heads, layers: 1 + (i % 4), maxLength: Math.max(T, 40), seed: i, B, T });
     }
   }
 }

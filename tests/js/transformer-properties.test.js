@@ -11,9 +11,9 @@ import { parameterShapesRef, resolveConfigRef, seededParamsRef } from '../refere
 import { randomBatch } from '../reference/transformer-cases.js';
 import { readSafetensors, writeSafetensors } from '../../src/js/safetensors.js';
 import { BOUND, SCALE, growth } from './linear-growth.js';
+import { POSITIONS } from '../../src/js/abi.js'; // every scheme pf_abi.h lists
 
 const core = await loadCore();
-const POSITIONS = ['sinusoidal', 'learned', 'rope', 'alibi', 'none'];
 const sameBits = (a, b) => a.length === b.length && a.every((v, k) => Object.is(v, b[k]));
 const small = { vocab: 11, dModel: 16, heads: 4, dFF: 24, layers: 2, maxLength: 32 };
 

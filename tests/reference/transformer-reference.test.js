@@ -12,9 +12,8 @@ import {
   AdamWRef, clipGradNormRef, crossEntropyRef, parameterShapesRef, seededParamsRef, transformerForwardRef,
   transformerGradientsRef, transformerLossRef,
 } from './transformer-reference.js';
+import { ACTIVATIONS, POSITIONS } from '../../src/js/abi.js'; // every scheme and activation pf_abi.h lists
 
-const POSITIONS = ['sinusoidal', 'learned', 'rope', 'alibi', 'none'];
-const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 
 /** ‖a - b‖₂ and ‖b‖₂. */
 function norms(a, b) {

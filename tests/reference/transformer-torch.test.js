@@ -10,9 +10,8 @@ import { AdamWRef, resolveConfigRef, transformerForwardRef, transformerGradients
 import { Worst, gradientError, perturbedParams, randomBatch, relativeMaxDiff } from './transformer-cases.js';
 import { runTorch } from './torch-oracle.js';
 import { createTask } from '../../src/js/tasks.js';
+import { ACTIVATIONS, POSITIONS } from '../../src/js/abi.js'; // every scheme and activation pf_abi.h lists
 
-const POSITIONS = ['sinusoidal', 'learned', 'rope', 'alibi', 'none'];
-const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'silu'];
 const TRACE = ['q', 'k', 'v', 'scores', 'weights', 'attention', 'h1', 'hidden', 'ffn'];
 const BOUND = 1e-9;
 
@@ -21,7 +20,7 @@ for (const position of POSITIONS) {
   for (const norm of ['post', 'pre']) {
     for (const causal of [false, true]) {
       const i = cases.length;
-      cases.push({ position, norm, causal, activation: ACTIVATIONS[i % 4], vocab: 11, dModel: 8, heads: 1 + (i % 2) * 3, dFF: 12, layers: 1 + (i % 3), maxLength: 9, seed: i, B: 1 + (i % 3), T: 5 + (i % 4) });
+      cases.push({ position, norm, causal, activation: ACTIVATIONS[i % ACTIVATIONS.length], vocab: 11, dModel: 8, heads: 1 + (i % 2) * 3, dFF: 12, layers: 1 + (i % 3), maxLength: 9, seed: i, B: 1 + (i % 3), T: 5 + (i % 4) });
     }
   }
 }

@@ -10,31 +10,33 @@ import { largestMagnitude } from '../ffn/heat-grid.js';
 import { rowsPicture, tokenNames } from './picture.js';
 import { rowStats } from './row-stats.js';
 import { BLOCK_FORMULAS, LAYER_NORM_FORMULA } from './formulas.js';
+import { NORM, NORMS } from '../../js/defaults.js';
+import { kindTable } from '../../js/kinds.js';
 
 // Names of the arrays in each step and order, as the formulas write them.
-const NAMES = {
-  post: [
+const NAMES = kindTable('add-norm-step.js NAMES', NORMS, {
+  [NORM.POST]: [
     { input: 'h', branch: 'Attn(h)', sum: 'h + Attn(h)', normIn: 'h + Attn(h)', normOut: 'h′' },
     { input: 'h′', branch: 'FFN(h′)', sum: 'h′ + FFN(h′)', normIn: 'h′ + FFN(h′)', normOut: 'h″' },
   ],
-  pre: [
+  [NORM.PRE]: [
     { input: 'h', branch: 'Attn(LN₁(h))', sum: 'h′', normIn: 'h', normOut: 'LN₁(h)' },
     { input: 'h′', branch: 'FFN(LN₂(h′))', sum: 'h″', normIn: 'h′', normOut: 'LN₂(h′)' },
   ],
-};
+});
 
 // Each picture's array in the names of the NumPy script (block/numpy-script.js): x is the block's
 // input, a = LN1(x) and z = LN2(h1) in pre-norm.
-const SCRIPT_NAMES = {
-  post: [
+const SCRIPT_NAMES = kindTable('add-norm-step.js SCRIPT_NAMES', NORMS, {
+  [NORM.POST]: [
     { residual: 'x', branch: 'attention', sum: 'x + attention', norm: 'h1' },
     { residual: 'h1', branch: 'ffn', sum: 'h1 + ffn', norm: 'output' },
   ],
-  pre: [
+  [NORM.PRE]: [
     { residual: 'x', branch: 'attention', sum: 'h1', norm: 'a' },
     { residual: 'h1', branch: 'ffn', sum: 'output', norm: 'z' },
   ],
-};
+});
 
 export function tokenPicker(el, { s, n, row }) {
   const id = el.localId('token');
@@ -47,11 +49,11 @@ function formulas(el, { s, norm, which }) {
   const line = (order) => h('div', { class: `order${order === norm ? ' now' : ''}`, 'data-order': order },
     h('p', null, h('strong', { text: s.normNames[order] }), order === norm ? [' ', h('span', { class: 'badge', text: s.normNow })] : null),
     h('div', { class: 'formula' }, texNode(BLOCK_FORMULAS[order][which], { display: true })));
-  const options = ['post', 'pre'].map((o) => h('option', { value: o, selected: o === norm, text: s.normShort[o] }));
+  const options = NORMS.map((o) => h('option', { value: o, selected: o === norm, text: s.normShort[o] }));
   return h('section', { class: 'orders' },
     h('div', { class: 'row' }, h('h4', { text: s.normFormulasTitle }),
       h('div', { class: 'field' }, h('label', { for: id, text: s.norm }), h('select', { id, 'data-prop': 'norm' }, options))),
-    h('div', { class: 'orders-grid' }, line('post'), line('pre')));
+    h('div', { class: 'orders-grid' }, NORMS.map(line)));
 }
 
 function stats(el, { s, d, row, names, stats: st, eps, normOut }) {
@@ -92,7 +94,7 @@ export function addNormStep(el, ctx, which) {
   ];
   const normPicture = { key: 'norm', title: fill(s.gridNormOut, { name: names.normOut }), what: names.normOut, data: part.normOut };
   // In the order of the formula: post-norm adds, then normalises; pre-norm normalises the input first.
-  const pictures = norm === 'post' ? [...sumPictures, normPicture] : [sumPictures[0], normPicture, ...sumPictures.slice(1)];
+  const pictures = norm === NORM.POST ? [...sumPictures, normPicture] : [sumPictures[0], normPicture, ...sumPictures.slice(1)];
   const worked = rowStats(part.normIn, d, row, block.eps, part.normOut);
   const node = [
     h('p', { text: (which === 0 ? s.body.norm1 : s.body.norm2)[norm] }),

@@ -3,6 +3,7 @@
 // trace), the second taking the first one's output as its input (PE is not added again). For each
 // block it keeps the two Add & Norm steps in one shape (see addNormParts), so one view draws both.
 import { blockInput, embeddingSeed } from '../ffn/block-input.js';
+import { NORM } from '../../js/defaults.js';
 
 /**
  * Seed of block b (0-based): the element's seed for the first block, +2 for the next, so that no
@@ -28,7 +29,7 @@ function addRows(a, b) {
  */
 function addNormParts(core, { x, output, trace, norm, eps, dModel }) {
   const ln = (rows) => core.layerNorm(rows, dModel, { eps });
-  if (norm === 'post') {
+  if (norm === NORM.POST) {
     const sum1 = addRows(x, trace.attention);
     const sum2 = addRows(trace.h1, trace.ffn);
     return [
@@ -60,7 +61,7 @@ export function runFlow(core, { tokens, dModel, heads, dFF, activation, norm, ca
       result.blocks.push({
         seed: s, input, output, trace, addNorm, eps: block.eps, paramCount: block.paramCount,
         // What the FFN is fed: h1 itself after post-norm, LN2(h1) before it in pre-norm.
-        ffnIn: norm === 'post' ? trace.h1 : addNorm[1].normOut,
+        ffnIn: norm === NORM.POST ? trace.h1 : addNorm[1].normOut,
       });
     } finally {
       block.dispose();

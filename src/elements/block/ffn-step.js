@@ -14,6 +14,7 @@ import { rowsPicture, tokenNames } from './picture.js';
 import { FFN_FORMULA, FFN_FORMULA_GELU } from './formulas.js';
 import { headSlice } from './attention-step.js';
 import { mixMap } from './mix-map.js';
+import { ACTIVATION } from '../../js/defaults.js';
 
 /** { node, exports } of the step. */
 export function ffnStep(el, ctx) {
@@ -40,7 +41,7 @@ export function ffnStep(el, ctx) {
   const limit = largestMagnitude(z, y);
   const node = [
     h('p', { text: s.body.ffn }),
-    h('div', { class: 'formula' }, texNode(values.activation === 'gelu' ? FFN_FORMULA_GELU : FFN_FORMULA, { display: true })),
+    h('div', { class: 'formula' }, texNode(values.activation === ACTIVATION.GELU ? FFN_FORMULA_GELU : FFN_FORMULA, { display: true })),
     h('p', { class: 'muted', text: inName }),
     sharedRowsSvg({
       x: z, y, tokens: n, dModel: d, rowLabels, selectedRow: row, limit,

@@ -4,6 +4,8 @@
 // models). The attention step states the scaled scores, the softmax and the causal mask's rule, with
 // t the token that looks and u the token looked at (the page keeps i for the frequency index, j for
 // the column).
+import { NORM, NORMS } from '../../js/defaults.js';
+import { kindTable } from '../../js/kinds.js';
 
 export const INPUT_FORMULA = String.raw`h_t^{(0)} = x_t + PE(t)`;
 
@@ -17,7 +19,7 @@ export const FFN_FORMULA_GELU = String.raw`\mathrm{FFN}(z) = \mathrm{GELU}(zW_1 
 export const LAYER_NORM_FORMULA = String.raw`\begin{gathered} \mathrm{LayerNorm}(z)_j = \frac{z_j - \mu}{\sqrt{\sigma^2 + \varepsilon}}\,\gamma_j + \beta_j \\[4pt] \mu = \frac{1}{d}\sum_j z_j, \quad \sigma^2 = \frac{1}{d}\sum_j (z_j - \mu)^2 \end{gathered}`;
 
 /** Both orders, each as [the line of step ③, the line of step ⑤]. */
-export const BLOCK_FORMULAS = {
-  post: [String.raw`h' = \mathrm{LayerNorm}\big(h + \mathrm{Attn}(h)\big)`, String.raw`h'' = \mathrm{LayerNorm}\big(h' + \mathrm{FFN}(h')\big)`],
-  pre: [String.raw`h' = h + \mathrm{Attn}\big(\mathrm{LN}_1(h)\big)`, String.raw`h'' = h' + \mathrm{FFN}\big(\mathrm{LN}_2(h')\big)`],
-};
+export const BLOCK_FORMULAS = kindTable('formulas.js BLOCK_FORMULAS', NORMS, {
+  [NORM.POST]: [String.raw`h' = \mathrm{LayerNorm}\big(h + \mathrm{Attn}(h)\big)`, String.raw`h'' = \mathrm{LayerNorm}\big(h' + \mathrm{FFN}(h')\big)`],
+  [NORM.PRE]: [String.raw`h' = h + \mathrm{Attn}\big(\mathrm{LN}_1(h)\big)`, String.raw`h'' = h' + \mathrm{FFN}\big(\mathrm{LN}_2(h')\big)`],
+});

@@ -10,8 +10,17 @@
 // recomputes them from `seed` instead of carrying them. Every value is written as a Python literal of
 // its type (src/js/python.js).
 import { pyBool, pyFloat, pyInt, pyList, pyStr } from '../../js/python.js';
-import { ACTIVATIONS, DEFAULTS, LIMITS, MAX_SEED, NORMS } from '../../js/defaults.js';
+import { ACTIVATION, ACTIVATIONS, DEFAULTS, LIMITS, MAX_SEED, NORM, NORMS } from '../../js/defaults.js';
 import * as check from '../../js/validate.js';
+import { kindTable } from '../../js/kinds.js';
+
+/** Each activation as a NumPy function of z. */
+const NUMPY_ACTIVATIONS = kindTable('block/numpy-script.js', ACTIVATIONS, {
+  [ACTIVATION.RELU]: 'lambda z: np.maximum(z, 0.0)',
+  [ACTIVATION.GELU]: 'lambda z: 0.5 * z * (1.0 + erf(z / math.sqrt(2.0)))',
+  [ACTIVATION.GELU_TANH]: 'lambda z: 0.5 * z * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (z + 0.044715 * z**3)))',
+  [ACTIVATION.SILU]: 'lambda z: z / (1.0 + np.exp(-z))',
+});
 
 /** Rows of x as Python list lines, one token per line, its label (any text) quoted in a comment. */
 function pyRows(x, dModel, words) {
@@ -113,16 +122,13 @@ def layer_norm(z, gamma, beta):
 
 erf = np.vectorize(math.erf)
 ACT = {
-    "relu": lambda z: np.maximum(z, 0.0),
-    "gelu": lambda z: 0.5 * z * (1.0 + erf(z / math.sqrt(2.0))),
-    "gelu_tanh": lambda z: 0.5 * z * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (z + 0.044715 * z**3))),
-    "silu": lambda z: z / (1.0 + np.exp(-z)),
+${ACTIVATIONS.map((name) => `    ${JSON.stringify(name)}: ${NUMPY_ACTIVATIONS[name]},`).join('\n')}
 }[ACTIVATION]
 
 f64 = lambda a: a.astype(np.float64)
 x = f64(X)
 T, E = x.shape[0], D // HEADS
-a = layer_norm(x, f64(gamma1), f64(beta1)) if NORM == "pre" else x
+a = layer_norm(x, f64(gamma1), f64(beta1)) if NORM == "${NORM.PRE}" else x
 q, k, v = a @ f64(wq) + f64(bq), a @ f64(wk) + f64(bk), a @ f64(wv) + f64(bv)
 heads = lambda m: m.reshape(T, HEADS, E).transpose(1, 0, 2)  # (heads, tokens, head_dim)
 scores = heads(q) @ heads(k).transpose(0, 2, 1) / math.sqrt(E)  # (heads, tokens, tokens)
@@ -131,11 +137,11 @@ masked = np.where(allowed, scores, -np.inf)
 e = np.exp(masked - masked.max(axis=-1, keepdims=True))  # masked pairs: exp(-inf) = 0
 weights = e / e.sum(axis=-1, keepdims=True)
 attention = (weights @ heads(v)).transpose(1, 0, 2).reshape(T, D) @ f64(wo) + f64(bo)
-h1 = layer_norm(x + attention, f64(gamma1), f64(beta1)) if NORM == "post" else x + attention
-z = layer_norm(h1, f64(gamma2), f64(beta2)) if NORM == "pre" else h1
+h1 = layer_norm(x + attention, f64(gamma1), f64(beta1)) if NORM == "${NORM.POST}" else x + attention
+z = layer_norm(h1, f64(gamma2), f64(beta2)) if NORM == "${NORM.PRE}" else h1
 hidden = ACT(z @ f64(w1) + f64(b1))
 ffn = hidden @ f64(w2) + f64(b2)
-output = layer_norm(h1 + ffn, f64(gamma2), f64(beta2)) if NORM == "post" else h1 + ffn
+output = layer_norm(h1 + ffn, f64(gamma2), f64(beta2)) if NORM == "${NORM.POST}" else h1 + ffn
 
 trace = {"q": q, "k": k, "v": v, "scores": scores, "weights": weights, "attention": attention,
          "h1": h1, "hidden": hidden, "ffn": ffn, "output": output}

@@ -3,19 +3,21 @@
 // in the order w1, b1, w2, b2, the pre-activation z, the activation and the output.
 import { embeddingSnippets } from '../shared/snippets.js';
 import { pyInt } from '../../js/python.js';
+import { ACTIVATION, ACTIVATIONS } from '../../js/defaults.js';
+import { kindTable } from '../../js/kinds.js';
 
-const NUMPY_ACT = {
-  relu: 'a = np.maximum(z, 0)',
-  gelu: 'from math import erf\na = z * 0.5 * (1 + np.vectorize(erf)(z / np.sqrt(2)))       # exact GELU',
-  gelu_tanh: 'a = 0.5 * z * (1 + np.tanh(np.sqrt(2 / np.pi) * (z + 0.044715 * z**3)))',
-  silu: 'a = z / (1 + np.exp(-z))',
-};
-const TORCH_ACT = {
-  relu: 'a = torch.relu(z)',
-  gelu: 'a = torch.nn.functional.gelu(z)                         # exact (erf)',
-  gelu_tanh: "a = torch.nn.functional.gelu(z, approximate='tanh')",
-  silu: 'a = torch.nn.functional.silu(z)',
-};
+const NUMPY_ACT = kindTable('ffn/snippets.js NUMPY_ACT', ACTIVATIONS, {
+  [ACTIVATION.RELU]: 'a = np.maximum(z, 0)',
+  [ACTIVATION.GELU]: 'from math import erf\na = z * 0.5 * (1 + np.vectorize(erf)(z / np.sqrt(2)))       # exact GELU',
+  [ACTIVATION.GELU_TANH]: 'a = 0.5 * z * (1 + np.tanh(np.sqrt(2 / np.pi) * (z + 0.044715 * z**3)))',
+  [ACTIVATION.SILU]: 'a = z / (1 + np.exp(-z))',
+});
+const TORCH_ACT = kindTable('ffn/snippets.js TORCH_ACT', ACTIVATIONS, {
+  [ACTIVATION.RELU]: 'a = torch.relu(z)',
+  [ACTIVATION.GELU]: 'a = torch.nn.functional.gelu(z)                         # exact (erf)',
+  [ACTIVATION.GELU_TANH]: "a = torch.nn.functional.gelu(z, approximate='tanh')",
+  [ACTIVATION.SILU]: 'a = torch.nn.functional.silu(z)',
+});
 
 function weightLines({ dFF, seed }) {
   return [

@@ -7,7 +7,7 @@
 //   LAB_KEYS                          the metadata keys the lab adds: { task, length, seed, experiment, steps }
 //   savedFile(model, plan, index)     -> Uint8Array: the run's model with the lab's metadata
 //   labMetadata(bytes)                -> { task?, length?, seed?, experiment?, steps? }: the valid ones
-//   loadedRun(core, bytes, plan, onProgress?) -> { config, final, snapshot, metadata }: the model's final
+//   loadedRun(core, bytes, plan, onProgress?) -> { config, final, snapshot, metadata, plan }: the model's final
 //        test (session.js finalTest, onProgress(done, total) as it goes) and attention on the first probe
 //        sequence; throws an Error saying why
 //        a file cannot be tested (not a model file, another vocabulary, sequences its table cannot read)

@@ -19,6 +19,7 @@
 import { createTask } from '../../js/index.js';
 import { SCHEMES, TRAINING } from './presets.js';
 import { experimentOf } from './experiments/index.js';
+import { POSITION } from '../../js/defaults.js';
 
 export function parseSchemes(text) {
   const words = String(text ?? '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
@@ -62,7 +63,7 @@ export function labPlan(settings) {
           model: {
             vocab, dModel, heads, dFF, layers, position: scheme, causal, seed,
             // A learned table has exactly the rows training reaches: past them there is no row at all.
-            maxLength: scheme === 'learned' ? trainedT : testedT,
+            maxLength: scheme === POSITION.LEARNED ? trainedT : testedT,
           },
         });
       }

@@ -15,7 +15,10 @@
 //   TRAINING      what no attribute changes: { vocab, batch, lr, evalPoints, evalSequences,
 //                 finalSequences, maxRuns }
 
-export const SCHEMES = Object.freeze(['none', 'sinusoidal', 'learned', 'rope', 'alibi']);
+// No position first (the baseline), then pf_abi.h's schemes in their order.
+import { POSITION, POSITIONS } from '../../js/defaults.js';
+
+export const SCHEMES = Object.freeze([POSITION.NONE, ...POSITIONS.filter((p) => p !== POSITION.NONE)]);
 export const COMMON = Object.freeze({ length: 8, 'd-model': 32, heads: 2, layers: 2, seed: 0 });
 
 export const TRAINING = Object.freeze({

@@ -11,6 +11,7 @@
 //   reachedStep(points, index, threshold = 0.95)  -> the first evaluated step at or above it, or null
 //   curvesCsv(s, plan, points, losses)  -> CSV: one row per step, the training loss of every run and,
 //                                at evaluated steps, its held-out loss and accuracy
+import { POSITION, POSITIONS } from '../../js/defaults.js';
 import { seriesColor } from '../shared/colors.js';
 import { fill } from '../shared/i18n.js';
 import { toCsv } from '../shared/data-export.js';
@@ -22,8 +23,12 @@ export function runLabel(s, plan, index) {
   return fill(several ? s.runNameDFF : s.runName, vars);
 }
 
-// Series colours (shared/tokens.js) by scheme, far apart in hue; 'none' takes the ink-like series 7.
-const SCHEME_SERIES = { none: 6, sinusoidal: 0, learned: 2, rope: 3, alibi: 1 };
+// Series colours (shared/tokens.js) by scheme: the schemes take, in pf_abi.h's order, the series in
+// SERIES_ORDER (neighbours far apart in hue); no position at all takes the ink-like series 7.
+const SERIES_ORDER = [0, 2, 3, 1, 4, 5];
+const INK_SERIES = 6;
+const SCHEME_SERIES = Object.fromEntries(POSITIONS.filter((p) => p !== POSITION.NONE)
+  .map((p, i) => [p, SERIES_ORDER[i % SERIES_ORDER.length]]).concat([[POSITION.NONE, INK_SERIES]]));
 
 export function runStyle(plan, index) {
   const run = plan.runs[index];

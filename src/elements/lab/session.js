@@ -26,6 +26,7 @@
 //        T * T)], positions: Float32Array(T * dModel) of a learned table, else null }
 import { createTask, tokenAccuracy } from '../../js/index.js';
 import { mulberry32 } from '../../js/random.js';
+import { POSITION } from '../../js/defaults.js';
 
 /** Mean cross-entropy of logits [r][vocab] over the rows whose target is not -1, in double. */
 export function heldOutLoss(logits, targets, vocab) {
@@ -112,7 +113,7 @@ export function finalTest(model, plan, onProgress = null) {
 
 /** A learned position table's first T rows (Float32Array(T * dModel)), or null for the other schemes. */
 function learnedRows(model, T) {
-  return model.config.position === 'learned' ? model.getParameter('position').slice(0, T * model.config.dModel) : null;
+  return model.config.position === POSITION.LEARNED ? model.getParameter('position').slice(0, T * model.config.dModel) : null;
 }
 
 /** The attention weights of every layer for one sequence of `probe`, and a learned table's first T rows. */

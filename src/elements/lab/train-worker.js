@@ -9,10 +9,12 @@
 //
 // Messages in:  { type: 'start', plan, indices, wasm?, view? }  { type: 'pause' }  { type: 'resume' }
 //               { type: 'view', index, example }   (the run and held-out example whose attention is sent)
-//               { type: 'save', id, index }        { type: 'load', id, bytes, plan }
+//               { type: 'save', id, index, plan }  { type: 'load', id, bytes, plan, wasm? }
 // Messages out: { type: 'progress', step, evals, seconds, tokens, diverged, snapshot? }
 //               { type: 'done', step, final, losses: [{ index, losses }], seconds, snapshot? }
-//               { type: 'saved', id, bytes, config }   { type: 'loaded', id, config, final, snapshot, metadata }
+//               { type: 'snapshot', snapshot }     (after a 'view', when this worker trains that run)
+//               { type: 'saved', id, bytes, config }
+//               { type: 'loaded', id, config, final, snapshot, metadata, plan }
 //               { type: 'load-progress', id, done, total }  (while a loaded file is tested)
 //               { type: 'error', id?, message }
 import { init } from '../../js/index.js';

@@ -3,7 +3,7 @@
 //   launchPage({ title, lang, config }) -> HTML text
 //     The page's heading is for screen readers only: the quiz shows the same title (config.title) as
 //     its own heading, so a learner reads it once.
-import { xmlText as x } from './xml.js';
+import { xmlText as x } from '../formats/xml.js';
 
 // JSON in a <script type="application/json">: "<" becomes \u003c, so nothing can close the element.
 const safeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

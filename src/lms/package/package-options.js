@@ -10,6 +10,7 @@
 //     ids: 'a,b,c' or ['a', 'b', 'c']: exactly these questions of the bank (the package then carries
 //       them as its own bank file); every learner gets all of them, in an order of their seed
 //     id: the cmi5 course id, an absolute IRI the teacher controls (cmi5 only; default: a urn:uuid)
+import { FORMAT_NAMES, lmsFormat } from '../formats/index.js';
 import { builtinBank } from '../../quiz/bank.js';
 import { validateBank } from '../../quiz/schema.js';
 import { resolveTopic } from '../../quiz/select.js';
@@ -17,7 +18,8 @@ import { QUIZ_COUNT, SEED_MAX, readCount, readDecimal } from '../../quiz/limits.
 import quizKo from '../../i18n/ko/pe-ffn-quiz.js';
 import quizEn from '../../i18n/en/pe-ffn-quiz.js';
 
-export const FORMATS = ['scorm12', 'scorm2004', 'cmi5'];
+/** The formats' names (src/lms/formats/index.js). */
+export const FORMATS = FORMAT_NAMES;
 const LANGS = ['ko', 'en'];
 const DEFAULT_TITLE = { ko: quizKo.title, en: quizEn.title }; // the quiz element's own title
 const DEFAULT_MASTERY = 0.8;
@@ -86,7 +88,7 @@ function readIds(value, bank) {
 
 function readCourseId(value, format) {
   if (value === undefined || value === null) return null;
-  if (format !== 'cmi5') fail('--id', 'only for --format cmi5 (a SCORM package names itself)');
+  if (!lmsFormat(format).auId) fail('--id', `only for --format ${FORMATS.filter((f) => lmsFormat(f).auId).join(' or ')} (a SCORM package names itself)`);
   if (typeof value !== 'string' || !IRI.test(value) || value.length > MAX_IRI) {
     fail('--id', `expected an absolute IRI of at most ${MAX_IRI} characters (https://your.school/quiz/1 or urn:…), got ${shown(value)}`);
   }

@@ -1,5 +1,5 @@
-// Builds a quiz package for an LMS: one zip with the manifest at its root (imsmanifest.xml for SCORM
-// 1.2 and 2004, cmi5.xml for cmi5), the launch page, the quiz bundle, the .wasm, the bank when it is a
+// Builds a quiz package for an LMS: one zip with the format's manifest at its root (imsmanifest.xml for
+// SCORM 1.2 and 2004, cmi5.xml for cmi5: src/lms/formats/), the launch page, the quiz bundle, the .wasm, the bank when it is a
 // teacher's own (or the questions chosen with --ids), the fonts, the licences and, for SCORM, the
 // schema files the manifest names. Everything the quiz needs is inside: it fetches nothing
 // from another host. The same function runs in Node (the `quiz-package` command) and in the browser
@@ -12,13 +12,12 @@
 //       options, so that the same options give the same id and different ones a different id
 import { zipSync, strToU8 } from 'fflate';
 import { packageOptions } from './package-options.js';
-import { scorm12Manifest, scorm2004Manifest, cmi5CourseStructure } from './manifests.js';
+import { lmsFormat } from '../formats/index.js';
 import { launchPage } from './launch-page.js';
 import { launchCss } from './launch-css.js';
-import { hashSeed } from '../../quiz/prng.js';
+import { hex8, uuidUrn } from '../formats/uuid.js';
 import { fontPieces, fontFaceCss } from './fonts.js';
 import { licenseText } from './licenses.js';
-import { SCHEMA_FILES } from './schemas.js';
 import launchKo from '../../i18n/ko/lms-launch.js';
 import launchEn from '../../i18n/en/lms-launch.js';
 import quizKo from '../../i18n/ko/pe-ffn-quiz.js';
@@ -29,20 +28,8 @@ import commonEn from '../../i18n/en/common.js';
 const UI_TEXT = { ko: [quizKo, commonKo, launchKo], en: [quizEn, commonEn, launchEn] };
 const decoder = new TextDecoder();
 
-const hex8 = (text) => hashSeed(text).toString(16).padStart(8, '0');
-
 function packageKey(o) {
   return JSON.stringify([o.format, o.title, o.lang, o.topic, o.count, o.seed, o.mastery, o.customBank ? o.bank : 'builtin', o.courseId]);
-}
-
-/**
- * A name-based UUID (RFC 9562 version 8: 122 bits of FNV-1a hashes of `key`, with the version and
- * variant bits set) as a urn:uuid IRI. No domain in it: the package is nobody's web address.
- */
-export function uuidUrn(key) {
-  const h = [0, 1, 2, 3].map((i) => hex8(`${i}:${key}`)).join(''); // the index first: it stirs the whole hash
-  const variant = ((Number.parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export async function buildQuizPackage(rawOptions, read) {
@@ -50,11 +37,10 @@ export async function buildQuizPackage(rawOptions, read) {
   const o = packageOptions(rawOptions);
   const key = packageKey(o);
   const hex = `${hex8(key)}${hex8(`${key}#`)}`;
-  // cmi5: the course and its AU are activities (IRIs); the AU's id is derived from the course's, so
-  // a teacher's --id gives both. SCORM: an XML identifier.
-  const id = o.format === 'cmi5' ? (o.courseId || uuidUrn(key)) : `pe-ffn-quiz-${hex}`;
-  const auId = o.format === 'cmi5' ? uuidUrn(`${id}#au`) : null;
-  const schemas = SCHEMA_FILES[o.format];
+  const format = lmsFormat(o.format);
+  const id = format.packageId({ hex, urn: uuidUrn(key), courseId: o.courseId });
+  const auId = format.auId?.(id) ?? null;
+  const schemas = format.schemas;
   const [bundle, wasm, fontIndexBytes, ...schemaBytes] = await Promise.all([read('lms/quiz-lms.js'), read('pe_ffn.wasm'), read('lms/fonts.json'),
     ...schemas.map((f) => read(`lms/schemas/${o.format}/${f}`))]);
   const fontIndex = JSON.parse(decoder.decode(fontIndexBytes));
@@ -80,9 +66,7 @@ export async function buildQuizPackage(rawOptions, read) {
   // part of the SCO, so its resource does not list them.
   schemas.forEach((f, i) => { content[f] = schemaBytes[i]; });
   const manifest = { id, auId, title: o.title, lang: o.lang, mastery: o.mastery, files, description: o.description };
-  if (o.format === 'scorm12') content['imsmanifest.xml'] = strToU8(scorm12Manifest(manifest));
-  else if (o.format === 'scorm2004') content['imsmanifest.xml'] = strToU8(scorm2004Manifest(manifest));
-  else content['cmi5.xml'] = strToU8(cmi5CourseStructure(manifest));
+  content[format.manifestFile] = strToU8(format.manifest(manifest));
   // The .wasm and fonts barely shrink (woff2 is compressed already); the text files shrink a lot.
   const entries = {};
   for (const [name, bytes] of Object.entries(content)) entries[name] = [bytes, { level: name.endsWith('.woff2') ? 0 : 9 }];

@@ -9,6 +9,7 @@
 //     -> { adapter (or null), status, settled: Promise<{ adapter, status }> }
 //   status = { key, values }: key of src/i18n/*/lms-launch.js, values for its {placeholders}:
 //     standalone | connected | notConnected | connecting | timedOut { seconds } | refused { param }
+import { LMS_FORMATS, lmsFormat } from '../formats/index.js';
 import { findScormApi } from './find-api.js';
 import { scorm12Adapter } from './scorm12.js';
 import { scorm2004Adapter } from './scorm2004.js';
@@ -17,6 +18,7 @@ import { readCmi5Launch } from './cmi5-launch.js';
 import { progressBackup } from './backup.js';
 
 export const CONNECT_TIMEOUT_MS = 20000;
+
 
 const status = (key, values = {}) => ({ key, values });
 
@@ -44,6 +46,14 @@ function pendingAdapter(connecting, fallback) {
   };
 }
 
+/** SCORM: the API object of its version in a parent or opener window, started at once. */
+function connectScorm(apiName, makeAdapter, { config, win, onProblem, now }) {
+  const api = findScormApi(win, apiName);
+  if (!api) return { adapter: null, status: status('standalone') };
+  const adapter = makeAdapter({ api, mastery: config.mastery, key: config.id, onProblem, now });
+  return { adapter, status: status(adapter.connected ? 'connected' : 'notConnected') };
+}
+
 function connectCmi5({ config, search, onProblem, timeoutMs, fetchImpl, now }) {
   if (!new URLSearchParams(search).has('fetch')) return { adapter: null, status: status('standalone') };
   let launch;
@@ -68,19 +78,18 @@ function connectCmi5({ config, search, onProblem, timeoutMs, fetchImpl, now }) {
   return { adapter, status: status('connecting'), settled };
 }
 
+/** How the launch page reaches the LMS, by the protocol a format declares (src/lms/formats/). */
+const PROTOCOLS = Object.freeze({
+  scorm12: (args) => connectScorm('API', scorm12Adapter, args),
+  scorm2004: (args) => connectScorm('API_1484_11', scorm2004Adapter, args),
+  cmi5: connectCmi5,
+});
+for (const f of LMS_FORMATS) if (!PROTOCOLS[f.protocol]) throw new Error(`connect.js: the LMS format ${f.name} talks ${f.protocol}, which no connection here speaks`);
+
 export function connectLms({ config, win, search, onProblem = () => {}, timeoutMs = CONNECT_TIMEOUT_MS, fetchImpl = (...a) => fetch(...a), now = () => Date.now() }) {
-  let found;
-  if (config.format === 'cmi5') {
-    found = connectCmi5({ config, search, onProblem, timeoutMs, fetchImpl, now });
-  } else {
-    const api = findScormApi(win, config.format === 'scorm12' ? 'API' : 'API_1484_11');
-    if (!api) {
-      found = { adapter: null, status: status('standalone') };
-    } else {
-      const make = config.format === 'scorm12' ? scorm12Adapter : scorm2004Adapter;
-      const adapter = make({ api, mastery: config.mastery, key: config.id, onProblem, now });
-      found = { adapter, status: status(adapter.connected ? 'connected' : 'notConnected') };
-    }
-  }
+  const format = lmsFormat(config.format);
+  if (!format) onProblem(`the package names an unknown LMS format ${JSON.stringify(config.format)}`);
+  const found = format ? PROTOCOLS[format.protocol]({ config, win, search, onProblem, timeoutMs, fetchImpl, now })
+    : { adapter: null, status: status('standalone') };
   return { ...found, settled: found.settled || Promise.resolve({ adapter: found.adapter, status: found.status }) };
 }

@@ -16,6 +16,7 @@ import en from '../../i18n/en/quiz-lab.js';
 import { fill } from '../localize.js';
 import { createTask } from '../../js/tasks.js';
 import { fixed, round3, thousands, check, bilingualFor } from './shared.js';
+import { NORM, POSITION } from '../../js/defaults.js';
 
 const bilingual = bilingualFor({ ko, en });
 const VOCAB = 16;      // the lab's: 14 symbols, the separator and the query token
@@ -25,7 +26,7 @@ const SHARE_TOLERANCE = 0.001; // a share to three decimals (or a percentage to 
 /** The arrays of the contract's Transformer (docs/API.md), summed by hand. */
 function paramsByHand({ vocab, dModel: d, dFF: f, layers, position, maxLength, norm }) {
   const layer = 4 * d * d + 4 * d + 2 * d + d * f + f + f * d + d + 2 * d;
-  return vocab * d + (position === 'learned' ? maxLength * d : 0) + layers * layer + (norm === 'pre' ? 2 * d : 0) + d * vocab + vocab;
+  return vocab * d + (position === POSITION.LEARNED ? maxLength * d : 0) + layers * layer + (norm === NORM.PRE ? 2 * d : 0) + d * vocab + vocab;
 }
 
 /** E[largest count] / n over every input of n symbols drawn from K, by enumeration. */
@@ -47,14 +48,14 @@ export const LAB_GENERATORS = {
     const dModel = rnd.pick([16, 32, 64]);
     const dFF = rnd.pick([2 * dModel, 4 * dModel, 128]);
     const layers = rnd.int(1, 2);
-    const position = rnd.pick(['sinusoidal', 'learned', 'rope', 'none']);
+    const position = rnd.pick([POSITION.SINUSOIDAL, POSITION.LEARNED, POSITION.ROPE, POSITION.NONE]);
     const config = { vocab: VOCAB, dModel, heads: 2, dFF, layers, position, maxLength: LAB_T };
     const model = core.createTransformer(config);
     const answer = model.paramCount;
     model.dispose();
-    check(answer === paramsByHand({ ...config, norm: 'post' }), `paramCount ${JSON.stringify(config)}`);
+    check(answer === paramsByHand({ ...config, norm: NORM.POST }), `paramCount ${JSON.stringify(config)}`);
     const perLayer = 4 * dModel * dModel + 2 * dModel * dFF + dFF + 9 * dModel;
-    const table = position === 'learned' ? LAB_T * dModel : 0;
+    const table = position === POSITION.LEARNED ? LAB_T * dModel : 0;
     const v = {
       dModel, dFF, layers, position, T: LAB_T, vocab: VOCAB,
       embedding: thousands(VOCAB * dModel), table: thousands(table), perLayer: thousands(perLayer),
@@ -64,11 +65,11 @@ export const LAB_GENERATORS = {
     const noOutput = answer - (dModel * VOCAB + VOCAB);
     return bilingual((s) => ({
       prompt: fill(s.params.prompt, { ...v, scheme: s.schemes[position] }),
-      explanation: fill(position === 'learned' ? s.params.explanationLearned : s.params.explanation, v),
+      explanation: fill(position === POSITION.LEARNED ? s.params.explanationLearned : s.params.explanation, v),
       hints: [s.params.hint], unit: s.params.unit,
       distractors: [s.params.distractorTable, s.params.distractorOutput],
     }), { type: 'number', section: 'lab', difficulty: 3, tags: ['위치 실험실', '파라미터 수'], answer, tolerance: 0,
-      params: { ...config } }, [{ match: position === 'learned' ? noTable : NaN, misconception: 'lab-table-free' }, { match: noOutput }]);
+      params: { ...config } }, [{ match: position === POSITION.LEARNED ? noTable : NaN, misconception: 'lab-table-free' }, { match: noOutput }]);
   },
 
   'lab-bound'(core, rnd) {
@@ -90,7 +91,7 @@ export const LAB_GENERATORS = {
   'lab-causal-share'(core, rnd) {
     const t = rnd.int(3, 11);
     const T = t + 1 + rnd.int(1, 4);
-    const model = core.createTransformer({ vocab: VOCAB, dModel: 8, heads: 2, layers: 1, position: 'none', causal: true, maxLength: T, seed: rnd.int(0, 1000) });
+    const model = core.createTransformer({ vocab: VOCAB, dModel: 8, heads: 2, layers: 1, position: POSITION.NONE, causal: true, maxLength: T, seed: rnd.int(0, 1000) });
     for (const name of ['layers.0.wq', 'layers.0.bq', 'layers.0.wk', 'layers.0.bk']) model.setParameter(name, new Float32Array(model.getParameter(name).length));
     const tokens = Array.from({ length: T }, (_, i) => (i === 0 ? 0 : 2 + rnd.int(0, 13)));
     const { trace } = model.forward(tokens, { batch: 1, trace: true });

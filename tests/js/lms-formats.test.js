@@ -1,0 +1,34 @@
+// The LMS formats are listed once (src/lms/formats/index.js): each declares what the packaging and the
+// launch page need, and every reader (the options, the command, the quiz page, the sizes table) takes
+// that list; a launch page naming no known format stays on its own, saying why.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FORMAT_NAMES, LMS_FORMATS, lmsFormat } from '../../src/lms/formats/index.js';
+import { FORMATS, packageOptions } from '../../src/lms/package/package-options.js';
+import { connectLms } from '../../src/lms/runtime/connect.js';
+
+test('each format declares its name, manifest file and writer, package id and runtime protocol', () => {
+  assert.deepEqual(FORMAT_NAMES, ['scorm12', 'scorm2004', 'cmi5']);
+  assert.equal(new Set(FORMAT_NAMES).size, FORMAT_NAMES.length);
+  for (const f of LMS_FORMATS) {
+    assert.ok(Object.isFrozen(f), f.name);
+    assert.match(f.manifestFile, /^[a-z0-9]+\.xml$/, f.name);
+    const text = f.manifest({ id: f.packageId('00ff'), title: 'T', lang: 'ko', mastery: 0.5, files: ['index.html'], description: 'd' });
+    assert.match(text, /^<\?xml version="1.0" encoding="UTF-8"\?>\n/, f.name);
+    assert.ok(text.includes('00ff'), `${f.name}: the id is in the manifest`);
+    assert.ok(['scorm12', 'scorm2004', 'cmi5'].includes(f.protocol), f.name);
+    assert.equal(lmsFormat(f.name), f);
+  }
+  assert.equal(lmsFormat('scorm3'), undefined);
+  assert.deepEqual(FORMATS, FORMAT_NAMES, 'package-options reads the list');
+  assert.throws(() => packageOptions({ format: 'scorm3' }), /--format: expected one of scorm12, scorm2004, cmi5, got "scorm3"/);
+});
+
+test('a launch page whose format is unknown runs standalone and reports it', async () => {
+  const problems = [];
+  const found = connectLms({ config: { format: 'scorm3', id: 'x', mastery: null }, win: {}, search: '', onProblem: (p) => problems.push(p) });
+  assert.equal(found.adapter, null);
+  assert.equal(found.status.key, 'standalone');
+  assert.deepEqual(problems, ['the package names an unknown LMS format "scorm3"']);
+  assert.equal((await found.settled).status.key, 'standalone');
+});
