@@ -7,16 +7,18 @@ import { FORMAT_NAMES, LMS_FORMATS, lmsFormat } from '../../src/lms/formats/inde
 import { FORMATS, packageOptions } from '../../src/lms/package/package-options.js';
 import { connectLms } from '../../src/lms/runtime/connect.js';
 
-test('each format declares its name, manifest file and writer, package id and runtime protocol', () => {
+test('each format declares its name, manifest file and writer, schema files, package id and runtime protocol', () => {
   assert.deepEqual(FORMAT_NAMES, ['scorm12', 'scorm2004', 'cmi5']);
   assert.equal(new Set(FORMAT_NAMES).size, FORMAT_NAMES.length);
   for (const f of LMS_FORMATS) {
     assert.ok(Object.isFrozen(f), f.name);
     assert.match(f.manifestFile, /^[a-z0-9]+\.xml$/, f.name);
-    const text = f.manifest({ id: f.packageId('00ff'), title: 'T', lang: 'ko', mastery: 0.5, files: ['index.html'], description: 'd' });
+    const id = f.packageId({ hex: '00ff', urn: 'urn:uuid:00ff', courseId: null });
+    const text = f.manifest({ id, auId: f.auId?.(id) ?? null, title: 'T', lang: 'ko', mastery: 0.5, files: ['index.html'], description: 'd' });
     assert.match(text, /^<\?xml version="1.0" encoding="UTF-8"\?>\n/, f.name);
     assert.ok(text.includes('00ff'), `${f.name}: the id is in the manifest`);
     assert.ok(['scorm12', 'scorm2004', 'cmi5'].includes(f.protocol), f.name);
+    assert.ok(Array.isArray(f.schemas) && Object.isFrozen(f.schemas), `${f.name}: its schema files`);
     assert.equal(lmsFormat(f.name), f);
   }
   assert.equal(lmsFormat('scorm3'), undefined);
