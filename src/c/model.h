@@ -122,6 +122,10 @@ pf_status model_loss(model *m, double *loss, const int32_t *tokens, const int32_
 /* model_loss, then m->grads = dloss/dparams (all 0 when no target counts). Workspace: backward = 1. */
 pf_status model_gradients(model *m, double *loss, const int32_t *tokens, const int32_t *targets,
                           int32_t batch, int32_t length, float *work, uint64_t work_floats);
+/* The same for the summed loss: *loss_sum = the sum over counted targets, m->grads = dloss_sum/dparams
+   (a parallel trainer's group; the groups' sums are combined and divided by the batch's count). */
+pf_status model_sum_gradients(model *m, double *loss_sum, const int32_t *tokens, const int32_t *targets,
+                              int32_t batch, int32_t length, float *work, uint64_t work_floats);
 
 /* ----------------------------------------------------------------------------------------------
  * Pieces of the model, each beside the backward pass that mirrors it.
@@ -140,6 +144,9 @@ pf_status embed_backward(float *dembedding, float *dpositions, const float *dx, 
 pf_status xent_forward(double *loss, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab);
 /* dlogits (rows, V) = dloss/dlogits: (softmax - one-hot) / counted, rows not counted 0. */
 pf_status xent_backward(float *dlogits, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab);
+/* The summed forms: *loss_sum = the sum over counted rows; dlogits = softmax - one-hot (no / counted). */
+pf_status xent_sum_forward(double *loss_sum, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab);
+pf_status xent_sum_backward(float *dlogits, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab);
 /* PF_OK when every target is -1 or 0 .. vocab - 1; *counted = how many are not -1 (may be NULL). */
 pf_status xent_check_targets(const int32_t *targets, int32_t rows, int32_t vocab, int32_t *counted);
 
@@ -180,6 +187,9 @@ pf_status trainer_set_lr(trainer *t, double lr);
 /* model_gradients, clip_grad_norm (with clip_norm), adamw_update, re-pack: one step. *loss: before it. */
 pf_status trainer_step(trainer *t, model *m, double *loss, const int32_t *tokens, const int32_t *targets,
                        int32_t batch, int32_t length, float *work, uint64_t work_floats);
+/* The step's second half on gradients already in m->grads (a parallel trainer's combined ones):
+   clip_grad_norm, adamw_update, re-pack; counts the step. */
+pf_status trainer_apply(trainer *t, model *m);
 
 #ifdef __cplusplus
 }

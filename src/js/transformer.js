@@ -12,6 +12,7 @@ import { NativeHandle } from './native-object.js';
 import { writeSafetensors } from './safetensors.js';
 import { readTokens } from './tokens.js';
 import { Trainer, readTrainerOptions } from './trainer.js';
+import { createParallelTrainer } from './parallel-trainer.js';
 import * as check from './validate.js';
 
 const { MAX_DIM, MODEL_MAX_VOCAB, MODEL_MAX_DIM, MODEL_MAX_LAYERS, MODEL_MAX_LENGTH } = LIMITS;
@@ -308,6 +309,11 @@ export class Transformer {
     const pointer = this.#native.pointer('model.createTrainer()');
     const call = (tokens, targets, o) => this.#begin('trainer.step()', tokens, required('targets', targets), o, ['batch'], true);
     return new Trainer(this.#core, this.#native, pointer, call, hyper);
+  }
+
+  /** A trainer whose steps run in workers, bit-identical for any number of them (parallel-trainer.js). */
+  createParallelTrainer(options) {
+    return createParallelTrainer({ core: this.#core, handle: this.#native, config: this.config, paramCount: this.paramCount }, options);
   }
 
   /**
