@@ -4,7 +4,7 @@
 // BLAS libblas.so.3 is; `env` may change OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE for this child only
 // (the machine's settings stay as they are for everything else), and `info` says what ran.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,33 @@ const SCRIPT = fileURLToPath(new URL('./torch_train_peer.py', import.meta.url));
 export function torchAvailable() {
   const r = spawnSync(PYTHON, ['-c', 'import torch'], { encoding: 'utf8' });
   return r.status === 0 ? { ok: true } : { ok: false, note: `PyTorch not available for ${PYTHON} (${(r.stderr || String(r.error)).trim().split('\n').pop()}); scripts/setup.sh installs python3-torch` };
+}
+
+/**
+ * The PyTorch setups the bench times, the fastest correct one being the peer (TOOLCHAIN.md: OpenBLAS
+ * 0.3.21 does not recognise these virtual CPUs and falls back to its SSE3 kernel, Prescott):
+ *   machine  the environment as it is;
+ *   unset    OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE removed (OpenBLAS's own detection);
+ *   forced   the CPU's best kernel: SkylakeX where /proc/cpuinfo lists avx512f, Haswell where avx2.
+ * -> [{ name, env, what }]; no `forced` on a CPU with neither.
+ */
+export function torchSetups(cpuinfo = readCpuinfo()) {
+  const flags = new Set((cpuinfo.match(/^flags\s*:(.*)$/m)?.[1] ?? '').trim().split(/\s+/));
+  const best = flags.has('avx512f') ? 'SkylakeX' : flags.has('avx2') ? 'Haswell' : null;
+  const setups = [
+    { name: 'machine', env: {}, what: 'machine settings' },
+    { name: 'unset', env: { OPENBLAS_CORETYPE: undefined, OPENBLAS_L2_SIZE: undefined }, what: 'OPENBLAS_CORETYPE, _L2_SIZE unset' },
+  ];
+  if (best) setups.push({ name: 'forced', env: { OPENBLAS_CORETYPE: best, OPENBLAS_L2_SIZE: undefined }, what: `OPENBLAS_CORETYPE=${best} forced (${best === 'SkylakeX' ? 'avx512f' : 'avx2'} in /proc/cpuinfo)` });
+  return setups;
+}
+
+function readCpuinfo() {
+  try {
+    return readFileSync('/proc/cpuinfo', 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /**
