@@ -6,7 +6,9 @@
  *     lse(l) = m + log sum_j exp(l_j - m), m = max_j l_j (stable for any logits)
  *     dloss / dlogits[r][j] = (softmax(logits[r])_j - [j == targets[r]]) / C, rows not counted 0
  *
- * C counts the rows whose target is not -1; with C = 0 the loss is 0 and every gradient 0. The exps
+ * C counts the rows whose target is not -1; with C = 0 the loss is 0 and every gradient 0. The summed
+ * forms (xent_sum_forward, xent_sum_backward) leave out the 1 / C: a parallel trainer adds the sums
+ * of groups of sequences and divides once by the whole batch's C. The exps
  * are f32x4 (vec4_exp.h) summed lane by lane in a fixed order; lse and the loss in double.
  */
 #include "loss.h"
@@ -53,29 +55,49 @@ pf_status xent_check_targets(const int32_t *targets, int32_t rows, int32_t vocab
     return PF_OK;
 }
 
-pf_status xent_forward(double *loss, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab) {
-    int32_t counted;
-    if (!loss) return PF_ERR_NULL;
-    const pf_status status = xent_check_targets(targets, rows, vocab, &counted);
+/* *total = the sum over counted rows (double), *counted = C. */
+static pf_status xent_total(double *total, int32_t *counted, const float *logits, const int32_t *targets,
+                            int32_t rows, int32_t vocab) {
+    const pf_status status = xent_check_targets(targets, rows, vocab, counted);
     if (status != PF_OK) return status;
-    if (counted > 0 && !logits) return PF_ERR_NULL;
-    double total = 0;
+    if (*counted > 0 && !logits) return PF_ERR_NULL;
+    double sum = 0;
     for (int32_t r = 0; r < rows; r++) {
         if (targets[r] == -1) continue;
         const float *l = logits + (size_t)r * (size_t)vocab;
         const float m = xent_max(l, vocab);
-        total += (double)m + log((double)xent_sum_exp(l, vocab, m)) - (double)l[targets[r]];
+        sum += (double)m + log((double)xent_sum_exp(l, vocab, m)) - (double)l[targets[r]];
     }
-    *loss = counted > 0 ? total / counted : 0.0;
+    *total = sum;
     return PF_OK;
 }
 
-pf_status xent_backward(float *dlogits, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab) {
+pf_status xent_forward(double *loss, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab) {
+    if (!loss) return PF_ERR_NULL;
+    double total;
+    int32_t counted;
+    const pf_status status = xent_total(&total, &counted, logits, targets, rows, vocab);
+    if (status == PF_OK) *loss = counted > 0 ? total / counted : 0.0;
+    return status;
+}
+
+pf_status xent_sum_forward(double *loss_sum, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab) {
+    if (!loss_sum) return PF_ERR_NULL;
+    double total;
+    int32_t counted;
+    const pf_status status = xent_total(&total, &counted, logits, targets, rows, vocab);
+    if (status == PF_OK) *loss_sum = total;
+    return status;
+}
+
+/* (softmax - one-hot) / C, or with summed = 1 without the / C. */
+static pf_status xent_gradient(float *dlogits, const float *logits, const int32_t *targets, int32_t rows,
+                               int32_t vocab, int summed) {
     int32_t counted;
     const pf_status status = xent_check_targets(targets, rows, vocab, &counted);
     if (status != PF_OK) return status;
     if (rows > 0 && (!dlogits || !logits)) return PF_ERR_NULL;
-    const float inv_count = counted > 0 ? (float)(1.0 / counted) : 0.0f;
+    const float inv_count = summed ? 1.0f : counted > 0 ? (float)(1.0 / counted) : 0.0f;
     for (int32_t r = 0; r < rows; r++) {
         const float *l = logits + (size_t)r * (size_t)vocab;
         float *g = dlogits + (size_t)r * (size_t)vocab;
@@ -95,4 +117,12 @@ pf_status xent_backward(float *dlogits, const float *logits, const int32_t *targ
         g[targets[r]] -= inv_count;
     }
     return PF_OK;
+}
+
+pf_status xent_backward(float *dlogits, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab) {
+    return xent_gradient(dlogits, logits, targets, rows, vocab, 0);
+}
+
+pf_status xent_sum_backward(float *dlogits, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab) {
+    return xent_gradient(dlogits, logits, targets, rows, vocab, 1);
 }

@@ -22,6 +22,11 @@ pf_status xent_forward(double *loss, const float *logits, const int32_t *targets
 /* dlogits (rows, V) = dloss/dlogits: (softmax - one-hot) / counted, rows not counted 0. */
 pf_status xent_backward(float *dlogits, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab);
 
+/* The summed forms (a parallel trainer's groups): *loss_sum = the sum over counted rows;
+   dlogits = softmax - one-hot (no / counted). */
+pf_status xent_sum_forward(double *loss_sum, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab);
+pf_status xent_sum_backward(float *dlogits, const float *logits, const int32_t *targets, int32_t rows, int32_t vocab);
+
 /* PF_OK when every target is -1 or 0 .. vocab - 1; *counted = how many are not -1 (may be NULL). */
 pf_status xent_check_targets(const int32_t *targets, int32_t rows, int32_t vocab, int32_t *counted);
 

@@ -157,6 +157,10 @@ pf_status model_loss(model *m, double *loss, const int32_t *tokens, const int32_
 /* model_loss, then m->grads = dloss/dparams (all 0 when no target counts). Workspace: backward = 1. */
 pf_status model_gradients(model *m, double *loss, const int32_t *tokens, const int32_t *targets,
                           int32_t batch, int32_t length, float *work, uint64_t work_floats);
+/* The same for the summed loss: *loss_sum = the sum over counted targets, m->grads = dloss_sum/dparams
+   (a parallel trainer's group; the groups' sums are combined and divided by the batch's count). */
+pf_status model_sum_gradients(model *m, double *loss_sum, const int32_t *tokens, const int32_t *targets,
+                              int32_t batch, int32_t length, float *work, uint64_t work_floats);
 
 #ifdef __cplusplus
 }

@@ -360,10 +360,10 @@ static void layer_backward(model *m, model_work *w, int32_t l) {
     if (pre) layer_norm_backward(dx, grads->gamma1, grads->beta1, da, a.in, a.stats1, layer->gamma1, n, d, 1);
 }
 
-static void model_run_backward(model *m, model_work *w, const int32_t *tokens, const int32_t *targets) {
+static void model_run_backward(model *m, model_work *w, const int32_t *tokens, const int32_t *targets, int summed) {
     const model_config *c = &m->config;
     const int32_t n = w->n, d = c->d_model, v = c->vocab;
-    xent_backward(w->dlogits, w->logits, targets, n, v);
+    (summed ? xent_sum_backward : xent_backward)(w->dlogits, w->logits, targets, n, v);
     const model_tensors *param = &m->param, *grad = &m->grad;
     const float *top = param->gamma ? w->yf : layer_input(m, w, c->layers);
     weight_grad(grad->w_out, grad->b_out, top, w->dlogits, n, d, v, w);
@@ -382,14 +382,25 @@ static void model_run_backward(model *m, model_work *w, const int32_t *tokens, c
     }
 }
 
-pf_status model_gradients(model *m, double *loss, const int32_t *tokens, const int32_t *targets,
-                          int32_t batch, int32_t length, float *work, uint64_t work_floats) {
+/* The loss (the mean, or with summed = 1 the sum) and m->grads = its gradient. */
+static pf_status gradients_of(model *m, double *loss, const int32_t *tokens, const int32_t *targets,
+                              int32_t batch, int32_t length, float *work, uint64_t work_floats, int summed) {
     if (!loss) return PF_ERR_NULL;
     model_work w;
     const pf_status status = model_begin(&w, m, tokens, targets, 1, batch, length, 1, work, work_floats);
     if (status != PF_OK) return status;
     model_run_forward(m, &w, NULL, NULL, tokens);
-    xent_forward(loss, w.logits, targets, w.n, m->config.vocab);
-    model_run_backward(m, &w, tokens, targets);
+    (summed ? xent_sum_forward : xent_forward)(loss, w.logits, targets, w.n, m->config.vocab);
+    model_run_backward(m, &w, tokens, targets, summed);
     return PF_OK;
+}
+
+pf_status model_gradients(model *m, double *loss, const int32_t *tokens, const int32_t *targets,
+                          int32_t batch, int32_t length, float *work, uint64_t work_floats) {
+    return gradients_of(m, loss, tokens, targets, batch, length, work, work_floats, 0);
+}
+
+pf_status model_sum_gradients(model *m, double *loss_sum, const int32_t *tokens, const int32_t *targets,
+                              int32_t batch, int32_t length, float *work, uint64_t work_floats) {
+    return gradients_of(m, loss_sum, tokens, targets, batch, length, work, work_floats, 1);
 }

@@ -137,10 +137,12 @@
     X(pf_model_forward) \
     X(pf_model_loss) \
     X(pf_model_gradients) \
+    X(pf_model_sum_gradients) \
     X(pf_trainer_new) \
     X(pf_trainer_delete) \
     X(pf_trainer_set_lr) \
-    X(pf_trainer_step)
+    X(pf_trainer_step) \
+    X(pf_trainer_apply)
 
 /* X(name): the functions only the bench build exports besides PF_EXPORTS (compiled with -DPF_BENCH). */
 #define PF_BENCH_EXPORTS(X) \

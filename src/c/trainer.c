@@ -2,7 +2,8 @@
  * trainer.c — the trainer of one model: AdamW's moments m and v (one allocation, zeros at the start)
  * and the step count; a step is the model's gradients, optional global-norm clipping, the AdamW
  * update of every parameter (one group, as torch.optim.AdamW(model.parameters())) and re-packing the
- * matrices for the next forward. A step in which no target counts still counts: its gradients are
+ * matrices for the next forward (trainer_apply: the second half alone, on gradients a parallel
+ * trainer combined). A step in which no target counts still counts: its gradients are
  * zeros, and weight decay and the moments' decay apply.
  */
 #include "trainer.h"
@@ -50,13 +51,19 @@ pf_status trainer_step(trainer *t, model *m, double *loss, const int32_t *tokens
     if (!t || !m || !loss) return PF_ERR_NULL;
     if (!t->memory || !m->memory) return PF_ERR_NOT_READY;
     if (t->n != m->param_count) return PF_ERR_PARAMETER;
-    pf_status status = model_gradients(m, loss, tokens, targets, batch, length, work, work_floats);
-    if (status != PF_OK) return status;
+    const pf_status status = model_gradients(m, loss, tokens, targets, batch, length, work, work_floats);
+    return status != PF_OK ? status : trainer_apply(t, m);
+}
+
+pf_status trainer_apply(trainer *t, model *m) {
+    if (!t || !m) return PF_ERR_NULL;
+    if (!t->memory || !m->memory) return PF_ERR_NOT_READY;
+    if (t->n != m->param_count) return PF_ERR_PARAMETER;
     if (t->options.clip_norm > 0) {
         double norm;
         clip_grad_norm(m->grads, &norm, (size_t)m->param_count, t->options.clip_norm);
     }
-    status = adamw_update(m->params, t->m, t->v, m->grads, (size_t)m->param_count, &t->options, t->steps + 1);
+    const pf_status status = adamw_update(m->params, t->m, t->v, m->grads, (size_t)m->param_count, &t->options, t->steps + 1);
     if (status != PF_OK) return status;
     t->steps++;
     return model_pack_all(m);

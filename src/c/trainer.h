@@ -42,6 +42,9 @@ pf_status trainer_set_lr(trainer *t, double lr);
 /* model_gradients, clip_grad_norm (with clip_norm), adamw_update, model_pack_all: one step. *loss: before it. */
 pf_status trainer_step(trainer *t, model *m, double *loss, const int32_t *tokens, const int32_t *targets,
                        int32_t batch, int32_t length, float *work, uint64_t work_floats);
+/* The step's second half on gradients already in m->grads (a parallel trainer's combined ones):
+   clip_grad_norm, adamw_update, re-pack; counts the step. */
+pf_status trainer_apply(trainer *t, model *m);
 
 #ifdef __cplusplus
 }

@@ -358,6 +358,13 @@ int32_t pf_model_gradients(double *loss, model *m, const int32_t *tokens, const 
     return (int32_t)model_gradients(m, loss, tokens, targets, batch, length, work, (uint64_t)work_floats);
 }
 
+/* *loss_sum and m->grads: the summed loss of one group of sequences and its gradient (a parallel
+   trainer's worker). */
+int32_t pf_model_sum_gradients(double *loss_sum, model *m, const int32_t *tokens, const int32_t *targets, int32_t batch,
+                               int32_t length, float *work, double work_floats) {
+    return (int32_t)model_sum_gradients(m, loss_sum, tokens, targets, batch, length, work, (uint64_t)work_floats);
+}
+
 /* *created = a new trainer of m on the heap (clip_norm 0: none); unchanged on failure. */
 int32_t pf_trainer_new(trainer **created, const model *m, double lr, double beta1, double beta2, double eps,
                        double weight_decay, double clip_norm) {
@@ -385,3 +392,6 @@ int32_t pf_trainer_step(double *loss, trainer *t, model *m, const int32_t *token
                         int32_t batch, int32_t length, float *work, double work_floats) {
     return (int32_t)trainer_step(t, m, loss, tokens, targets, batch, length, work, (uint64_t)work_floats);
 }
+
+/* Clip and AdamW on the gradients already in m's grads (a parallel trainer's combined ones). */
+int32_t pf_trainer_apply(trainer *t, model *m) { return (int32_t)trainer_apply(t, m); }

@@ -324,6 +324,40 @@ export interface Trainer {
   dispose(): void;
 }
 
+/** model.createParallelTrainer's options: the trainer's, and how the work is shared. */
+export interface ParallelTrainerOptions extends TrainerOptions {
+  /** Integer 1 .. 64; default the machine's parallelism (hardwareConcurrency, os.availableParallelism()), at most 8. */
+  workers?: number;
+  /** Integer 1 .. 1024, default 8: a step splits the batch into min(shards, batch) contiguous groups. */
+  shards?: number;
+}
+
+/**
+ * A trainer whose steps compute the groups' gradients in module Web Workers (browsers) or worker_threads
+ * (Node), by messages (no SharedArrayBuffer, no COOP/COEP). The groups' gradients of their summed
+ * losses are added in float64 in group order, divided by the batch's count of targets, rounded to
+ * float32 once, then clipped and applied by AdamW as trainer.step: bit-identical for any `workers`.
+ */
+export interface ParallelTrainer {
+  /** Steps taken. */
+  readonly steps: number;
+  /** Workers training. */
+  readonly workers: number;
+  /** The most groups a batch is split into. */
+  readonly shards: number;
+  /** The learning rate of the next steps called; setting anything but a finite number > 0 is a RangeError. */
+  lr: number;
+  /**
+   * One step; resolves to the loss before the update. Steps run in call order; while one is pending the
+   * model's methods (dispose excepted) throw. Bad input rejects (TypeError/RangeError naming it) before
+   * any worker is messaged; a failed worker rejects with an Error naming it, leaves the parameters as
+   * they were and disposes the trainer.
+   */
+  step(tokens: TokenData, targets: TokenData, options?: { batch?: number }): Promise<number>;
+  /** Terminates the workers and rejects pending steps; safe to call twice. */
+  dispose(): Promise<void>;
+}
+
 /** A whole trainable Transformer (embedding, positions, encoder blocks, output layer) in the module. */
 export interface Transformer {
   readonly config: TransformerConfig;
@@ -347,6 +381,8 @@ export interface Transformer {
   /** dloss/dp for every parameter, under the parameters' names. */
   gradients(tokens: TokenData, targets: TokenData, options?: TransformerCallOptions): { loss: number; grads: Record<string, Float32Array> };
   createTrainer(options?: TrainerOptions): Trainer;
+  /** A trainer that trains on every core (disposed with the model); resolves once its workers are ready. */
+  createParallelTrainer(options?: ParallelTrainerOptions): Promise<ParallelTrainer>;
   /**
    * A safetensors file: the parameters, and every option in __metadata__. A parameter holding NaN or
    * an infinity is a RangeError naming it.

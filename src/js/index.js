@@ -16,11 +16,13 @@ import { version } from './version.js';
 
 /** One instance of the module: its own memory, tensors, layers and scratch area (core.heap, internal). */
 class Core {
-  constructor(exports) {
+  constructor(exports, module) {
     this.exports = exports;
     this.heap = new Heap(exports);
+    this.module = module; // the compiled .wasm: a parallel trainer's workers instantiate the same build
     Object.defineProperty(this, 'exports', { enumerable: false });
     Object.defineProperty(this, 'heap', { enumerable: false });
+    Object.defineProperty(this, 'module', { enumerable: false });
   }
 
   get memory() {
@@ -85,7 +87,7 @@ class Core {
 export async function init(options) {
   const o = readOptions('options', options, ['wasm']);
   const { module, label } = await compileModule(o.wasm);
-  return new Core(await instantiate(module, label));
+  return new Core(await instantiate(module, label), module);
 }
 
 export { version };

@@ -33,6 +33,7 @@ export class NativeHandle {
   #what;
   #children = new Set();
   #parent = null;
+  #lock = null; // while set, pointer() throws this reason (a parallel step is running)
 
   /**
    * `owner`: the JavaScript object whose collection frees the pointer; `free(pointer)` frees it (it
@@ -48,7 +49,23 @@ export class NativeHandle {
   /** The C pointer, or an Error naming `method` (e.g. 'ffn.forward()') when the object is disposed. */
   pointer(method) {
     if (this.#pointer === 0) throw new Error(`${method}: this ${this.#what} has been disposed`);
+    if (this.#lock !== null) throw new Error(`${method}: ${this.#lock}`);
     return this.#pointer;
+  }
+
+  /**
+   * Until `unlock()`, pointer() throws an Error naming the method and `reason`; the holder reads the
+   * pointer with `key()`. dispose() still frees. One lock at a time.
+   */
+  lock(method, reason) {
+    this.pointer(method);
+    this.#lock = reason;
+    return {
+      key: () => this.#pointer,
+      unlock: () => {
+        this.#lock = null;
+      },
+    };
   }
 
   get disposed() {

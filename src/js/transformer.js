@@ -14,6 +14,7 @@ import { NativeHandle } from './native-object.js';
 import { writeSafetensors } from './safetensors.js';
 import { readTokens } from './tokens.js';
 import { Trainer, readTrainerOptions } from './trainer.js';
+import { createParallelTrainer } from './parallel-trainer.js';
 import * as check from './validate.js';
 
 export { MODEL_OPTIONS, resolveOptions };
@@ -331,6 +332,11 @@ export class Transformer {
       if (at < t.offset + t.length) return { name, index: at - t.offset, value: all[at] };
     }
     return null; // not reached: the tensors cover the parameters
+  }
+
+  /** A trainer whose steps run in workers, bit-identical for any number of them (parallel-trainer.js). */
+  createParallelTrainer(options) {
+    return createParallelTrainer({ core: this.#core, handle: this.#native, config: this.config, paramCount: this.paramCount }, options);
   }
 
   /**

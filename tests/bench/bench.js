@@ -25,6 +25,7 @@ import { labelsOf, makeContestants } from './contestants.js';
 import { markdown } from './report.js';
 import { targetLines } from './targets.js';
 import { TIMING, runBench, timeInit } from './run-bench.js';
+import { parallelMarkdown, runParallelBench } from './parallel-bench.js';
 import { BENCH_WASM, blockContestants, blockMarkdown, blockTargetLines, runBlockBench } from './block-bench.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -103,6 +104,7 @@ async function main() {
   results.block = skipBlock ? [] : await runBlockBench({ smoke, contestants: blockPeers, splitCore, timing: TIMING[smoke ? 'smoke' : 'full'], log });
   const runTrain = !blockOnly && (only ? only.includes('train') : !smoke);
   results.train = runTrain ? await runTrainBench({ smoke, cores, log }) : null;
+  results.parallel = runTrain && !smoke ? await runParallelBench({ core: defaultCore, log }) : null;
 
   const meta = {
     date: new Date().toISOString(),
@@ -130,6 +132,7 @@ async function main() {
   console.log(`\n${blockMarkdown(results.block, labels.block, 'simd128, bench build')}\n`);
   console.log(blockTargetLines(results.block).join('\n'));
   if (results.train) console.log(`\n${trainMarkdown(results.train)}\n${trainTargetLines(results.train).join('\n')}`);
+  if (results.parallel) console.log(`\n${parallelMarkdown(results.parallel)}`);
   console.log(`\nJSON: ${jsonPath}`);
 }
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """PyTorch peer of the training benchmark (tests/bench/train-bench.js): the same Transformer as the
-module's, in float32 on one thread, trained with torch.optim.AdamW, timed step by step.
+module's, in float32 on one thread (or THREADS), trained with torch.optim.AdamW, timed step by step.
 
-    /usr/bin/python3 torch_train_peer.py MODEL.safetensors BATCH.bin BATCH_SIZE
+    /usr/bin/python3 torch_train_peer.py MODEL.safetensors BATCH.bin BATCH_SIZE [THREADS]
 
 MODEL.safetensors is what model.save() wrote (the same parameters and options as the module's model);
 BATCH.bin holds the tokens then the targets as little-endian int32. The model is written with
@@ -28,7 +28,7 @@ import time
 import torch
 import torch.nn.functional as F
 
-torch.set_num_threads(1)
+torch.set_num_threads(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
 
 ACTIVATIONS = {"relu": F.relu, "gelu": F.gelu, "gelu_tanh": lambda z: F.gelu(z, approximate="tanh"), "silu": F.silu}
 

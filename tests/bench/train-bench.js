@@ -3,10 +3,12 @@
 // second of the issue's two configurations side by side in one run, with the same model, batch and
 // optimiser (AdamW, lr 1e-3):
 //   - this package: SIMD128 and relaxed-SIMD builds (trainer.step);
-//   - PyTorch on one thread (Debian's python3-torch, a child process fed the module's model file):
-//     once with the machine's OpenBLAS settings, once with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE
-//     unset for that child alone (OpenBLAS then picks its AVX-512 kernel); each says which BLAS and
-//     kernel ran, and the faster correct one is the peer;
+//   - PyTorch on one thread (Debian's python3-torch, a child process fed the module's model file) in
+//     three setups (torch-peer.js, torchSetups): the machine's OpenBLAS settings; OPENBLAS_CORETYPE
+//     and OPENBLAS_L2_SIZE unset; the CPU's best kernel forced (SkylakeX with avx512f, Haswell with
+//     avx2), each for that child alone. Each says which BLAS and kernel it loaded
+//     (openblas_get_corename), the setups' losses must agree with each other, and the fastest correct
+//     one is the peer;
 //   - tfjs-core with its wasm and cpu backends (gradients by tf.variableGrads, AdamW in tf ops), the
 //     faster correct one being the peer;
 //   - plain JavaScript, the double-precision reference of tests/reference, as a floor;
@@ -24,7 +26,7 @@ import { dirname, join } from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { AdamWRef } from '../reference/transformer-reference.js';
 import { wasmCeiling } from './fma-ceiling.js';
-import { startTorchPeer, torchAvailable } from './torch-peer.js';
+import { startTorchPeer, torchAvailable, torchSetups } from './torch-peer.js';
 import { tfjsTrainer } from './train-tfjs.js';
 import { TRAIN_CONFIGS, benchBatch, sameLosses } from './train-browser.js';
 
@@ -32,7 +34,8 @@ export { TRAIN_CONFIGS };
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const TINYGPT = { msPerStep: 191, params: 0.37e6 };
-const TORCH_ENVS = { machine: {}, 'avx512': { OPENBLAS_CORETYPE: undefined, OPENBLAS_L2_SIZE: undefined } };
+/** How far the PyTorch setups' losses may differ from one another (float32, other kernels' sums). */
+const TORCH_AGREEMENT = 1e-5;
 const CHECK_STEPS = 3;
 
 /** Runs fn: the CPU time of this process (user + system) and the wall-clock time it took, in seconds. */
@@ -101,10 +104,10 @@ async function runConfig(cfg, { cores, tf, tfNote, torch, rounds, log, smoke }) 
       model, close: () => model.dispose() });
   }
   if (torch.ok) {
-    for (const [name, env] of Object.entries(TORCH_ENVS)) {
+    for (const { name, env, what } of torchSetups()) {
       const peer = startTorchPeer({ modelBytes: bytes, tokens, targets, batch, env });
       const info = await peer.ask({ cmd: 'info' });
-      contestants.push({ id: `torch-${name}`, label: `PyTorch ${info.torch} 1 thread, OpenBLAS ${info.openblasCore ?? '?'} (${name === 'machine' ? 'machine settings' : 'OPENBLAS_CORETYPE, _L2_SIZE unset'})`,
+      contestants.push({ id: `torch-${name}`, label: `PyTorch ${info.torch} 1 thread, OpenBLAS kernel ${info.openblasCore ?? '?'} (${what})`,
         info, check: async () => (await peer.ask({ cmd: 'losses', n: CHECK_STEPS })).losses,
         sample: async (steps) => {
           const t = await peer.ask({ cmd: 'time', n: steps });
@@ -148,6 +151,17 @@ async function runConfig(cfg, { cores, tf, tfNote, torch, rounds, log, smoke }) 
       results[c.id] = { status: 'failed', label: c.label, note: error.message.split('\n')[0] };
     }
     if (c.info) results[c.id].info = c.info;
+  }
+  // The PyTorch setups differ only in the BLAS kernel: their losses must agree with one another.
+  const torchOk = contestants.filter((c) => c.ok && c.id.startsWith('torch-'));
+  for (const c of torchOk.slice(1)) {
+    const first = results[torchOk[0].id].losses, losses = results[c.id].losses;
+    const largest = Math.max(...losses.map((l, i) => Math.abs(l - first[i]) / (1 + Math.abs(first[i]))));
+    results[c.id].agreement = { with: torchOk[0].id, largest };
+    if (!(largest <= TORCH_AGREEMENT)) {
+      c.ok = false;
+      results[c.id] = { ...results[c.id], status: 'wrong', note: `losses ${losses.join(', ')} differ from ${torchOk[0].id}'s ${first.join(', ')} by ${largest.toExponential(1)} (1 + loss)` };
+    }
   }
   // Steps per sample: about 0.2 s of CPU time each (at least one step), from one timed step.
   for (const c of contestants.filter((x) => x.ok)) c.steps = Math.max(1, Math.round(0.2 / Math.max((await c.sample(1)).cpu, 1e-4)));
@@ -254,6 +268,7 @@ export function trainMarkdown(train) {
       if (res.peakRssBytes) notes.push(`peak RSS ${(res.peakRssBytes / 2 ** 20).toFixed(0)} MiB`);
       if (res.gemm) notes.push(`1024² product ${res.gemm.gflops.toFixed(1)} GFLOPS${res.gemm.correct ? '' : ' (wrong)'}`);
       if (res.info) notes.push(`${res.info.libraries.map((p) => p.split('/').slice(-2).join('/')).join(', ')}`);
+      if (res.agreement) notes.push(`losses within ${res.agreement.largest.toExponential(1)} (1 + loss) of ${res.agreement.with}`);
       lines.push(`| ${res.label} | ${(1 / res.median).toFixed(2)} | ${(1 / Math.max(...res.samples)).toFixed(2)} … ${(1 / Math.min(...res.samples)).toFixed(2)} | ${(1000 * res.median).toFixed(1)} | ${notes.join('; ')} |`);
     }
     lines.push(`| TinyGPT (C++ → wasm, 1 thread; published, ${TINYGPT.params / 1e6} M parameters) | ${(1000 / TINYGPT.msPerStep).toFixed(2)} | | ${TINYGPT.msPerStep} | context only, not run here |`);
@@ -275,12 +290,13 @@ export function trainTargetLines(train) {
     const torch = fastest(r, 'torch-'), tfjs = fastest(r, 'tfjs-');
     const vsTorch = torch && speedup(r, pkg, torch), vsTorch128 = torch && speedup(r, 'pkg-simd128', torch), vsTfjs = tfjs && speedup(r, pkg, tfjs);
     const mark = (s, bound) => (s && s.median >= bound ? '✓' : '✗');
+    const peer = torch && `${torch}, kernel ${r[torch].info?.openblasCore ?? '?'}`;
     if (cfg.name === 'lab') {
-      lines.push(`- ${mark(vsTorch, 1.5)} lab ≥ 1.5× PyTorch (1 thread, ${torch ?? 'n/a'}): ${pkg} ${show(vsTorch)}; SIMD128 ${show(vsTorch128)}`);
+      lines.push(`- ${mark(vsTorch, 1.5)} lab ≥ 1.5× PyTorch (1 thread, ${peer ?? 'n/a'}): ${pkg} ${show(vsTorch)}; SIMD128 ${show(vsTorch128)}`);
       lines.push(`- ${mark(vsTfjs, 5)} lab ≥ 5× the best tfjs backend (${tfjs ?? 'n/a'}): ${show(vsTfjs)}`);
     } else if (cfg.name === 'medium') {
       const gemm = torch && r[torch].gemm?.gflops, wasmPeak = train.ceiling.relaxed ?? train.ceiling.simd128;
-      lines.push(`- ${mark(vsTorch, 0.5)} medium ≥ 0.5× PyTorch (1 thread, ${torch ?? 'n/a'}): ${pkg} ${show(vsTorch)}; SIMD128 ${show(vsTorch128)}` +
+      lines.push(`- ${mark(vsTorch, 0.5)} medium ≥ 0.5× PyTorch (1 thread, ${peer ?? 'n/a'}): ${pkg} ${show(vsTorch)}; SIMD128 ${show(vsTorch128)}` +
         (gemm && wasmPeak ? `; the ceilings' ratio here: wasm FMA loop ${wasmPeak.toFixed(1)} ÷ PyTorch's 1024² product ${gemm.toFixed(1)} GFLOPS = ${(wasmPeak / gemm).toFixed(2)}` : ''));
       const g = cfg.gflops;
       lines.push(`- ${g.backward / g.forward >= 0.7 ? '✓' : '✗'} medium backward GFLOPS ≥ 70 % of the forward's: ${g.backward.toFixed(1)} ÷ ${g.forward.toFixed(1)} = ${(100 * g.backward / g.forward).toFixed(0)} %`);
