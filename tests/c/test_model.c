@@ -496,6 +496,52 @@ static void test_pack_all(void) {
     free(work);
 }
 
+/* m->param and m->grad name every array where model_tensor_at says the contract puts it, up to the
+   largest number of layers (the named arrays' last slot). */
+static void test_names(void) {
+    static const model_config configs[] = {
+        { 5, 4, 2, 3, 1, 6, MODEL_LEARNED, 0, BLOCK_PRE_NORM, FFN_RELU, 1e-5 },
+        { 5, 4, 2, 3, 2, 6, MODEL_SINUSOIDAL, 1, BLOCK_POST_NORM, FFN_SILU, 1e-5 },
+        { 2, 2, 1, 1, PF_MODEL_MAX_LAYERS, 2, MODEL_LEARNED, 1, BLOCK_PRE_NORM, FFN_GELU, 1e-5 },
+        { 3, 2, 1, 1, PF_MODEL_MAX_LAYERS, 3, MODEL_ROPE, 0, BLOCK_POST_NORM, FFN_RELU, 1e-5 },
+    };
+    for (size_t k = 0; k < sizeof configs / sizeof configs[0]; k++) {
+        model m;
+        if (model_init(&m, &configs[k]) != PF_OK) {
+            CHECK(0, "config %zu: init", k);
+            continue;
+        }
+        for (int g = 0; g < 2; g++) {
+            const model_tensors *named = g ? &m.grad : &m.param;
+            const float *base = g ? m.grads : m.params;
+            const float *order[2 + 16 * PF_MODEL_MAX_LAYERS + 4];
+            int32_t n = 0;
+            order[n++] = named->embedding;
+            if (named->position) order[n++] = named->position;
+            for (int32_t l = 0; l < m.config.layers; l++) {
+                const model_layer_tensors *t = &named->layer[l];
+                const float *layer[16] = { t->wq, t->bq, t->wk, t->bk, t->wv, t->bv, t->wo, t->bo,
+                                           t->gamma1, t->beta1, t->w1, t->b1, t->w2, t->b2, t->gamma2, t->beta2 };
+                for (int i = 0; i < 16; i++) order[n++] = layer[i];
+            }
+            if (named->gamma) order[n++] = named->gamma, order[n++] = named->beta;
+            order[n++] = named->w_out;
+            order[n++] = named->b_out;
+            CHECK(n == m.tensor_count, "config %zu: %d named arrays for %d tensors", k, n, m.tensor_count);
+            int wrong = 0;
+            for (int32_t i = 0; i < n && i < m.tensor_count; i++) {
+                model_tensor t;
+                model_tensor_at(&t, &m, i);
+                wrong += order[i] != base + t.offset;
+            }
+            CHECK(wrong == 0, "config %zu: every name at its tensor's offset (%d wrong)", k, wrong);
+        }
+        CHECK((configs[k].position == MODEL_LEARNED) == (m.param.position != NULL)
+              && (configs[k].norm == BLOCK_PRE_NORM) == (m.param.gamma != NULL), "config %zu: the optional arrays", k);
+        model_free(&m);
+    }
+}
+
 void test_model(void) {
     static const model_position positions[] = { MODEL_SINUSOIDAL, MODEL_LEARNED, MODEL_ROPE, MODEL_ALIBI, MODEL_NONE };
     int k = 0;
@@ -516,4 +562,5 @@ void test_model(void) {
     test_trainer();
     test_model_statuses();
     test_pack_all();
+    test_names();
 }
