@@ -32,7 +32,7 @@ import { parameterCount, resolveOptions } from '../js/transformer.js';
 import { EXPERIMENTS, SCHEMES, TRAINING, presetValue } from './lab/presets.js';
 import { labPlan, masksOf, parseDFFs, parseSchemes } from './lab/plan.js';
 import { LabTraining, loadInWorker, wasmForWorker, workerCount } from './lab/client.js';
-import { curvesCsv, runLabel } from './lab/results.js';
+import { curvesCsv, doneSummary, runLabel } from './lab/results.js';
 import { byLength, curveChart, curveCharts, finalTable, guidesNote, legend, refreshCurveCharts } from './lab/result-views.js';
 import { drawAttention, drawSimilarity, exampleText, insidePanel } from './lab/inside.js';
 import { labShareUrl, readLabParams } from './lab/share-link.js';
@@ -436,9 +436,7 @@ class PeLab extends PeFfnElement {
     Object.assign(this.state, { final: done.final, losses: done.losses, seconds: done.seconds, elapsed: done.elapsed });
     const s = this.s;
     const plan = this.state.plan;
-    let best = 0;
-    done.final.forEach((f, i) => { if (f.accuracy > done.final[best].accuracy) best = i; });
-    this.announce(fill(s.announceDone, { best: runLabel(s, plan, best), acc: fmt(100 * done.final[best].accuracy, 1) }));
+    this.announce(doneSummary(s, plan, done.final));
     setTimeout(() => this.requestRender(), 0); // the tables in a task of their own, not in this message's
     this.dispatchEvent(new CustomEvent('pe-lab-done', {
       bubbles: true, composed: true,
