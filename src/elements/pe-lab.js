@@ -33,7 +33,7 @@ import { EXPERIMENTS, SCHEMES, TRAINING, presetValue } from './lab/presets.js';
 import { labPlan, masksOf, parseDFFs, parseSchemes } from './lab/plan.js';
 import { LabTraining, loadInWorker, wasmForWorker, workerCount } from './lab/client.js';
 import { curvesCsv, doneSummary, runLabel } from './lab/results.js';
-import { byLength, curveChart, curveCharts, finalTable, guidesNote, legend, refreshCurveCharts } from './lab/result-views.js';
+import { byLength, curveChart, curveCharts, finalTable, guidesNote, refreshCurveCharts } from './lab/result-views.js';
 import { drawAttention, drawSimilarity, exampleText, insidePanel } from './lab/inside.js';
 import { labShareUrl, readLabParams } from './lab/share-link.js';
 import { labCss } from './lab/styles.js';
@@ -207,13 +207,12 @@ class PeLab extends PeFfnElement {
           h('progress', { max: 1, value: 0, 'aria-labelledby': this.id('status') })),
         h('p', { class: 'status', id: this.id('status') }),
         h('p', { class: 'visually-hidden announce', role: 'status', 'aria-live': 'polite' }),
-        h('p', { class: 'toy' }),
         h('section', { class: 'results' },
-          h('div', { class: 'legend-box' }),
           h('div', { class: 'charts' }),
           h('div', { class: 'by-length' }),
           h('h4', { text: s.resultsTitle }),
           h('div', { class: 'final-box' }, h('p', { class: 'muted', text: s.insideNoRun }))),
+        h('p', { class: 'toy' }), // after the results: the charts come right under the run bar
         h('details', { class: 'inside' }, h('summary', { text: s.insideTitle }), insidePanel(this)),
         h('section', { class: 'downloads' },
           h('h4', { text: s.downloadsTitle }),
@@ -530,7 +529,6 @@ class PeLab extends PeFfnElement {
     const charts = this.$('.charts');
     const chartKey = `${base}|${shown.points.length}|${shown.points.length ? tables : ''}|${Boolean(shown.final)}`;
     const parts = [
-      () => setPart(this.$('.legend-box'), base, () => legend(this, shown.plan)),
       ...(charts.drawnKey === chartKey ? [] : [
         ...curveCharts(this, shown).map((c, k) => () => {
           const figure = curveChart(this, shown, c, { tables });

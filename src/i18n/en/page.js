@@ -241,7 +241,7 @@ export default {
       ['인과 마스크', '마스크, causal mask', 'causal mask', 'Hides, in attention, every token after the one looking. Decoders such as GPT use it.'],
       ['순열 등변성', '—', 'permutation equivariance', 'Reordering the input tokens only reorders the output. True of a Transformer with neither position information nor a causal mask.'],
       ['위치 정보 없음', 'NoPE', 'no positional encoding (NoPE)', 'A model with no positional encoding at all. With a causal mask it can still learn order.'],
-      ['ALiBi', '선형 편향 어텐션', 'attention with linear biases', 'Instead of adding position vectors, subtracts from each attention score a penalty proportional to the two tokens\' distance.'],
+      ['ALiBi', '선형 편향 어텐션', 'attention with linear biases', 'Instead of adding position vectors, subtracts from each attention score under the causal mask a penalty proportional to the distance to the earlier token. Using it both ways without the mask is the position lab\'s own extension.'],
       ['길이 일반화', '외삽, 길이 외삽', 'length generalization (extrapolation)', 'Doing well on inputs longer than any seen in training.'],
       ['학습 단계', '스텝', 'training step', 'One batch: its gradients computed and the parameters updated once.'],
       ['손실', '교차 엔트로피', 'loss (cross-entropy)', 'How far the model\'s predictions are from the answers; training makes it smaller.'],

@@ -1,0 +1,68 @@
+// <pe-lab>'s results legible on every screen (issue 35 items 5 and 6), on a bare page with the package's
+// bundle and a short run (2 runs of 12 steps, a few seconds): at 320 … 1280 px every text of every
+// chart is at least 12 CSS px; the charts' key sits in each chart's figure, one entry per scheme and a
+// solid/dashed key for the mask; the accuracy chart comes first, right after the run bar; the final
+// table puts accuracy next to the run's name, and the settings every run shares (d_ff, parameters) are
+// said once in its caption instead of taking columns.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPage, repoRoot, requireBuildProducts, saveArtifact, startStaticServer, useServerAndBrowser } from './harness.js';
+
+requireBuildProducts('bundles', 'dist/elements.js', 'dist/lab-worker.js');
+const shared = useServerAndBrowser();
+const WIDTHS = [320, 390, 600, 768, 1024, 1280];
+
+test('the lab\'s charts and final table at phone and desktop widths', { timeout: 120000 }, async () => {
+  const file = join(repoRoot, 'test-artifacts', 'lab-layout.html');
+  await saveArtifact('lab-layout.html', '<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"><title>lab</title></head>'
+    + '<body style="margin:0 16px"><pe-lab steps="12" schemes="sinusoidal,learned" causal="both"></pe-lab><script type="module" src="../dist/elements.js"></script></body></html>');
+  const page = await openPage(shared.browser, { viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(`${shared.server.url}test-artifacts/lab-layout.html`);
+    await page.waitForFunction(() => document.querySelector('pe-lab')?.shadowRoot?.querySelector('.start:not([disabled])'), null, { timeout: 60000 });
+    await page.evaluate(() => new Promise((resolve, reject) => {
+      const el = document.querySelector('pe-lab');
+      el.addEventListener('pe-lab-done', resolve, { once: true });
+      el.start().catch(reject);
+    }));
+    await page.waitForFunction(() => document.querySelector('pe-lab').shadowRoot.querySelector('table.final'));
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForFunction((w) => {
+        const el = document.querySelector('pe-lab');
+        return Math.abs(el.layoutWidth() - el.getBoundingClientRect().width) < 1 && el.shadowRoot.querySelector('svg.line-chart');
+      }, width);
+      await page.evaluate(() => document.querySelector('pe-lab').updateComplete);
+      const seen = await page.evaluate(() => {
+        const root = document.querySelector('pe-lab').shadowRoot;
+        const charts = [...root.querySelectorAll('figure.chart')].map((figure) => {
+          const svg = figure.querySelector('svg.line-chart');
+          const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+          return { key: figure.dataset.chart, smallest: Math.min(...sizes), texts: sizes.length, legend: [...figure.querySelectorAll('ul.legend li')].map((li) => li.textContent) };
+        });
+        const order = [...root.querySelectorAll('.run-bar, .status, figure.chart, .toy')].map((n) => n.dataset.chart || n.className.split(' ')[0]);
+        const head = [...root.querySelectorAll('table.final thead th')].map((th) => th.textContent);
+        const caption = root.querySelector('.final-caption').textContent;
+        return { charts, order, head, caption };
+      });
+      for (const c of seen.charts) {
+        assert.ok(c.texts >= 10, `${width}: ${c.key} has its ticks and titles`);
+        assert.ok(c.smallest >= 12, `${width} px: the smallest text of the ${c.key} chart is ${c.smallest.toFixed(1)} px`);
+        assert.deepEqual(c.legend, ['사인·코사인', '학습형', '마스크 없음', '마스크 있음'], `${width}: ${c.key}'s key`);
+      }
+      assert.deepEqual(seen.order.slice(0, 4), ['run-bar', 'status', 'accuracy', 'loss'], `${width}: the charts right under the run bar, accuracy first`);
+      assert.deepEqual(seen.head.slice(0, 2), ['실행', '정확도'], `${width}: accuracy next to the run`);
+      assert.ok(!seen.head.includes('d_ff'), `${width}: d_ff is the same in every run`);
+      assert.ok(seen.head.includes('파라미터'), `${width}: the learned table adds parameters, so they differ`);
+      assert.match(seen.caption, /모든 실행에서 같은 값: d_ff 128\./);
+    }
+    await saveArtifact('lab-layout-390.png', await (async () => { await page.setViewportSize({ width: 390, height: 844 }); await page.waitForTimeout(300); return page.locator('pe-lab').screenshot(); })());
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    rmSync(file, { force: true });
+  }
+});
