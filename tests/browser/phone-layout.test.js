@@ -1,4 +1,4 @@
-// <pe-lab>'s results legible on every screen (issue 35 items 5 and 6), on a bare page with the package's
+// The lab's results and <pe-table> legible on every screen (issue 35 items 5 and 6), on bare pages with the package's
 // bundle and a short run (2 runs of 12 steps, a few seconds): at 320 … 1280 px every text of every
 // chart is at least 12 CSS px; the charts' key sits in each chart's figure, one entry per scheme and a
 // solid/dashed key for the mask; the accuracy chart comes first, right after the run bar; the final
@@ -60,6 +60,37 @@ test('the lab\'s charts and final table at phone and desktop widths', { timeout:
       assert.match(seen.caption, /모든 실행에서 같은 값: d_ff 128\./);
     }
     await saveArtifact('lab-layout-390.png', await (async () => { await page.setViewportSize({ width: 390, height: 844 }); await page.waitForTimeout(300); return page.locator('pe-lab').screenshot(); })());
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    rmSync(file, { force: true });
+  }
+});
+
+test('<pe-table> shows whole columns only: its window is sized to the columns that fit, at every width', { timeout: 60000 }, async () => {
+  const file = join(repoRoot, 'test-artifacts', 'table-layout.html');
+  await saveArtifact('table-layout.html', '<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"><title>table</title></head>'
+    + '<body style="margin:0 16px"><pe-table length="50" d-model="64"></pe-table><script type="module" src="../dist/elements.js"></script></body></html>');
+  const page = await openPage(shared.browser, { viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(`${shared.server.url}test-artifacts/table-layout.html`);
+    await page.waitForFunction(() => document.querySelector('pe-table')?.shadowRoot?.querySelector('td[data-j]'), null, { timeout: 30000 });
+    // Jumps of more than 40 px: a smaller change keeps the drawing (base.js redraws past 40 px).
+    for (const width of [1280, 320, 390, 480, 600, 414, 768, 360, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForFunction(() => {
+        const el = document.querySelector('pe-table');
+        return el.fitted?.width === el.getBoundingClientRect().width;
+      }, null, { timeout: 10000 });
+      const m = await page.evaluate(() => {
+        const grid = document.querySelector('pe-table').shadowRoot.querySelector('.grid');
+        const cells = [...grid.querySelectorAll('thead th')].map((th) => th.getBoundingClientRect().width);
+        return { room: grid.clientWidth, table: grid.querySelector('table').getBoundingClientRect().width, corner: cells[0], widest: Math.max(...cells.slice(1)), cols: cells.length - 1 };
+      });
+      assert.ok(m.table <= m.room + 0.5, `${width} px: ${m.cols} columns, ${m.table.toFixed(1)} px in a window of ${m.room} px`);
+      // At most 12 columns are drawn (a few hundred cells): a wide screen may have room left.
+      if (m.cols < 12) assert.ok(m.room - m.table < m.widest, `${width} px: room for another column (${m.room - m.table} px left, columns ${m.widest.toFixed(1)} px)`);
+    }
     assert.deepEqual(page.problems, []);
   } finally {
     await page.context().close();
