@@ -89,7 +89,7 @@ test('a quiz question\'s source label leads to the tutorial section that teaches
     const link = card.locator('a.source');
     await link.waitFor({ timeout: 10000 });
     assert.equal(await link.getAttribute('href'), 'index.html#why');
-    assert.match(await link.textContent(), /출처: .*튜토리얼에서 배우기/);
+    assert.match(await link.textContent(), /튜토리얼 ‘1\. 트랜스포머에는 왜 위치 정보가 필요한가’에서 배우기/);
     await saveArtifact('teaching-quiz-source-ko-390.png', await card.screenshot());
   } finally {
     await page.close();

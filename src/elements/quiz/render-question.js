@@ -123,10 +123,12 @@ function renderFeedback(view, q, i, L, a) {
     meta.push(h('button', { type: 'button', class: 'linkish', onclick: () => view.openStudyRow(rowIndex) }, fill(s.studyLink, { type: sheet.rows[rowIndex].type })));
   }
   // The source label leads to the tutorial section that teaches the question (when the page says where the tutorial is).
-  const href = tutorialHref(view.values.tutorial, tutorialSection(q, view.bank), lang);
+  // The link names the tutorial's heading it leads to (headings.js); the document's section stays the source.
+  const tutorial = tutorialSection(q, view.bank);
+  const href = tutorialHref(view.values.tutorial, tutorial, lang);
   const section = q.section ? view.sectionTitle(q.section) : '';
-  if (href) meta.push(h('a', { class: 'source', href, text: fill(s.sourceLink, { section }) }));
-  else if (section) meta.push(h('span', { class: 'muted', text: fill(s.source, { section }) }));
+  if (section) meta.push(h('span', { class: 'muted', text: fill(s.source, { section }) }));
+  if (href && s.headings[tutorial]) meta.push(h('a', { class: 'source', href, text: fill(s.sourceLink, { heading: s.headings[tutorial] }) }));
   if (meta.length) box.append(h('p', { class: 'misc row' }, ...meta));
   return box;
 }

@@ -1,9 +1,10 @@
 // The tutorial page's section on the position lab (English), after the RoPE section: the documents'
 // claim that self-attention cannot tell order, shown by training, and what research adds to it
 // (the causal mask, length generalisation), with the sources by name. page.js places it after 'compare'.
+import headings from './headings.js'; // the sections' headings, shared with the quiz's links
 export default {
   id: 'lab',
-  title: '8-2. The position lab: train a model and see whether it learns order',
+  title: headings.lab,
   blocks: [
     { p: 'Both documents open with the same claim: self-attention is excellent at relating words to each other but cannot tell by itself where in the sentence a word is, and positional encoding fixes that. This section does not ask you to take the claim on trust: it **shows** it. A small Transformer is trained here, in this browser, to see whether without position information it really cannot learn order, and whether with it, it can.' },
     { h: 'The task: reverse' },

@@ -2,9 +2,10 @@
 // claim that self-attention cannot tell order, shown by training, and what research adds to it
 // (the causal mask, length generalisation), with the sources by name. Kept in its own file, as
 // page-rope.js is; page.js places it after 'compare'.
+import headings from './headings.js'; // the sections' headings, shared with the quiz's links
 export default {
   id: 'lab',
-  title: '8-2. 위치 실험실: 순서를 배우는지 직접 학습시켜 보기',
+  title: headings.lab,
   blocks: [
     { p: '두 문서는 모두 같은 말로 시작합니다. 셀프 어텐션은 단어끼리의 관계는 잘 파악하지만, 단어가 문장의 어느 자리에 있는지는 스스로 알지 못하고, 위치 인코딩이 그 문제를 푼다는 것이에요. 이 절에서는 그 주장을 말로 듣는 대신 **직접 확인합니다.** 작은 트랜스포머를 지금 이 브라우저에서 학습시켜, 위치 정보가 없을 때 정말 순서를 배우지 못하는지, 있으면 배우는지 봅니다.' },
     { h: '과제: 뒤집기' },

@@ -2,6 +2,7 @@
 // and the glossary. Blocks: { h } sub-heading, { p } paragraph ($…$ inline formula, **bold**), { tex } display formula,
 // { list, ordered } list, { note, title } analogy box, { element, attrs } one of our custom elements,
 // { quiz } a link to the quiz page, { table: { head, rows } } a small table.
+import headings from './headings.js'; // the sections' headings, shared with the quiz's links
 import ropeSection from './page-rope.js'; // the section after 'learned' (its own file)
 import labSection from './page-lab.js'; // the position lab, after the RoPE section (its own file)
 
@@ -26,7 +27,7 @@ export default {
   sections: [
     {
       id: 'why',
-      title: '1. 트랜스포머에는 왜 위치 정보가 필요한가',
+      title: headings.why,
       blocks: [
         { p: '트랜스포머의 셀프 어텐션은 단어끼리의 관계를 파악하는 데는 탁월하지만, 단어가 문장의 어느 자리에 있는지는 스스로 알지 못합니다. 그래서 단어의 임베딩에 ‘몇 번째 단어인지’ 알려 주는 **위치 인코딩**이라는 이름표를 붙입니다. 그 뒤에는 어텐션으로 모은 정보를 단어마다 깊이 있게 다시 가공하는 **피드포워드 층**이 이어지는데, 토큰 하나하나를 따로 불러 심층 면접을 하는 면접관과 같아요. 이 페이지는 이 두 가지를 숫자를 직접 바꿔 보며 익힙니다.' },
         { p: '트랜스포머는 문장을 한 토큰씩 순서대로 읽는 구조가 아닙니다. RNN은 앞에서 뒤로 흐르며 자연스럽게 순서 정보를 얻지만, 트랜스포머의 셀프 어텐션은 여러 토큰을 한꺼번에 놓고 서로의 관계를 계산합니다. 병렬 계산에는 강하지만, 순서를 따로 넣어 주지 않으면 “나는 밥을 먹었다”와 “밥은 나를 먹었다”의 차이를 구조만으로는 알기 어렵습니다.' },
@@ -41,7 +42,7 @@ export default {
     },
     {
       id: 'naive',
-      title: '2. 가장 단순한 생각: 위치 번호를 그대로 더하면?',
+      title: headings.naive,
       blocks: [
         { p: '가장 단순한 방법은 각 토큰에 0, 1, 2, 3 같은 위치 번호를 붙이는 것입니다. 하지만 번호 하나를 그대로 넣으면 문제가 생깁니다.' },
         { list: [
@@ -54,7 +55,7 @@ export default {
     },
     {
       id: 'formula',
-      title: '3. 공식은 길지만 의미는 단순하다',
+      title: headings.formula,
       blocks: [
         { p: '논문(Attention Is All You Need)에서 쓴 사인·코사인 위치 인코딩 공식은 다음과 같습니다.' },
         { tex: String.raw`\begin{gathered} PE(t, 2i) = \sin\!\left(\frac{t}{10000^{2i/d_{model}}}\right) \\[4pt] PE(t, 2i+1) = \cos\!\left(\frac{t}{10000^{2i/d_{model}}}\right) \end{gathered}` },
@@ -70,7 +71,7 @@ export default {
     },
     {
       id: 'waves',
-      title: '4. sin과 cos은 위치를 파동의 조합으로 바꾼다',
+      title: headings.waves,
       blocks: [
         { p: 'sin과 cos은 주기적으로 반복되는 함수입니다. 처음 보면 “반복되면 위치가 헷갈리지 않나?” 싶지요. 중요한 점은 sin 값 하나만 쓰지 않는다는 것입니다. 어떤 차원은 짧은 주기로 빠르게 출렁이고, 어떤 차원은 긴 주기로 천천히 변합니다. 여러 파장을 함께 보면 위치마다 꽤 구별되는 패턴이 생깁니다.' },
         { note: '위치 하나를 색 하나로 나타내지 않고 여러 색의 비율로 나타내는 것과 비슷합니다. 빨강 하나만 보면 비슷한 색이 많지만, 빨강·초록·파랑·밝기·채도를 함께 보면 훨씬 많은 상태를 구별할 수 있어요.', title: '비유: 색의 비율' },
@@ -80,7 +81,7 @@ export default {
     },
     {
       id: 'clock',
-      title: '5. 시계 비유로 이해하기',
+      title: headings.clock,
       blocks: [
         { p: '벽시계를 떠올려 보세요. 초침은 빨리, 분침은 중간, 시침은 아주 천천히 돕니다. 세 바늘이 가리키는 방향을 함께 보면 “지금 몇 시 몇 분”을 알 수 있듯, 여러 바늘의 방향으로 이 단어가 문장에서 몇 번째인지 짚을 수 있습니다. 바늘마다 도는 속도가 다르니 두 시각이 가까운지 먼지(상대 거리)도 읽기 쉬워요.' },
         { p: 'sin과 cos을 짝으로 두는 것은 **바늘이 가리키는 각도를 두 숫자로 적는 것**과 같습니다. 한 숫자만 쓰면 한 바퀴 안에서 같은 값이 두 번 나오지만, 짝으로 쓰면 한 위치를 더 안정적으로 나타낼 수 있어요.' },
@@ -89,7 +90,7 @@ export default {
     },
     {
       id: 'add',
-      title: '6. 위치 벡터는 토큰 임베딩에 더해진다',
+      title: headings.add,
       blocks: [
         { p: '트랜스포머의 입력은 토큰 임베딩과 위치 인코딩을 더해서 만듭니다.' },
         { tex: String.raw`h_t^{(0)} = x_t + PE(t)` },
@@ -100,7 +101,7 @@ export default {
     },
     {
       id: 'relative',
-      title: '7. 왜 sin과 cos을 같이 쓰는가: 상대 위치',
+      title: headings.relative,
       blocks: [
         { p: 'sin만 써도 위치에 따라 값은 달라집니다. 그런데 cos을 함께 쓰면 같은 주파수에서 90도 어긋난 두 신호를 동시에 갖게 됩니다. 그러면 정해진 이동 거리 $\\Delta$에 대해 $PE(t+\\Delta)$를 $PE(t)$의 **선형 함수**(주파수마다 2×2 회전)로 나타낼 수 있어요. (논문과 원문은 이 거리를 $k$라고 쓰지만, 이 페이지에서 $k$는 어텐션의 키라서 $\\Delta$로 씁니다.) 논문은 이 성질 덕분에 모델이 상대 위치를 기준으로 어텐션을 주는 법을 쉽게 배울 것이라는 **가설**을 세웠습니다. 실험으로 보인 것이 아니라 기대였다는 점을 기억해 두세요.' },
         { p: '쉽게 말하면, 두 토큰의 위치 벡터를 비교하면 “두 토큰이 얼마나 떨어져 있는지”가 계산하기 쉬운 형태로 남는다는 뜻입니다. 절대 위치만 알면 “이 토큰은 10번째”이지만, 상대 위치를 다루기 쉬우면 “이 토큰은 저 토큰보다 3칸 뒤”라는 관계를 표현하기 좋아집니다. 언어에서는 후자가 매우 중요합니다.' },
@@ -110,7 +111,7 @@ export default {
     },
     {
       id: 'learned',
-      title: '8. 학습되는 위치 임베딩과 무엇이 다른가',
+      title: headings.learned,
       blocks: [
         { p: '위치 정보를 넣는 방법은 크게 두 가지입니다.' },
         { list: ['고정된 공식으로 위치 벡터를 만든다. (사인·코사인 위치 인코딩)', '위치 벡터 자체를 파라미터로 두고 학습한다. (학습형 위치 임베딩, 예: BERT)'], ordered: true },
@@ -122,7 +123,7 @@ export default {
     labSection,
     {
       id: 'pitfalls',
-      title: '9. 초보자가 공식에서 놓치기 쉬운 부분',
+      title: headings.pitfalls,
       blocks: [
         { list: [
           '위치 인코딩은 토큰을 **정렬하는 알고리즘이 아닙니다.** 이미 주어진 순서에 위치 신호를 붙이는 입력 표현 방식이에요.',
@@ -137,7 +138,7 @@ export default {
     },
     {
       id: 'ffn',
-      title: '10. 피드포워드(FFN): 단어 하나씩 ‘깊은 상담’',
+      title: headings.ffn,
       blocks: [
         { p: '어텐션은 단어들이 서로 섞이며 문맥을 나누는 단계이고, FFN은 그다음에 **각 단어 줄을 따로 유지한 채 같은 계산을 줄마다 한 번씩** 하는 단계입니다.' },
         { note: '회의에서 다 같이 이야기(어텐션)한 뒤, 참가자 한 명씩 상담실에 들어가 개인 면담(FFN)을 받는 것과 비슷합니다. 면담관(가중치)은 모든 참가자에게 똑같아요.', title: '비유: 회의 뒤 개인 면담' },
@@ -149,7 +150,7 @@ export default {
     },
     {
       id: 'block',
-      title: '11. 한 블록 안의 흐름: 컨베이어 한 칸',
+      title: headings.block,
       blocks: [
         { p: '**출발 준비(블록에 들어가기 전, 한 번만):** 단어 임베딩에 위치(PE)를 더해 ‘몇 번째 단어인지’가 붙은 입력 $h$를 만듭니다. 원래 문서는 이 단계를 블록 안의 첫 순서처럼 적었지만, 위치 인코딩은 첫 블록 앞에서 **한 번만** 더합니다. 블록을 여러 겹 쌓아도 블록마다 다시 더하지 않아요.' },
         { p: '그다음 인코더 블록 하나는 공장 작업 라인 한 칸처럼 항상 같은 순서로 돌아갑니다.' },
@@ -166,7 +167,7 @@ export default {
     },
     {
       id: 'tradeoff',
-      title: '12. 성능과 비용의 저울질 (트레이드오프)',
+      title: headings.tradeoff,
       blocks: [
         { p: 'FFN의 중간 차원 $d_{ff}$를 한없이 키우면 모델은 더 똑똑해질 수 있지만, 연산량과 메모리가 크게 늘고 답이 늦어집니다(지연 시간). 사용자에게 빠르게 답하려면 FFN의 크기를 알맞게 정해야 하고, 이 판단이 머신러닝 엔지니어의 핵심 역량입니다.' },
         { p: '실무 코드의 `intermediate_size`가 바로 $d_{ff}$입니다. 원래 논문, BERT, GPT-2는 $d_{model}$의 4배를 줍니다(예: BERT-base $768 \\rightarrow 3072$). LLaMA는 행렬이 세 개인 SwiGLU를 쓰는 대신 약 2.7배($4096 \\rightarrow 11008$)로 줄여 파라미터 수를 비슷하게 맞췄어요. 파라미터 수 $2\\,d_{model}\\,d_{ff} + d_{ff} + d_{model}$은 $d_{ff}$에 정비례하지 않고 일차식으로 늘어납니다($d_{ff}$를 두 배로 해도 $d_{model}$만큼의 편향은 그대로예요). 코드 생성처럼 까다로운 과제라면 중간 차원을 더 넓혀 세밀한 규칙을 담게 하기도 합니다. 아래에서 $d_{ff}$를 1배·2배·4배·8배로 바꿀 때 파라미터 수와 연산량, 그리고 지금 이 브라우저에서 잰 실행 시간을 비교해 보세요.' },
@@ -176,7 +177,7 @@ export default {
     },
     {
       id: 'practice',
-      title: '13. 실무에서는 어떻게 쓰이나',
+      title: headings.practice,
       blocks: [
         { p: '**파이프라인:** 토큰화 → 임베딩 → 위치 추가. 토크나이저로 문장을 쪼개고, 임베딩 차원(예: 512)의 숫자로 바꾼 직후 같은 크기의 위치 벡터를 더합니다. Hugging Face 라이브러리에서는 `max_position_embeddings`로 모델이 한 번에 읽을 수 있는 최대 토큰 수, 곧 컨텍스트 길이를 정합니다.' },
         { p: '**디코더(생성형 AI):** GPT 같은 디코더 전용 모델은 미래 단어를 미리 보지 못하도록 마스크를 씌웁니다. 위치 인코딩은 이 마스크와 따로, 왼쪽에서 오른쪽으로 흐르는 순서 번호를 매겨 줍니다(마스크만으로도 모델이 순서를 배울 수 있다는 것은 8-2절의 실험실에서 봅니다). 컨텍스트 길이와 위치 처리 능력이 챗봇이 과거 대화를 얼마나 잘 기억하는지를 좌우합니다.' },
@@ -185,7 +186,7 @@ export default {
     },
     {
       id: 'summary',
-      title: '14. 정리',
+      title: headings.summary,
       blocks: [
         { p: '사인·코사인 위치 인코딩은 트랜스포머가 토큰 순서를 알 수 있도록, 각 위치를 여러 주파수의 sin과 cos 값으로 만든 고차원 벡터로 바꿔 토큰 임베딩에 더하는 방식입니다. 이어지는 블록에서 어텐션은 토큰 사이의 관계를 조정하고, 피드포워드 층은 토큰마다 같은 비선형 변환을 적용해 표현을 깊게 다듬습니다. 중간 차원을 넓혔다가 줄이는 구조는 연산 비용과 표현력 사이의 현실적인 타협점이며, 번역·요약·분류·생성 같은 응용 전반에 공통으로 등장하는 설계입니다.' },
         { p: '**공식 자체보다 중요한 것은 구조입니다.** 트랜스포머는 순서를 저절로 알지 못합니다. 그래서 위치를 벡터로 만들어 입력에 넣습니다. 이때 sin과 cos은 위치를 여러 파장의 조합으로 나타내게 해 주고, 그 결과 모델은 절대 위치와 상대적인 거리 관계를 배우기 쉬운 형태로 입력받습니다.' },
@@ -207,7 +208,7 @@ export default {
   ],
   glossary: {
     id: 'glossary',
-    title: '용어집 (한국어 · English)',
+    title: headings.glossary,
     intro: '같은 개념을 여러 이름으로 부릅니다. 이 페이지에서는 왼쪽 이름을 씁니다.',
     headTerm: '이 페이지의 용어',
     headAlso: '다른 이름',
