@@ -42,6 +42,18 @@ function choiceFieldset(view, q, i, L, a, form) {
   return fs;
 }
 
+/**
+ * The answer box's example in the answer's own form, never the answer itself: a whole number for a
+ * count, a decimal with the answer's places (at least 3 when a tolerance is allowed) for an angle, a
+ * share or a value.
+ */
+export function numberExample(q) {
+  const answer = Number(q.answer);
+  const places = Math.min(4, Math.max((String(q.answer).split('.')[1] ?? '').length, q.tolerance > 0 ? 3 : 0));
+  const [first, other] = places ? [0.123456, 0.456789].map((x) => x.toFixed(places)) : ['12', '7'];
+  return Number(first) === answer ? other : first;
+}
+
 function textRow(view, q, i, L, a) {
   const s = view.s;
   const inputId = view.id(`in-${i}`);
@@ -49,7 +61,7 @@ function textRow(view, q, i, L, a) {
   const input = h('input', {
     type: 'text', id: inputId, disabled: locked, autocomplete: 'off', spellcheck: 'false',
     inputmode: q.type === 'number' ? 'decimal' : false, 'data-focus': `input-${q.id}`,
-    placeholder: q.type === 'number' ? s.numberPlaceholder : s.textPlaceholder,
+    placeholder: q.type === 'number' ? fill(s.numberPlaceholder, { example: numberExample(q) }) : s.textPlaceholder,
     'aria-describedby': `${view.id(`prompt-${i}`)} ${view.id(`fb-${i}`)}`,
   });
   input.value = locked ? givenText(q, L, a, view.quiz.seed, s) : (view.drafts[q.id] ?? '');

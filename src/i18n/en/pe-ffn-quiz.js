@@ -40,7 +40,7 @@ export default {
   announceWrong: 'Question {n}: wrong. {expected}. {explanation}',
   announceQuestion: 'Question {n} of {total}',
   answerLabel: 'Answer',
-  numberPlaceholder: 'e.g. 100',
+  numberPlaceholder: 'e.g. {example}',
   textPlaceholder: 'Type your answer',
   oxTrue: 'O — true (1)',
   oxFalse: 'X — false (0)',

@@ -40,7 +40,7 @@ export default {
   announceWrong: '문제 {n}: 틀렸어요. {expected}. {explanation}',
   announceQuestion: '문제 {n} / {total}',
   answerLabel: '답',
-  numberPlaceholder: '예: 100',
+  numberPlaceholder: '예: {example}',
   textPlaceholder: '답을 입력하세요',
   oxTrue: 'O — 맞다 (1)',
   oxFalse: 'X — 틀리다 (0)',
