@@ -97,3 +97,43 @@ test('<pe-table> shows whole columns only: its window is sized to the columns th
     rmSync(file, { force: true });
   }
 });
+
+test('<pe-heatmap> labels its positions beside the rows and keeps its colour key; <pe-clock>\'s slider takes its row', { timeout: 60000 }, async () => {
+  const file = join(repoRoot, 'test-artifacts', 'heat-layout.html');
+  await saveArtifact('heat-layout.html', '<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"><title>heat</title></head>'
+    + '<body style="margin:0 16px"><pe-heatmap length="50" d-model="64"></pe-heatmap><pe-heatmap length="30" d-model="16" offset="95"></pe-heatmap><pe-clock></pe-clock><script type="module" src="../dist/elements.js"></script></body></html>');
+  const page = await openPage(shared.browser, { viewport: { width: 390, height: 900 } });
+  try {
+    await page.goto(`${shared.server.url}test-artifacts/heat-layout.html`);
+    await page.waitForFunction(() => [...document.querySelectorAll('pe-heatmap')].every((e) => e.shadowRoot?.querySelector('.yticks span')) && document.querySelector('pe-clock')?.shadowRoot?.querySelector('input[type=range]'), null, { timeout: 30000 });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(300);
+      const m = await page.evaluate(() => {
+        const maps = [...document.querySelectorAll('pe-heatmap')].map((el) => {
+          const root = el.shadowRoot;
+          const canvas = root.querySelector('canvas.map').getBoundingClientRect();
+          const ticks = [...root.querySelectorAll('.yticks span')].map((s) => ({ t: Number(s.textContent), y: s.getBoundingClientRect().top + s.getBoundingClientRect().height / 2 }));
+          return { ticks, top: canvas.top, height: canvas.height, rows: Number(el.getAttribute('length')), offset: Number(el.getAttribute('offset') || 0), key: root.querySelector('.legend .bar') !== null };
+        });
+        const clock = document.querySelector('pe-clock').shadowRoot;
+        return { maps, slider: clock.querySelector('input[type=range]').getBoundingClientRect().width, row: clock.querySelector('.play').getBoundingClientRect().width };
+      });
+      for (const map of m.maps) {
+        assert.ok(map.key, 'the colour key');
+        assert.ok(map.ticks.length >= 3 && map.ticks.length <= 7, `${width}: ${map.ticks.length} position ticks`);
+        for (const { t, y } of map.ticks) {
+          // Each label sits at the middle of its row of the canvas (within a pixel).
+          const expected = map.top + ((t - map.offset + 0.5) / map.rows) * map.height;
+          assert.ok(Math.abs(y - expected) < 1.5, `${width}: position ${t} at ${y.toFixed(1)}, its row at ${expected.toFixed(1)}`);
+        }
+      }
+      assert.deepEqual(m.maps[1].ticks.map((k) => k.t), [95, 100, 105, 110, 115, 120], 'round positions from the offset on');
+      assert.ok(m.slider >= 0.5 * m.row, `${width}: the slider is ${m.slider.toFixed(0)} px of a ${m.row.toFixed(0)} px row`);
+    }
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    rmSync(file, { force: true });
+  }
+});
