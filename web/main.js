@@ -200,7 +200,8 @@ function renderPage({ progressive = false } = {}) {
     setTimeout(more, 0);
   };
   setTimeout(more, 0);
-  const toc = all.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title.replace(/^\d+\.\s*/, ''))}</a></li>`);
+  // Each entry is its heading, with the heading's own number (8-1., 8-2.); the list adds none.
+  const toc = all.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`);
   document.querySelector('.toc ol').innerHTML = toc.join('');
   window.scrollTo(0, scrollY);
 }

@@ -54,8 +54,11 @@ export function offerOffline(getLang) {
     const updateSW = registerSW({
       immediate: true,
       onOfflineReady() {
+        // In the header's flow, not floating over the page: nothing to act on, so it covers nothing.
         const bar = notice(getLang, { text: strings[getLang()].ready });
-        setTimeout(() => bar.remove(), 6000);
+        bar.classList.add('ready');
+        document.querySelector('header.site .bar')?.after(bar);
+        setTimeout(() => bar.remove(), 8000);
       },
       onNeedRefresh() {
         const s = strings[getLang()];

@@ -40,7 +40,8 @@ class PeClock extends PeFfnElement {
     .clocks .k { font-weight: 700; font-size: 1.05em; }
     .clocks .vals { font-variant-numeric: tabular-nums; }
     .play { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-end; }
-    .play input[type=range] { width: min(18rem, 100%); }
+    .play .field:has(input[type=range]) { flex: 1 1 18rem; } /* the slider takes the row: fine steps on a phone */
+    .play input[type=range] { width: 100%; }
   `;
 
   constructor() {

@@ -28,7 +28,7 @@ class PeHeatmap extends PeFfnElement {
   static rerenderOnResize = true;
   static props = attributes['pe-heatmap'];
   static css = `
-    .heat { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .2rem .4rem; align-items: stretch; }
+    .heat { display: grid; grid-template-columns: auto auto minmax(0, 1fr); gap: .2rem .3rem; align-items: start; }
     .yaxis { writing-mode: vertical-rl; font-size: .8em; color: var(--pe-muted); text-align: center; }
     .plot { position: relative; min-width: 0; }
     canvas.map { display: block; width: 100%; height: clamp(12rem, 40vw, 22rem); image-rendering: pixelated; border: 1px solid var(--pe-border); cursor: crosshair; }
@@ -36,7 +36,10 @@ class PeHeatmap extends PeFfnElement {
     .colmark { position: absolute; top: 0; bottom: 0; pointer-events: none; border: 2px dashed var(--pe-on-ink); outline: 2px dashed var(--pe-ink); display: none; }
     .ticks { position: relative; height: 1.2rem; font-size: .75em; color: var(--pe-muted); }
     .ticks span { position: absolute; transform: translateX(-50%); white-space: nowrap; }
-    .xaxis { grid-column: 2; text-align: center; font-size: .8em; color: var(--pe-muted); }
+    .xaxis { grid-column: 3; text-align: center; font-size: .8em; color: var(--pe-muted); }
+    .yaxis { align-self: stretch; }
+    .yticks { position: relative; height: clamp(12rem, 40vw, 22rem); min-width: 1.6em; font-size: .75em; color: var(--pe-muted); }
+    .yticks span { position: absolute; right: 0; transform: translateY(-50%); white-space: nowrap; font-variant-numeric: tabular-nums; }
     .legend { display: flex; align-items: center; gap: .5rem; font-size: .8em; margin: .5rem 0; flex-wrap: wrap; }
     .legend .bar { width: min(12rem, 50%); height: .8rem; border-radius: 3px; border: 1px solid var(--pe-border); }
     .readout { min-height: 1.6em; font-variant-numeric: tabular-nums; margin: .3rem 0; }
@@ -65,6 +68,7 @@ class PeHeatmap extends PeFfnElement {
         layoutDiff(this, this.values['d-model']),
         h('figure', { class: 'heat' },
           h('div', { class: 'yaxis', 'aria-hidden': 'true', text: s.yAxis }),
+          h('div', { class: 'yticks', 'aria-hidden': 'true' }),
           h('div', { class: 'plot' },
             h('canvas', { class: 'map', tabindex: '0', role: 'img' }),
             h('div', { class: 'marker' }), h('div', { class: 'colmark' }),
@@ -221,6 +225,13 @@ class PeHeatmap extends PeFfnElement {
     const step = Math.max(1, Math.ceil(d / 6 / 8) * 8);
     for (let j = 0; j < d; j += step) ticks.push(h('span', { style: `left:${((j + 0.5) / d) * 100}%`, text: j }));
     this.$('.ticks').replaceChildren(...ticks);
+    // Position ticks beside the rows: a round step giving about five labels (offset included).
+    const rowStep = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((n) => L / n <= 6) ?? Math.ceil(L / 5000) * 1000;
+    const rows = [];
+    for (let t = Math.ceil(v.offset / rowStep) * rowStep; t < v.offset + L; t += rowStep) {
+      rows.push(h('span', { style: `top:${((t - v.offset + 0.5) / L) * 100}%`, text: t }));
+    }
+    this.$('.yticks').replaceChildren(...rows);
     this.placeColumnMark();
   }
 

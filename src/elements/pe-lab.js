@@ -33,8 +33,8 @@ import { SCHEMES, TRAINING } from './lab/presets.js';
 import { EXPERIMENTS, experimentOf, presetValue } from './lab/experiments/index.js';
 import { labPlan, masksOf, parseDFFs, parseSchemes } from './lab/plan.js';
 import { LabTraining, loadInWorker, wasmForWorker, workerCount } from './lab/client.js';
-import { curvesCsv, runLabel } from './lab/results.js';
-import { byLength, curveChart, curveCharts, finalTable, guidesNote, legend, refreshCurveCharts } from './lab/result-views.js';
+import { curvesCsv, doneSummary, runLabel } from './lab/results.js';
+import { byLength, curveChart, curveCharts, finalTable, guidesNote, refreshCurveCharts } from './lab/result-views.js';
 import { drawAttention, drawSimilarity, exampleText, insidePanel } from './lab/inside.js';
 import { labShareUrl, readLabParams } from './lab/share-link.js';
 import { labCss } from './lab/styles.js';
@@ -214,13 +214,12 @@ class PeLab extends PeFfnElement {
           h('progress', { max: 1, value: 0, 'aria-labelledby': this.localId('status') })),
         h('p', { class: 'status', id: this.localId('status') }),
         h('p', { class: 'visually-hidden announce', role: 'status', 'aria-live': 'polite' }),
-        h('p', { class: 'toy' }),
         h('section', { class: 'results' },
-          h('div', { class: 'legend-box' }),
           h('div', { class: 'charts' }),
           h('div', { class: 'by-length' }),
           h('h4', { text: s.resultsTitle }),
           h('div', { class: 'final-box' }, h('p', { class: 'muted', text: s.insideNoRun }))),
+        h('p', { class: 'toy' }), // after the results: the charts come right under the run bar
         h('details', { class: 'inside' }, h('summary', { text: s.insideTitle }), insidePanel(this)),
         h('section', { class: 'downloads' },
           h('h4', { text: s.downloadsTitle }),
@@ -455,9 +454,7 @@ class PeLab extends PeFfnElement {
     Object.assign(this.state, { final: done.final, losses: done.losses, seconds: done.seconds, elapsed: done.elapsed });
     const s = this.s;
     const plan = this.state.plan;
-    let best = 0;
-    done.final.forEach((f, i) => { if (f.accuracy > done.final[best].accuracy) best = i; });
-    this.announce(fill(s.announceDone, { best: runLabel(s, plan, best), acc: fmt(100 * done.final[best].accuracy, 1) }));
+    this.announce(doneSummary(s, plan, done.final));
     setTimeout(() => this.requestRender(), 0); // the tables in a task of their own, not in this message's
     this.dispatchEvent(new CustomEvent('pe-lab-done', {
       bubbles: true, composed: true,
@@ -562,7 +559,6 @@ class PeLab extends PeFfnElement {
     const charts = this.$('.charts');
     const chartKey = `${base}|${shown.points.length}|${shown.points.length ? tables : ''}|${Boolean(shown.final)}`;
     const parts = [
-      () => setPart(this.$('.legend-box'), base, () => legend(this, shown.plan)),
       ...(charts.drawnKey === chartKey ? [] : [
         ...curveCharts(this, shown).map((c, k) => () => {
           const figure = curveChart(this, shown, c, { tables });

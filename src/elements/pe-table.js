@@ -110,10 +110,21 @@ class PeTable extends PeFfnElement {
   }
 
   visibleCols() {
-    // Roughly how many value columns fit without scrolling (cells are narrower on small screens).
+    // How many value columns fit without scrolling: measured from the drawn table at this width
+    // (fitColumns), else estimated (cells are narrower on small screens).
     const width = this.layoutWidth();
+    if (this.fitted?.width === width) return this.fitted.cols;
     const cell = width < 480 ? 58 : 78;
     return Math.max(3, Math.min(12, Math.floor((width - 70) / cell)));
+  }
+
+  /** Whole columns only: how many of the drawn table's value columns fit its window, from their widths. */
+  fitColumns(grid, shown) {
+    const table = grid.querySelector('table');
+    const corner = table?.querySelector('thead th');
+    if (!corner || !shown || !grid.clientWidth) return null;
+    const column = (table.offsetWidth - corner.offsetWidth) / shown;
+    return Math.max(1, Math.min(12, Math.floor((grid.clientWidth - corner.offsetWidth) / column)));
   }
 
   moveWindow(axis, dir) {
@@ -157,6 +168,15 @@ class PeTable extends PeFfnElement {
     const hadFocus = this.shadowRoot.activeElement && grid.contains(this.shadowRoot.activeElement);
     grid.replaceChildren(h('table', { 'aria-rowcount': v.length + 1, 'aria-colcount': d + 1 },
       h('caption', { text: s.caption }), h('thead', null, h('tr', null, head)), h('tbody', null, body)));
+    // Measured once per width: a column cut at the edge, or room left for one more, draws again.
+    const width = this.layoutWidth();
+    if (this.fitted?.width !== width) {
+      const cols = this.fitColumns(grid, c1 - c0);
+      if (cols !== null) {
+        this.fitted = { width, cols };
+        if (cols < c1 - c0 || (cols > nCols && c1 < d)) { this.renderGrid(); return; }
+      }
+    }
     this.$('.rows-label').textContent = fill(s.windowRows, { from: r0 + v.offset, to: r1 - 1 + v.offset, total: v.length });
     this.$('.cols-label').textContent = fill(s.windowCols, { from: c0, to: c1 - 1, total: d });
     this.$('[data-move="rows:-1"]').disabled = r0 === 0;

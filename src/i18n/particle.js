@@ -51,7 +51,7 @@ export const READINGS = {
   add: '애드', attn: '어텐션', diffusion: '디퓨전', diffusers: '디퓨저스', stable: '스테이블', config: '컨피그',
   float: '플로트', npy: '엔파이', npz: '엔피지', forward: '포워드', pos: '포스', encoding: '인코딩', dropout: '드롭아웃',
   sine: '사인', cosine: '코사인', flops: '플롭스', sigmoid: '시그모이드', silu: '실루', tokenizer: '토크나이저', paramcount: '파람카운트', range: '레인지', offset: '오프셋', shape: '셰이프', token: '토큰', tokens: '토큰스',
-  alibi: '알리바이', intermediate: '인터미디에이트', viridis: '비리디스', chromium: '크로미엄', vite: '비트', npm: '엔피엠',
+  zip: '집', alibi: '알리바이', intermediate: '인터미디에이트', viridis: '비리디스', chromium: '크로미엄', vite: '비트', npm: '엔피엠',
 };
 
 const hangulFinal = (ch) => {

@@ -161,7 +161,7 @@ const generators = {
     const withoutRelu = byHand(pre)[index];
     return bilingual((s) => {
       const v = { dFF, w1: matrix(w1, dFF), b1: vec(b1), w2: matrix(w2, dModel), b2: vec(b2), x: vec(x),
-        which: index ? s.ffnForward.second : s.ffnForward.first, index: index + 1,
+        which: index ? s.ffnForward.second : s.ffnForward.first, index, // y[0], y[1]: counted from 0, as the glossary counts
         pre: vec(pre), hidden: vec(hiddenByHand), output: vec(out), answer };
       return {
         prompt: fill(s.ffnForward.prompt, v), explanation: fill(s.ffnForward.explanation, v), hints: [s.ffnForward.hint],
@@ -186,7 +186,7 @@ const generators = {
         const v = { dModel, i, twoI: j, k, omega: fixed(omega, 6), angle: fixed(angle, 6), tolerance: VALUE_TOLERANCE };
         return {
           prompt: `${fill(s.rotation.promptAngle, v)} ${fill(s.roundingNote, v)}`,
-          explanation: fill(s.rotation.explanationAngle, v), hints: [s.rotation.hint], unit: s.rotation.unit,
+          explanation: fill(s.rotation.explanationAngle, v), hints: [s.rotation.hintAngle], unit: s.rotation.unit,
           distractors: [s.rotation.distractorAdd],
         };
       }, { type: 'number', section: '000-6', difficulty: 2, tags: ['상대 위치', '회전'],

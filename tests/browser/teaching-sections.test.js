@@ -89,7 +89,7 @@ test('a quiz question\'s source label leads to the tutorial section that teaches
     const link = card.locator('a.source');
     await link.waitFor({ timeout: 10000 });
     assert.equal(await link.getAttribute('href'), 'index.html#why');
-    assert.match(await link.textContent(), /출처: .*튜토리얼에서 배우기/);
+    assert.match(await link.textContent(), /튜토리얼 ‘1\. 트랜스포머에는 왜 위치 정보가 필요한가’에서 배우기/);
     await saveArtifact('teaching-quiz-source-ko-390.png', await card.screenshot());
   } finally {
     await page.close();
@@ -207,6 +207,60 @@ test('quiz cards (ko, 390 px): RoPE pairing feedback names true columns; learned
     assert.deepEqual(outside.map((q) => q.id), [], 'questions of the rope topic from elsewhere');
     assert.match(set.map((q) => JSON.stringify(q.prompt)).join(' '), /RoPE|학습형 위치/);
     await saveArtifact('review-quiz-rope-topic-ko-390.png', await page.locator('pe-ffn-quiz article.q').first().screenshot());
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+/** WCAG contrast of two computed 'rgb(r, g, b)' colours. */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
+      const s = Number(v) / 255;
+      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+test('issue 35: the table of contents shows each heading\'s own number; the quiz\'s main button stands out in both themes; its results list reads left-aligned with underlined links', { timeout: 120000 }, async () => {
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(server.url);
+    await page.waitForSelector('#main[data-complete]', { timeout: 30000 });
+    const toc = await page.evaluate(() => [...document.querySelectorAll('.toc li')].map((li) => ({ text: li.textContent, marker: getComputedStyle(li).listStyleType })));
+    const headings = await page.evaluate(() => [...document.querySelectorAll('main > section')].map((s) => s.querySelector('h2')?.textContent));
+    assert.deepEqual(toc.map((t) => t.text), headings.filter(Boolean));
+    assert.ok(toc.some((t) => t.text.startsWith('8-1. ')) && toc.every((t) => t.marker === 'none'), JSON.stringify(toc.slice(7, 10)));
+    await page.goto(`${server.url}quiz.html?quiz-topic=lab&quiz-count=2&quiz-seed=1`);
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+      const c = await page.evaluate(() => {
+        const start = document.querySelector('.picker .start');
+        let card = start.parentElement;
+        while (getComputedStyle(card).backgroundColor === 'rgba(0, 0, 0, 0)') card = card.parentElement;
+        return { button: getComputedStyle(start).backgroundColor, text: getComputedStyle(start).color, card: getComputedStyle(card).backgroundColor };
+      });
+      assert.ok(contrast(c.button, c.card) >= 3, `${theme}: the start button ${c.button} on ${c.card}: ${contrast(c.button, c.card).toFixed(2)}:1`);
+      assert.ok(contrast(c.button, c.text) >= 4.5, `${theme}: its text ${contrast(c.button, c.text).toFixed(2)}:1`);
+    }
+    // The result: reveal both answers, then the list of questions.
+    const quiz = page.locator('pe-ffn-quiz');
+    await quiz.locator('article.q').first().waitFor({ timeout: 30000 });
+    const result = await page.evaluate(async () => {
+      const el = document.querySelector('pe-ffn-quiz');
+      el.showResult();
+      await el.updateComplete;
+      await new Promise((r) => requestAnimationFrame(r));
+      const link = el.shadowRoot.querySelector('.result li .linkish');
+      return link && { align: getComputedStyle(link).textAlign, line: getComputedStyle(link).textDecorationLine };
+    });
+    assert.ok(result, 'the result lists the questions');
+    assert.match(result.align, /start|left/);
+    assert.equal(result.line, 'underline');
     assert.deepEqual(page.problems, []);
   } finally {
     await page.close();

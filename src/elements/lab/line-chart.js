@@ -8,9 +8,10 @@
 //   lineChartCss                      the CSS the charts need (design tokens)
 //   lineChartSvg({ series, x: { min, max, ticks, format, title }, y: { min, max, ticks, format,
 //     title }, guides, bands, label, width = 560 })  -> an <svg> element; width: the drawing's own width
-//     (its text is 11 units high: pass about the width it is shown at, so text stays readable)
+//     (its text is FONT = 13 units high and the drawing is never shown wider than `width`, so pass
+//     the width it is shown at or a little more: text then stays at least 12 CSS px)
 //     series  [{ points: [[x, y | null], ...], color (CSS), dashed, strong }]; null breaks the line
-//     guides  [{ y, label }] dashed horizontal lines (chance, a bound), labelled at the right
+//     guides  [{ y, label }] dashed horizontal lines (chance, a bound), labelled above their right end
 //     bands   [{ from, to, label }] a shaded x range (the lengths seen in training)
 //     label   the accessible name (role="img"); the numbers are in the data table beside it
 //   updateLineChart(svg, spec)        -> true when `svg` (drawn by lineChartSvg) has the same axes as
@@ -21,6 +22,7 @@ import { fmt } from '../shared/format.js';
 
 export const lineChartCss = `
   svg.line-chart { width: 100%; height: auto; display: block; overflow: visible; }
+  .line-chart .guide-label { paint-order: stroke; stroke: var(--pe-surface); stroke-width: 3px; stroke-linejoin: round; }
   .line-chart .grid { stroke: var(--pe-grid); stroke-dasharray: 2 4; }
   .line-chart .axis { stroke: var(--pe-grid); }
   .line-chart text { fill: var(--pe-muted); }
@@ -33,7 +35,11 @@ export const lineChartCss = `
   .line-chart .line.strong { stroke-width: 3.2; }
 `;
 
-const M = { l: 48, r: 86, t: 12, b: 40 };
+/** Text size in drawing units: at the drawn width, CSS pixels (WCAG's smallest comfortable size is 12). */
+export const FONT = 13;
+// Margins: the y ticks' labels on the left, the x ticks' labels and the axis title below; the guides'
+// labels sit inside the plot, so the right margin only keeps the last x tick inside.
+const M = { l: 54, r: 14, t: 10, b: 46 };
 
 export function niceTicks(min, max, count = 5) {
   const span = max - min || 1;
@@ -73,31 +79,27 @@ export function lineChartSvg({ series, x, y, guides = [], bands = [], label, wid
   const fx = x.format ?? ((v) => fmt(v, 0));
   const fy = y.format ?? ((v) => fmt(v, 1));
   const px = (v) => v.toFixed(1);
-  const text = (attrs, content) => svg('text', { 'font-size': 11, ...attrs, text: content });
-  return svg('svg', { class: 'line-chart', viewBox: `0 0 ${W} ${H}`, 'data-frame': f.key, role: 'img', 'aria-label': label, 'font-size': 11 },
+  const text = (attrs, content) => svg('text', { 'font-size': FONT, ...attrs, text: content });
+  return svg('svg', { class: 'line-chart', viewBox: `0 0 ${W} ${H}`, 'data-frame': f.key, role: 'img', 'aria-label': label, 'font-size': FONT, style: `max-width:${W}px` },
     bands.map((band) => [
       svg('rect', { class: 'band', x: px(sx(band.from)), y: M.t, width: px(sx(band.to) - sx(band.from)), height: H - M.t - M.b }),
-      band.label ? text({ x: px((sx(band.from) + sx(band.to)) / 2), y: M.t + 12, 'text-anchor': 'middle' }, band.label) : null,
+      band.label ? text({ x: px((sx(band.from) + sx(band.to)) / 2), y: M.t + FONT, 'text-anchor': 'middle' }, band.label) : null,
     ]),
     (y.ticks ?? niceTicks(y.min, y.max)).map((t) => [
       svg('line', { class: 'grid', x1: M.l, x2: W - M.r, y1: px(sy(t)), y2: px(sy(t)) }),
-      text({ x: M.l - 6, y: px(sy(t) + 4), 'text-anchor': 'end' }, fy(t)),
+      text({ x: M.l - 6, y: px(sy(t) + FONT / 3), 'text-anchor': 'end' }, fy(t)),
     ]),
-    (x.ticks ?? niceTicks(x.min, x.max)).map((t) => text({ x: px(sx(t)), y: H - M.b + 16, 'text-anchor': 'middle' }, fx(t))),
+    (x.ticks ?? niceTicks(x.min, x.max)).map((t) => text({ x: px(sx(t)), y: H - M.b + FONT + 5, 'text-anchor': 'middle' }, fx(t))),
     svg('line', { class: 'axis', x1: M.l, x2: W - M.r, y1: H - M.b, y2: H - M.b }),
     svg('line', { class: 'axis', x1: M.l, x2: M.l, y1: M.t, y2: H - M.b }),
-    x.title ? text({ class: 'title', x: px((M.l + W - M.r) / 2), y: H - 6, 'text-anchor': 'middle', 'font-size': 12 }, x.title) : null,
-    y.title ? text({ class: 'title', x: -(M.t + (H - M.t - M.b) / 2), y: 13, transform: 'rotate(-90)', 'text-anchor': 'middle', 'font-size': 12 }, y.title) : null,
-    guides.map((guide) => {
-      const gy = px(sy(guide.y));
-      return [
-        svg('line', { class: 'guide', x1: M.l, x2: W - M.r, y1: gy, y2: gy }),
-        text({ class: 'guide-label', x: W - M.r + 4, y: px(Number(gy) + 4) }, guide.label),
-      ];
-    }),
+    x.title ? text({ class: 'title', x: px((M.l + W - M.r) / 2), y: H - 6, 'text-anchor': 'middle' }, x.title) : null,
+    y.title ? text({ class: 'title', x: -(M.t + (H - M.t - M.b) / 2), y: FONT, transform: 'rotate(-90)', 'text-anchor': 'middle' }, y.title) : null,
+    guides.map((guide) => svg('line', { class: 'guide', x1: M.l, x2: W - M.r, y1: px(sy(guide.y)), y2: px(sy(guide.y)) })),
     series.map((s, i) => svg('path', {
       class: `line${s.dashed ? ' dashed' : ''}${s.strong ? ' strong' : ''}`, 'data-series': i, d: pathOf(f, s.points), style: `stroke:${s.color}`,
-    })));
+    })),
+    // The guides' labels over the lines (with a halo of the card's colour), so no curve hides them.
+    guides.map((guide) => text({ class: 'guide-label', x: W - M.r - 2, y: px(sy(guide.y) - 4), 'text-anchor': 'end' }, guide.label)));
 }
 
 export function updateLineChart(svg, spec) {

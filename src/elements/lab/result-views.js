@@ -3,7 +3,9 @@
 // lab/experiments/), accuracy by length, the final table. Each picture has its table of numbers beside it.
 //
 // API (el: the element, for strings, ids and its width; state: { plan, points, final, seconds }):
-//   legend(el, plan)                  the runs' names with their line styles
+//   legend(el, plan)                  the key under every chart: one entry per colour (a scheme, or a
+//                                     d_ff when the plan has one scheme), and solid / dashed for the
+//                                     mask when the plan has both
 //   curveCharts(el, state)            [{ key, title, measure, xOf }]: the charts of a state
 //   curveChart(el, state, chart, { tables = true })  one chart (of curveCharts) with its data table
 //                                     (tables: false while training, a note instead)
@@ -21,17 +23,29 @@ import { lineChartSvg, niceTicks, updateLineChart } from './line-chart.js';
 import { curve, reachedStep, runLabel, runStyle } from './results.js';
 
 const pct = (x) => fmt(100 * x, 1);
-/** The charts' drawing width: two side by side on a wide card, one on a phone (styles.js). */
-const chartWidth = (el, wide) => (el.layoutWidth() > 700 && !wide ? 420 : Math.max(320, Math.min(560, el.layoutWidth() - 40)));
+/**
+ * The charts' drawing width: the width a chart is shown at, from the element's width (two charts side
+ * by side above 700 px, styles.js; the card's and the figure's padding measured in Chromium: 42 px
+ * around one chart, 90 px around two), rounded up a little, so that the drawing is shown at its own
+ * size or slightly smaller and its text stays at least 12 CSS px (line-chart.js).
+ */
+const chartWidth = (el, wide) => Math.max(200, Math.round(el.layoutWidth() > 700 && !wide ? (el.layoutWidth() - 90) / 2 : Math.min(720, el.layoutWidth() - 42)));
+
+const keyLine = (color, dashed) => svg('svg', { viewBox: '0 0 36 10', 'aria-hidden': 'true' },
+  svg('line', { x1: 1, x2: 35, y1: 5, y2: 5, class: `line${dashed ? ' dashed' : ''}`, style: `stroke:${color}` }));
 
 export function legend(el, plan) {
-  return h('ul', { class: 'legend line-chart', 'aria-label': el.s.legendTitle }, plan.runs.map((_, i) => {
-    const { color, dashed } = runStyle(plan, i);
-    return h('li', null,
-      svg('svg', { viewBox: '0 0 36 10', 'aria-hidden': 'true' },
-        svg('line', { x1: 1, x2: 35, y1: 5, y2: 5, class: `line${dashed ? ' dashed' : ''}`, style: `stroke:${color}` })),
-      runLabel(el.s, plan, i));
-  }));
+  const s = el.s;
+  const bySchemes = new Set(plan.runs.map((r) => r.scheme)).size > 1 || new Set(plan.runs.map((r) => r.dFF)).size === 1;
+  const entries = new Map(); // colour -> its name (runStyle: by scheme, or by d_ff for one scheme)
+  plan.runs.forEach((run, i) => {
+    const { color } = runStyle(plan, i);
+    if (!entries.has(color)) entries.set(color, bySchemes ? s.schemeNames[run.scheme] : fill(s.sameDFF, { v: run.dFF }));
+  });
+  const masks = [...new Set(plan.runs.map((r) => r.causal))];
+  return h('ul', { class: 'legend line-chart', 'aria-label': s.legendTitle },
+    [...entries].map(([color, name]) => h('li', null, keyLine(color, masks.length === 1 && masks[0]), name)),
+    masks.length > 1 ? [false, true].map((causal) => h('li', { class: 'mask-key' }, keyLine('var(--pe-muted)', causal), s.masks[causal])) : null);
 }
 
 /** The line chart of one measure for every run (lineChartSvg's spec). */
@@ -73,15 +87,16 @@ export function curveChart(el, { plan, points }, { key, title, measure, xOf = 's
       maxRows: 51, maxCols: 12, digits: accuracy ? 1 : 4,
     });
   }
-  return h('figure', { class: 'chart', 'data-chart': key }, h('figcaption', null, h('strong', { text: title })), chart, table);
+  return h('figure', { class: 'chart', 'data-chart': key }, h('figcaption', null, h('strong', { text: title })), chart, legend(el, plan), table);
 }
 
 /** The curve charts of a state: key, title and what each draws. */
 export function curveCharts(el, state) {
   const s = el.s;
+  // Accuracy first: the number the experiments are about, right under the run bar on a phone.
   const charts = [
-    { key: 'loss', title: s.lossTitle, measure: 'loss' },
     { key: 'accuracy', title: s.accuracyTitle, measure: 'accuracy' },
+    { key: 'loss', title: s.lossTitle, measure: 'loss' },
   ];
   for (const chart of experimentOf(state.plan.experiment)?.charts ?? []) charts.push({ ...chart, title: s[chart.title] });
   return charts;
@@ -109,7 +124,7 @@ export function byLength(el, { plan, final }) {
     y: { min: 0, max: 100, ticks: [0, 25, 50, 75, 100], title: s.axisAccuracy, format: (v) => fmt(v, 0) },
   });
   return h('figure', { class: 'chart', 'data-chart': 'by-length' },
-    h('figcaption', null, h('strong', { text: s.byLengthTitle })), chart,
+    h('figcaption', null, h('strong', { text: s.byLengthTitle })), chart, legend(el, plan),
     h('p', { class: 'muted', text: fill(s.byLengthCaption, { lo: plan.trainLengths[0], hi: plan.trainLengths[1] }) }),
     h('div', { class: 'scroll' }, h('table', { class: 'by-length runs' },
       h('caption', { text: s.byLengthTitle }),
@@ -119,33 +134,48 @@ export function byLength(el, { plan, final }) {
         f.accuracyByLength.map((a) => h('td', { class: a.length > plan.trainLengths[1] ? 'beyond' : null, text: a.accuracy === null ? s.noRow : pct(a.accuracy) }))))))));
 }
 
+// The final table's columns after the run's name, the accuracy first: on a phone the number the
+// experiment is about shows without scrolling. `setting`: a column that describes the run rather than
+// measures it; when every row has the same value it moves into the caption (sameValue).
+const FINAL_COLUMNS = [
+  { key: 'accuracy', title: 'colAccuracy' }, { key: 'loss', title: 'colLoss' }, { key: 'reached', title: 'colReached' },
+  { key: 'seconds', title: 'colSeconds' }, { key: 'stepMs', title: 'colStepMs' },
+  { key: 'dFF', title: 'colDFF', setting: 'sameDFF' }, { key: 'params', title: 'colParams', setting: 'sameParams' },
+];
+
 export function finalTable(el, { plan, points, final, seconds, loaded }) {
   if (!final && !loaded) return null;
   const s = el.s;
   const lang = el.language;
-  const ms = (i) => (seconds?.[i] ? fmt((1000 * seconds[i]) / plan.steps, 1) : '—');
-  const cells = (head, values, attrs) => h('tr', attrs, h('th', { scope: 'row', text: head }),
-    values.map((v, k) => h('td', { class: k === 2 ? 'accuracy' : null, text: v })));
   const rows = (final ?? []).map((f, i) => {
     const reached = reachedStep(points, i);
-    return cells(runLabel(s, plan, i), [
-      plan.runs[i].dFF, fmtInt(f.params, lang), `${pct(f.accuracy)} %`, fmt(f.loss, 4),
-      reached === null ? s.notReached : fmtInt(reached, lang), seconds?.[i] ? fmt(seconds[i], 1) : '—', ms(i),
-    ], { 'data-run': i });
+    return {
+      name: runLabel(s, plan, i), attrs: { 'data-run': i },
+      accuracy: `${pct(f.accuracy)} %`, loss: fmt(f.loss, 4), reached: reached === null ? s.notReached : fmtInt(reached, lang),
+      seconds: seconds?.[i] ? fmt(seconds[i], 1) : '—', stepMs: seconds?.[i] ? fmt((1000 * seconds[i]) / plan.steps, 1) : '—',
+      dFF: fmtInt(plan.runs[i].dFF, lang), params: fmtInt(f.params, lang),
+    };
   });
   if (loaded) {
-    rows.push(cells(`${fill(s.loadedRow, { name: loaded.name })} · ${s.masks[loaded.config.causal]}`,
-      [loaded.config.dFF, '—', `${pct(loaded.final.accuracy)} %`, fmt(loaded.final.loss, 4), '—', '—', '—'], { class: 'loaded' }));
+    rows.push({ name: `${fill(s.loadedRow, { name: loaded.name })} · ${s.masks[loaded.config.causal]}`, attrs: { class: 'loaded' },
+      accuracy: `${pct(loaded.final.accuracy)} %`, loss: fmt(loaded.final.loss, 4), reached: '—', seconds: '—', stepMs: '—',
+      dFF: fmtInt(loaded.config.dFF, lang), params: '—' });
   }
-  const caption = fill(s.resultsCaption, { n: plan.finalSequences, length: plan.length, chance: pct(plan.chance), bound: pct(plan.positionBlindBound) });
-  // The run's name says its scheme and mask (runLabel): no column repeats the mask, so that the
-  // table fits a 800-pixel column without scrolling.
-  const cols = [s.colRun, s.colDFF, s.colParams, s.colAccuracy, s.colLoss, s.colReached, s.colSeconds, s.colStepMs];
+  // A setting with one value in every row (a loaded model's unknown '—' aside) is said once.
+  const same = new Map();
+  for (const c of FINAL_COLUMNS.filter((col) => col.setting)) {
+    const values = new Set(rows.map((r) => r[c.key]).filter((v) => v !== '—'));
+    if (values.size === 1) same.set(c.key, fill(s[c.setting], { v: [...values][0] }));
+  }
+  const cols = FINAL_COLUMNS.filter((c) => !same.has(c.key));
+  const caption = fill(s.resultsCaption, { n: plan.finalSequences, length: plan.length, chance: pct(plan.chance), bound: pct(plan.positionBlindBound) })
+    + (same.size ? ` ${fill(s.sameForAll, { list: [...same.values()].join(', ') })}` : '');
   return [
-    h('p', { class: 'muted', text: caption }),
+    h('p', { class: 'muted final-caption', text: caption }),
     h('div', { class: 'scroll' }, h('table', { class: 'final runs' },
       h('caption', { class: 'visually-hidden', text: s.resultsTitle }),
-      h('thead', null, h('tr', null, cols.map((c) => h('th', { scope: 'col', text: c })))),
-      h('tbody', null, rows))),
+      h('thead', null, h('tr', null, h('th', { scope: 'col', text: s.colRun }), cols.map((c) => h('th', { scope: 'col', text: s[c.title] })))),
+      h('tbody', null, rows.map((r) => h('tr', r.attrs, h('th', { scope: 'row', text: r.name }),
+        cols.map((c) => h('td', { class: c.key === 'accuracy' ? 'accuracy' : null, text: r[c.key] }))))))),
   ];
 }

@@ -9,11 +9,14 @@
 //   curve(points, index, measure, xOf = 'step')   -> [[x, y]] of one run; measure 'loss' |
 //                                'accuracy' (in %); x the step or the run's seconds
 //   reachedStep(points, index, threshold = 0.95)  -> the first evaluated step at or above it, or null
+//   doneSummary(s, plan, final)  the end-of-run line: how many runs reached the highest accuracy (as
+//                                shown, to 0.1 %), naming the run only when it is the only one
 //   curvesCsv(s, plan, points, losses)  -> CSV: one row per step, the training loss of every run and,
 //                                at evaluated steps, its held-out loss and accuracy
 import { POSITION, POSITIONS } from '../../js/defaults.js';
 import { seriesColor } from '../shared/colors.js';
 import { fill } from '../shared/i18n.js';
+import { fmt } from '../shared/format.js';
 import { toCsv } from '../shared/data-export.js';
 
 export function runLabel(s, plan, index) {
@@ -48,6 +51,14 @@ export function curve(points, index, measure, xOf = 'step') {
 
 export function reachedStep(points, index, threshold = 0.95) {
   return points.find((p) => p.runs[index].accuracy >= threshold)?.step ?? null;
+}
+
+export function doneSummary(s, plan, final) {
+  const shown = final.map((f) => fmt(100 * f.accuracy, 1));
+  const acc = shown.reduce((a, b) => (Number(b) > Number(a) ? b : a));
+  const top = shown.flatMap((v, i) => (v === acc ? [i] : []));
+  const vars = { acc, runs: final.length, count: top.length, best: runLabel(s, plan, top[0]) };
+  return fill(top.length === 1 ? s.announceDoneOne : s.announceDone, vars);
 }
 
 export function curvesCsv(s, plan, points, losses) {

@@ -42,6 +42,18 @@ function choiceFieldset(view, q, i, L, a, form) {
   return fs;
 }
 
+/**
+ * The answer box's example in the answer's own form, never the answer itself: a whole number for a
+ * count, a decimal with the answer's places (at least 3 when a tolerance is allowed) for an angle, a
+ * share or a value.
+ */
+export function numberExample(q) {
+  const answer = Number(q.answer);
+  const places = Math.min(4, Math.max((String(q.answer).split('.')[1] ?? '').length, q.tolerance > 0 ? 3 : 0));
+  const [first, other] = places ? [0.123456, 0.456789].map((x) => x.toFixed(places)) : ['12', '7'];
+  return Number(first) === answer ? other : first;
+}
+
 function textRow(view, q, i, L, a) {
   const s = view.s;
   const inputId = view.localId(`in-${i}`);
@@ -49,7 +61,7 @@ function textRow(view, q, i, L, a) {
   const input = h('input', {
     type: 'text', id: inputId, disabled: locked, autocomplete: 'off', spellcheck: 'false',
     inputmode: q.type === 'number' ? 'decimal' : false, 'data-focus': `input-${q.id}`,
-    placeholder: q.type === 'number' ? s.numberPlaceholder : s.textPlaceholder,
+    placeholder: q.type === 'number' ? fill(s.numberPlaceholder, { example: numberExample(q) }) : s.textPlaceholder,
     'aria-describedby': `${view.localId(`prompt-${i}`)} ${view.localId(`fb-${i}`)}`,
   });
   input.value = locked ? givenText(q, L, a, view.quiz.seed, s) : (view.drafts[q.id] ?? '');
@@ -123,10 +135,12 @@ function renderFeedback(view, q, i, L, a) {
     meta.push(h('button', { type: 'button', class: 'linkish', onclick: () => view.openStudyRow(rowIndex) }, fill(s.studyLink, { type: sheet.rows[rowIndex].type })));
   }
   // The source label leads to the tutorial section that teaches the question (when the page says where the tutorial is).
-  const href = tutorialHref(view.values.tutorial, tutorialSection(q, view.bank), lang);
+  // The link names the tutorial's heading it leads to (headings.js); the document's section stays the source.
+  const tutorial = tutorialSection(q, view.bank);
+  const href = tutorialHref(view.values.tutorial, tutorial, lang);
   const section = q.section ? view.sectionTitle(q.section) : '';
-  if (href) meta.push(h('a', { class: 'source', href, text: fill(s.sourceLink, { section }) }));
-  else if (section) meta.push(h('span', { class: 'muted', text: fill(s.source, { section }) }));
+  if (section) meta.push(h('span', { class: 'muted', text: fill(s.source, { section }) }));
+  if (href && s.headings[tutorial]) meta.push(h('a', { class: 'source', href, text: fill(s.sourceLink, { heading: s.headings[tutorial] }) }));
   if (meta.length) box.append(h('p', { class: 'misc row' }, ...meta));
   return box;
 }

@@ -53,6 +53,7 @@ export const quizCss = `
     .result h4:focus { outline: none; }
     .result ol { padding-left: 1.4rem; }
     .result li { margin: .25rem 0; overflow-wrap: anywhere; }
+    .result li .linkish { text-align: start; font-size: 1em; text-decoration: underline; text-underline-offset: .15em; }
     .share-box { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin: .3rem 0; }
     .share-box input { flex: 1 1 14rem; min-width: 0; padding: .3rem .45rem; border: 1px solid var(--pe-border); border-radius: 8px; font-size: .85em; background: var(--pe-bg); }
     .mark { font-weight: 700; }

@@ -1,8 +1,9 @@
 // The tutorial page's section on RoPE and learned position tables (English translation of
 // ../ko/page-rope.js; same blocks, same order). page.js places it after the section 'learned'.
+import headings from './headings.js'; // the sections' headings, shared with the quiz's links
 export default {
   id: 'compare',
-  title: '8-1. Side by side: sinusoidal, learned, RoPE',
+  title: headings.compare,
   blocks: [
     { p: 'The second document says that “the sinusoidal positional encoding of the early Transformer has since developed into BERT’s learned position embeddings, the RoPE (rotary position encoding) used in LLaMA models, and more”. Put side by side for the same $d_{model}$, the differences become clear: the sinusoid and a learned table **add** a vector to the token embedding, while RoPE adds nothing and **rotates** the queries and keys inside attention.' },
     { tex: String.raw`\theta_i(p) = \frac{p}{\mathrm{base}^{2i/\text{head\_dim}}},\qquad \begin{pmatrix} a \\ b \end{pmatrix} \mapsto \begin{pmatrix} a\cos\theta_i - b\sin\theta_i \\ a\sin\theta_i + b\cos\theta_i \end{pmatrix}` },

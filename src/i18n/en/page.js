@@ -1,4 +1,5 @@
 // The tutorial page's text (English, a faithful translation of ../ko/page.js; same blocks, same order).
+import headings from './headings.js'; // the sections' headings, shared with the quiz's links
 import ropeSection from './page-rope.js'; // the section after 'learned' (its own file)
 import labSection from './page-lab.js'; // the position lab, after the RoPE section (its own file)
 
@@ -23,7 +24,7 @@ export default {
   sections: [
     {
       id: 'why',
-      title: '1. Why a Transformer needs position information',
+      title: headings.why,
       blocks: [
         { p: 'A Transformer’s self-attention is excellent at relating words to each other, but it cannot tell by itself where in the sentence a word stands. So each word’s embedding gets a name tag saying “which word I am”: the **positional encoding**. After attention comes the **feed-forward layer**, which reworks the gathered information word by word, like an interviewer who sees each token alone for an in-depth interview. This page teaches both by letting you change the numbers.' },
         { p: 'A Transformer does not read a sentence one token at a time. An RNN flows from front to back and gets the order for free, but a Transformer’s self-attention looks at many tokens at once and computes their relations. That is great for parallel computation, but unless the order is put in separately, the structure alone cannot tell “I ate the rice” from “the rice ate me”.' },
@@ -38,7 +39,7 @@ export default {
     },
     {
       id: 'naive',
-      title: '2. The simplest idea: add the position number itself?',
+      title: headings.naive,
       blocks: [
         { p: 'The simplest way is to attach a position number 0, 1, 2, 3 … to each token. But putting in a single number as it is causes problems.' },
         { list: [
@@ -51,7 +52,7 @@ export default {
     },
     {
       id: 'formula',
-      title: '3. The formula is long, the meaning is simple',
+      title: headings.formula,
       blocks: [
         { p: 'The sinusoidal positional encoding of the paper (Attention Is All You Need) is:' },
         { tex: String.raw`\begin{gathered} PE(t, 2i) = \sin\!\left(\frac{t}{10000^{2i/d_{model}}}\right) \\[4pt] PE(t, 2i+1) = \cos\!\left(\frac{t}{10000^{2i/d_{model}}}\right) \end{gathered}` },
@@ -67,7 +68,7 @@ export default {
     },
     {
       id: 'waves',
-      title: '4. Sine and cosine turn a position into a combination of waves',
+      title: headings.waves,
       blocks: [
         { p: 'Sine and cosine repeat periodically. At first this raises the question “if they repeat, won’t positions get confused?” The point is that not just one sine is used. Some dimensions swing quickly with a short period, others change slowly with a long one. Looking at many wavelengths together gives each position a fairly distinct pattern.' },
         { note: 'It is like describing a position not by one colour but by a mix of colours. Red alone leaves many look-alikes; red, green, blue, brightness and saturation together tell far more states apart.', title: 'Analogy: a mix of colours' },
@@ -77,7 +78,7 @@ export default {
     },
     {
       id: 'clock',
-      title: '5. Understanding it with a clock',
+      title: headings.clock,
       blocks: [
         { p: 'Picture a wall clock. The second hand turns fast, the minute hand slower, the hour hand very slowly. Just as the directions of the three hands together tell “what time it is”, the directions of many hands tell which position a word has in the sentence. Because each hand turns at its own speed, it is also easy to read whether two times are close or far apart (relative distance).' },
         { p: 'Pairing sin and cos is like **writing the angle of a hand as two numbers**. One number alone takes the same value twice per turn; the pair pins down a position more reliably.' },
@@ -86,7 +87,7 @@ export default {
     },
     {
       id: 'add',
-      title: '6. The position vector is added to the token embedding',
+      title: headings.add,
       blocks: [
         { p: 'The Transformer’s input is the sum of the token embedding and the positional encoding.' },
         { tex: String.raw`h_t^{(0)} = x_t + PE(t)` },
@@ -97,7 +98,7 @@ export default {
     },
     {
       id: 'relative',
-      title: '7. Why sine and cosine together: relative position',
+      title: headings.relative,
       blocks: [
         { p: 'Sine alone already varies with position. With cosine as well, each frequency has two signals 90 degrees apart, and then for a fixed offset $\\Delta$, $PE(t+\\Delta)$ is a **linear function** of $PE(t)$ (a 2×2 rotation per frequency). (The paper and the source document call this offset $k$; on this page $k$ is attention’s key, so the offset is $\\Delta$.) The paper **hypothesised** that this would let the model easily learn to attend by relative positions: an expectation, not something it showed.' },
         { p: 'Put simply: comparing two tokens’ position vectors leaves “how far apart they are” in a form that is easy to compute with. Absolute position alone says “this token is 10th”; easy relative positions let the model express “this token is 3 after that one” — which matters a great deal in language.' },
@@ -107,7 +108,7 @@ export default {
     },
     {
       id: 'learned',
-      title: '8. How it differs from learned position embeddings',
+      title: headings.learned,
       blocks: [
         { p: 'There are two broad ways to put position information in.' },
         { list: ['Build the position vectors with a fixed formula. (sinusoidal positional encoding)', 'Make the position vectors parameters and learn them. (learned position embeddings, e.g. BERT)'], ordered: true },
@@ -119,7 +120,7 @@ export default {
     labSection,
     {
       id: 'pitfalls',
-      title: '9. What beginners easily miss in the formula',
+      title: headings.pitfalls,
       blocks: [
         { list: [
           'Positional encoding is **not an algorithm that sorts tokens.** It is an input representation that attaches a position signal to an order that is already given.',
@@ -134,7 +135,7 @@ export default {
     },
     {
       id: 'ffn',
-      title: '10. The feed-forward network (FFN): a one-to-one session per word',
+      title: headings.ffn,
       blocks: [
         { p: 'Attention is the step where words mix and share context; the FFN comes next and **keeps every word’s row separate, running the same computation once per row**.' },
         { note: 'After a meeting where everyone talks together (attention), each participant goes into a counselling room for a one-to-one session (FFN). The counsellor (the weights) is the same for everyone.', title: 'Analogy: one-to-one sessions after the meeting' },
@@ -146,7 +147,7 @@ export default {
     },
     {
       id: 'block',
-      title: '11. The flow inside one block: one station of a conveyor belt',
+      title: headings.block,
       blocks: [
         { p: '**Get ready (before the blocks, once):** add the position (PE) to the word embeddings, giving the input $h$ in which each word knows “which word I am”. The source document lists this as the first step inside a block, but the positional encoding is added **once, before the first block**; stacked blocks do not add it again.' },
         { p: 'Then one encoder block always runs in the same order, like one station of a factory line.' },
@@ -163,7 +164,7 @@ export default {
     },
     {
       id: 'tradeoff',
-      title: '12. Weighing performance against cost (the trade-off)',
+      title: headings.tradeoff,
       blocks: [
         { p: 'Growing the FFN’s intermediate size $d_{ff}$ without limit may make a model smarter, but compute and memory grow sharply and answers come later (latency). Fast answers need a well-sized FFN, and judging that size is a core skill of a machine-learning engineer.' },
         { p: 'The `intermediate_size` in real code is exactly $d_{ff}$. The original paper, BERT and GPT-2 use 4× $d_{model}$ (e.g. BERT-base $768 \\rightarrow 3072$); LLaMA, with SwiGLU, uses about 2.7× ($4096 \\rightarrow 11008$). The parameter count $2\\,d_{model}\\,d_{ff} + d_{ff} + d_{model}$ grows affinely, not proportionally, with $d_{ff}$ (doubling $d_{ff}$ leaves the $d_{model}$ biases as they are). For demanding tasks such as code generation the intermediate size may be widened further so that finer rules fit. Below, compare the parameter count, the compute and the time measured right now in this browser for $d_{ff}$ = 1×, 2×, 4× and 8×.' },
@@ -173,16 +174,16 @@ export default {
     },
     {
       id: 'practice',
-      title: '13. How it is used in practice',
+      title: headings.practice,
       blocks: [
         { p: '**The pipeline:** tokenise → embed → add position. A tokenizer splits the sentence, the pieces become numbers of the embedding size (say 512), and right after that a position vector of the same size is added. In the Hugging Face libraries, `max_position_embeddings` sets the longest input a model can read at once.' },
-        { p: '**Decoders (generative AI):** decoder-only models such as GPT put a mask on future words so they cannot peek. The positional encoding still numbers the order faithfully from left to right. Context length and position handling decide how well a chatbot remembers the earlier conversation.' },
+        { p: '**Decoders (generative AI):** decoder-only models such as GPT put a mask on future words so they cannot peek. Apart from the mask, the positional encoding numbers the order from left to right (that the mask alone lets a model learn order is shown in the lab of section 8-2). Context length and position handling decide how well a chatbot remembers the earlier conversation.' },
         { p: '**Debugging tips:** if a model keeps forgetting the beginning of long documents or confuses the order, check the positional encoding method (learned or RoPE) and the context length setting first. If it knows the context but its tone is flat or it misses nuances, change the FFN’s depth or width ($d_{ff}$) or its activation to raise its capacity.' },
       ],
     },
     {
       id: 'summary',
-      title: '14. Summary',
+      title: headings.summary,
       blocks: [
         { p: 'Sinusoidal positional encoding lets a Transformer know the order of tokens by turning each position into a high-dimensional vector of sine and cosine values at many frequencies, added to the token embedding. In the following blocks attention adjusts the relations between tokens, and the feed-forward layer applies the same non-linear transformation to every token to deepen the representation. Widening and then narrowing the intermediate size is a practical compromise between compute cost and expressiveness, and a design found throughout applications such as translation, summarisation, classification and generation.' },
         { p: '**The structure matters more than the formula.** A Transformer does not know order by itself, so position is made into a vector and put into the input. Sine and cosine let that vector express a position as a combination of many wavelengths, and so the model receives absolute positions and relative distances in a form that is easy to learn.' },
@@ -204,7 +205,7 @@ export default {
   ],
   glossary: {
     id: 'glossary',
-    title: 'Glossary (Korean · English)',
+    title: headings.glossary,
     intro: 'The same idea goes by several names. The Korean page uses the name on the left.',
     headTerm: 'Term on this page (Korean)',
     headAlso: 'Other names',
@@ -241,7 +242,7 @@ export default {
       ['인과 마스크', '마스크, causal mask', 'causal mask', 'Hides, in attention, every token after the one looking. Decoders such as GPT use it.'],
       ['순열 등변성', '—', 'permutation equivariance', 'Reordering the input tokens only reorders the output. True of a Transformer with neither position information nor a causal mask.'],
       ['위치 정보 없음', 'NoPE', 'no positional encoding (NoPE)', 'A model with no positional encoding at all. With a causal mask it can still learn order.'],
-      ['ALiBi', '선형 편향 어텐션', 'attention with linear biases', 'Instead of adding position vectors, subtracts from each attention score a penalty proportional to the two tokens\' distance.'],
+      ['ALiBi', '선형 편향 어텐션', 'attention with linear biases', 'Instead of adding position vectors, subtracts from each attention score under the causal mask a penalty proportional to the distance to the earlier token. Using it both ways without the mask is the position lab\'s own extension.'],
       ['길이 일반화', '외삽, 길이 외삽', 'length generalization (extrapolation)', 'Doing well on inputs longer than any seen in training.'],
       ['학습 단계', '스텝', 'training step', 'One batch: its gradients computed and the parameters updated once.'],
       ['손실', '교차 엔트로피', 'loss (cross-entropy)', 'How far the model\'s predictions are from the answers; training makes it smaller.'],

@@ -23,7 +23,7 @@ export default {
   matchColumn: 'Compared with sentence A',
   match: 'same as row t={t} of sentence A',
   noMatch: 'no equal row in sentence A',
-  verdictX: 'Without PE every row of sentence B equals some row of sentence A. Ignoring order, the model has nothing to tell the sentences apart.',
+  verdictX: 'Without PE every row of sentence B equals some row of sentence A. Ignoring order, the model has nothing to tell who won in each sentence, Cheolsu or Younghee.',
   verdictH: 'With PE the same word at another position gives another input. Rows equal to a row of sentence A: {n} (the same word in the same place); the largest difference between the same word’s rows: {diff}.',
   tooLong: 'Each sentence uses at most {max} tokens.',
   tableCaption: '{name}: rows are tokens, columns are dimensions',

@@ -60,10 +60,10 @@ export default {
   docSource: '— the source document, section 7. Being able to compute a position is not the same as the model working well there.',
   beyondRope: 'The same holds for RoPE: angles larger than any seen in training can hurt, so long-context models use rope_scaling to stretch or squeeze the angles back into the trained range.',
   relativeTitle: '3. Relative position: similarity of two positions',
-  relativeIntro: 'From the left: PE(p)·PE(r), the learned table\'s T(p)·T(r), and RoPE\'s score q(p)·k(r) for the same q and k moved to every position (head 0). As the formula shows, for the same q and k RoPE\'s score depends only on the signed difference p − r: every band parallel to the diagonal holds one value, while the bands above and below the diagonal (p − r = 3 and −3) usually differ — the score also tells which token comes first.',
+  relativeIntro: 'From the left: PE(p)·PE(r), the learned table\'s T[p]·T[r], and RoPE\'s score q(p)·k(r) for the same q and k moved to every position (head 0). As the formula shows, for the same q and k RoPE\'s score depends only on the signed difference p − r: every band parallel to the diagonal holds one value, while the bands above and below the diagonal (p − r = 3 and −3) usually differ — the score also tells which token comes first.',
   sims: {
     sin: { name: 'PE(p)·PE(r)', label: 'Heat map of sinusoidal dot products, positions 0–{l1}' },
-    learned: { name: 'T(p)·T(r) (learned)', label: 'Heat map of learned-table dot products, positions 0–{l1}; positions without a row striped' },
+    learned: { name: 'T[p]·T[r] (learned)', label: 'Heat map of learned-table dot products, positions 0–{l1}; positions without a row striped' },
     rope: { name: 'q(p)·k(r) (RoPE, head 0)', label: 'Heat map of RoPE scores q(p)·k(r), positions 0–{l1}' },
   },
   spread: 'Largest difference along one diagonal (p − r fixed): {v}',

@@ -1,5 +1,8 @@
 // English strings of <pe-ffn-quiz>, a faithful translation of ../ko/pe-ffn-quiz.js.
+import headings from './headings.js';
+
 export default {
+  headings, // the tutorial's section headings, which the 'learn it in the tutorial' links name
   title: 'Quiz: positional encoding and feed-forward',
   intro: 'Pick or type an answer and press “Check” to see the solution at once. Numbers may be typed as 3, ３, 3 items or 4,722,432; for O/X questions press the O or the X button.',
   toolbar: 'Quiz tools',
@@ -37,7 +40,7 @@ export default {
   announceWrong: 'Question {n}: wrong. {expected}. {explanation}',
   announceQuestion: 'Question {n} of {total}',
   answerLabel: 'Answer',
-  numberPlaceholder: 'e.g. 100',
+  numberPlaceholder: 'e.g. {example}',
   textPlaceholder: 'Type your answer',
   oxTrue: 'O — true (1)',
   oxFalse: 'X — false (0)',
@@ -62,7 +65,7 @@ export default {
   generated: 'generated (seed {seed})',
   fromDocument: 'from the documents',
   source: 'Source: {section}',
-  sourceLink: 'Source: {section} — learn it in the tutorial →',
+  sourceLink: 'Learn it in the tutorial: ‘{heading}’ →',
   misconception: 'Common misconception',
   seedInfo: 'seed {seed} · topic: {topic} · {count} questions',
   topicNames: {

@@ -69,7 +69,7 @@ export default {
       unit: 'scores',
     },
     ffnForward: {
-      prompt: 'An FFN(x) = max(0, xW1 + b1)W2 + b2 has d_model = 2, d_ff = {dFF} and ReLU (W1 is 2×{dFF}, W2 is {dFF}×2, rows first).\nW1 = {w1}\nb1 = {b1}\nW2 = {w2}\nb2 = {b2}\ninput x = {x}\nWhat is the {which} output element y[{index}]?',
+      prompt: 'An FFN(x) = max(0, xW1 + b1)W2 + b2 has d_model = 2, d_ff = {dFF} and ReLU (W1 is 2×{dFF}, W2 is {dFF}×2, rows first).\nW1 = {w1}\nb1 = {b1}\nW2 = {w2}\nb2 = {b2}\ninput x = {x}\nWhat is the {which} output element y[{index}]? (elements count from 0)',
       explanation: '① xW1 + b1 = {pre}.\n② ReLU turns negatives into 0: {hidden}.\n③ hidden·W2 + b2 = {output}. So y[{index}] = {answer}. (Computed by the wasm module and checked against the hand computation.)',
       hint: 'First compute the hidden vector xW1 + b1, set its negative entries to 0, then multiply by W2.',
       distractorNoRelu: 'This is the value without ReLU. Negative hidden values must become 0.',
@@ -81,6 +81,7 @@ export default {
       promptValue: 'With d_model = {dModel}, the pair (column {j}, column {j1}) of PE({p}) is ({s}, {c}). What is the sine component PE({pk}, {j}) of the same pair Δ = {k} positions later? (rotation angle Δ·ω = {angle} rad)',
       explanationValue: 'The sine component of PE(p+Δ) = sin(pω)·cos(Δω) + cos(pω)·sin(Δω) = {s}·cos({angle}) + {c}·sin({angle}) = {value} → rounded {rounded}. It equals the module\'s own PE({pk}, {j}) = {direct}.',
       hint: 'Angle addition: sin(a + b) = sin a·cos b + cos a·sin b.',
+      hintAngle: 'The angle at position p is p·ω. By how much does it grow when the position grows by Δ?',
       distractorAdd: 'Do not add Δ and ω; multiply them: Δ·ω.',
       unit: 'rad',
     },

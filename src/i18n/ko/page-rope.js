@@ -1,9 +1,10 @@
 // The tutorial page's section on RoPE and learned position tables (Korean), beside section 8 (document
 // 000 §7) and document 001's "최신 LLM으로 이어지는 불변의 진리". Kept in its own file so that the rest
 // of page.js can change without touching it; page.js places it after the section 'learned'.
+import headings from './headings.js'; // the sections' headings, shared with the quiz's links
 export default {
   id: 'compare',
-  title: '8-1. 나란히 비교하기: 사인·코사인, 학습형, RoPE',
+  title: headings.compare,
   blocks: [
     { p: '두 번째 문서는 “초기 트랜스포머의 사인·코사인 위치 인코딩은 이후 BERT의 ‘학습형 위치 임베딩’, LLaMA 모델에서 쓰는 ‘RoPE(회전 위치 인코딩)’ 등으로 발전해 왔다”고 말합니다. 세 방식을 같은 $d_{model}$에서 나란히 놓으면 차이가 분명해져요. 사인·코사인과 학습형은 토큰 임베딩에 벡터를 **더하고**, RoPE는 아무것도 더하지 않고 어텐션 안에서 쿼리와 키를 **회전**시킵니다.' },
     { tex: String.raw`\theta_i(p) = \frac{p}{\mathrm{base}^{2i/\text{head\_dim}}},\qquad \begin{pmatrix} a \\ b \end{pmatrix} \mapsto \begin{pmatrix} a\cos\theta_i - b\sin\theta_i \\ a\sin\theta_i + b\cos\theta_i \end{pmatrix}` },

@@ -1,5 +1,8 @@
 // Korean strings of <pe-ffn-quiz>. {name} marks a value filled in by the element.
+import headings from './headings.js';
+
 export default {
+  headings, // the tutorial's section headings, which the 'learn it in the tutorial' links name
   title: '퀴즈: 위치 인코딩과 피드포워드',
   intro: '답을 고르거나 입력하고 ‘채점하기’를 누르면 바로 풀이가 나옵니다. 숫자는 3, 3개, 세 개, 4,722,432, 472만 2432처럼 편하게 써도 되고, O/X 문제는 O나 X 단추를 누르면 됩니다.',
   toolbar: '퀴즈 도구',
@@ -37,7 +40,7 @@ export default {
   announceWrong: '문제 {n}: 틀렸어요. {expected}. {explanation}',
   announceQuestion: '문제 {n} / {total}',
   answerLabel: '답',
-  numberPlaceholder: '예: 100',
+  numberPlaceholder: '예: {example}',
   textPlaceholder: '답을 입력하세요',
   oxTrue: 'O — 맞다 (1)',
   oxFalse: 'X — 틀리다 (0)',
@@ -62,7 +65,7 @@ export default {
   generated: '자동 생성 (시드 {seed})',
   fromDocument: '문서 예제',
   source: '출처: {section}',
-  sourceLink: '출처: {section} — 튜토리얼에서 배우기 →',
+  sourceLink: '튜토리얼 ‘{heading}’에서 배우기 →',
   misconception: '흔한 오해',
   seedInfo: '시드 {seed} · 주제: {topic} · {count}문제',
   topicNames: {

@@ -71,7 +71,7 @@ export default {
       unit: '개',
     },
     ffnForward: {
-      prompt: 'd_model = 2, d_ff = {dFF}, 활성화 ReLU인 FFN(x) = max(0, xW1 + b1)W2 + b2가 있다 (W1은 2×{dFF}, W2는 {dFF}×2, 행 우선 표기).\nW1 = {w1}\nb1 = {b1}\nW2 = {w2}\nb2 = {b2}\n입력 x = {x}\n출력의 {which} 원소 y[{index}]는?',
+      prompt: 'd_model = 2, d_ff = {dFF}, 활성화 ReLU인 FFN(x) = max(0, xW1 + b1)W2 + b2가 있다 (W1은 2×{dFF}, W2는 {dFF}×2, 행 우선 표기).\nW1 = {w1}\nb1 = {b1}\nW2 = {w2}\nb2 = {b2}\n입력 x = {x}\n출력의 {which} 원소 y[{index}]는? (원소 번호는 0부터 셉니다)',
       explanation: '① xW1 + b1 = {pre}.\n② ReLU로 음수를 0으로: {hidden}.\n③ hidden·W2 + b2 = {output}. 그래서 y[{index}] = {answer}. (wasm 모듈로 계산해 손계산과 같은지 확인함)',
       hint: '먼저 은닉 벡터 xW1 + b1을 구하고, 음수는 0으로 바꾼 뒤 W2를 곱하세요.',
       distractorNoRelu: 'ReLU를 빼고 계산한 값입니다. 은닉층의 음수는 0이 되어야 합니다.',
@@ -83,6 +83,7 @@ export default {
       promptValue: 'd_model = {dModel}에서 PE({p})의 쌍 (열 {j}, 열 {j1}) = ({s}, {c})이다. 같은 쌍이 Δ = {k}칸 뒤 PE({pk})에서 갖는 sin 성분 PE({pk}, {j})는? (회전각 Δ·ω = {angle}라디안)',
       explanationValue: 'PE(p+Δ)의 sin 성분 = sin(pω)·cos(Δω) + cos(pω)·sin(Δω) = {s}·cos({angle}) + {c}·sin({angle}) = {value} → 반올림 {rounded}. 모듈이 직접 계산한 PE({pk}, {j}) = {direct}와 같습니다.',
       hint: '덧셈 정리: sin(a + b) = sin a·cos b + cos a·sin b.',
+      hintAngle: '위치 p의 각도는 p·ω입니다. 위치가 Δ만큼 늘면 각도는 얼마나 늘까요?',
       distractorAdd: 'Δ와 ω를 더하지 말고 곱하세요: Δ·ω.',
       unit: 'rad',
     },
