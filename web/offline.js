@@ -1,6 +1,6 @@
-// Offline after the first visit: registers the service worker that vite-plugin-pwa builds (Workbox:
-// it precaches the tutorial, the quiz page, every script chunk, both .wasm builds and the fonts), a
-// few seconds after the page has loaded, when the browser is idle, so the precache does not compete
+// Offline after the first visit: registers the service worker (web/sw.js, built by vite-plugin-pwa
+// with Workbox: it precaches the tutorial, the quiz page, every reader's script chunk, the .wasm build
+// this engine runs and the fonts), a few seconds after the page has loaded, when the browser is idle, so the precache does not compete
 // with the first load and the first elements.
 // A new version is offered in a small bar, never forced: the reader chooses when to reload. The worker
 // controls the page that installed it, so a page open across a deploy keeps its own version's files;

@@ -12,7 +12,7 @@ import { escapeHtml } from '../src/elements/shared/format.js';
 import { saveFile } from '../src/elements/shared/data-export.js';
 import { studySheetTable } from '../src/elements/shared/study-sheet.js';
 import { h } from '../src/elements/shared/dom.js';
-import { builtinBank, localizeStudySheet, toGIFT, toMoodleXML, QUIZ_TOPICS, TOPICS } from '../src/quiz/index.js';
+import { builtinBank, localizeStudySheet, QUIZ_TOPICS, TOPICS } from '../src/quiz/index.js';
 import { shareParamNames, readShareParams, writeShareParams } from '../src/quiz/share-link.js';
 import { QUIZ_COUNT, SEED_MAX, cutSeed, readDecimal } from '../src/quiz/limits.js';
 import { FORMAT_NAMES as LMS_FORMATS } from '../src/lms/formats/index.js';
@@ -172,9 +172,10 @@ quiz.addEventListener('pe-ffn-change', (event) => {
   writeState();
 });
 
-document.querySelector('.export-buttons').addEventListener('click', (event) => {
+document.querySelector('.export-buttons').addEventListener('click', async (event) => {
   const b = event.target.closest('button[data-export]');
   if (!b) return;
+  const { toGIFT, toMoodleXML } = await import('./quiz-exports.js'); // teachers' code: loaded when asked
   const [which, format] = b.dataset.export.split('-');
   const questions = which === 'bank' ? bank.questions : quiz.currentQuestions || [];
   const name = `pe-ffn-${which === 'bank' ? 'bank' : `${state.topic}-${quiz.getAttribute('seed') || 'set'}`}-${state.lang}`;

@@ -58,28 +58,24 @@ export default defineConfig({
     themeBoot(),
     mathAtBuildVite(),
     preloadFirst(),   // the .wasm and a linked section's elements start loading with the HTML
-    // Offline after the first visit (web/offline.js registers it): Workbox precaches both pages and
-    // everything they can load (every chunk, both .wasm builds, fonts); the tutorial's and the quiz's
-    // data is inside their chunks. 'prompt': a new version waits until the reader chooses it.
+    // Offline after the first visit (web/offline.js registers it): the worker is web/sw.js, which
+    // precaches both pages and everything a reader's pages can load (every chunk, the .wasm build this
+    // engine uses, fonts), without fetching again what the page already has. The tutorial's and the
+    // quiz's data is inside their chunks. 'prompt': a new version waits until the reader chooses it.
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
       manifest: false,
-      workbox: {
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.js',
+      injectManifest: {
         globPatterns: ['**/*.{html,js,css,wasm,woff2,json,svg}'],
-        // The LMS packages' font pieces and their index (1.9 MB) are fetched only when a teacher builds
-        // a package on the quiz page; every visitor would download them if they were precached.
-        globIgnores: ['**/noto-sans-kr-*-400-normal-*.woff2', '**/fonts-*.json'],
+        // What only teachers use on the quiz page is fetched when a teacher asks, never precached for
+        // every reader: the LMS package builder ("LMS용으로 내려받기": its chunk with the launch bundle,
+        // 520 kB, and the packages' font pieces and their index, 1.9 MB) and the GIFT / Moodle XML exports.
+        globIgnores: ['**/quiz-lms-download-*.js', '**/quiz-exports-*.js', '**/noto-sans-kr-*-400-normal-*.woff2', '**/fonts-*.json'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        navigateFallback: null,
-        // The pages keep their state in the query (?lang=en&d_model=8, quiz-seed=…): any query
-        // opens the same precached page.
-        ignoreURLParametersMatching: [/.*/],
-        cleanupOutdatedCaches: true,
-        // The page that installed the worker is controlled by it at once, so its elements' chunks come
-        // from the precache: a page open across a new deploy keeps its own version's files (a waiting
-        // worker never touches them), instead of asking the server for names that no longer exist.
-        clientsClaim: true,
       },
       devOptions: { enabled: false },
     }),

@@ -13,6 +13,9 @@
 import { ABI_HASH, BENCH_EXPORTS, EXPORTS } from './abi.js';
 import { typeError } from './errors.js';
 import { typedArrayName } from './intrinsics.js';
+import { RELAXED_PROBE } from './relaxed-probe.js';
+
+export { RELAXED_PROBE };
 
 /** The module files in dist/, by variant. */
 export const WASM_VARIANTS = { simd128: 'pe_ffn.wasm', relaxed: 'pe_ffn_relaxed.wasm' };
@@ -24,15 +27,6 @@ const defaultWasmUrls = {
 };
 let defaultModule = null;
 
-// A function of no arguments returning f32x4.relaxed_madd(0, 0, 0): valid only where relaxed SIMD runs.
-export const RELAXED_PROBE = (() => {
-  const zeros = new Array(16).fill(0);
-  const body = [0x00, ...[0, 1, 2].flatMap(() => [0xfd, 0x0c, ...zeros]), 0xfd, 0x85, 0x02, 0x0b];
-  return Uint8Array.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version 1
-    0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,                                // type: () -> v128
-    0x03, 0x02, 0x01, 0x00,                                                  // one function of type 0
-    0x0a, body.length + 2, 0x01, body.length, ...body]);                     // its code
-})();
 let relaxedSupport = null;
 
 /** Whether this engine runs relaxed SIMD (current Chromium: yes; Node 20: only with a flag). */

@@ -1,2 +1,2 @@
 // The package version; tests/js/init.test.js keeps it equal to package.json's.
-export const version = '0.1.0';
+export const version = '0.2.0';

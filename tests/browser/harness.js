@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile, mkdir, writeFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -66,8 +66,10 @@ const mimeTypes = {
  * Serves `rootDir` as static files on 127.0.0.1 (any free port), under the path `mount` ('/some/path/':
  * the site as a sub-path of a host). Returns { url, close, setRoot }; `url` is the mount's URL, and
  * `setRoot(dir)` serves another folder from the next request on (a new deploy, as far as a page can tell).
+ * `onServe(file, bytes)` hears of every file sent (its path under the root and its size), for tests
+ * that count what a visit downloads.
  */
-export async function startStaticServer(rootDir, { mount = '/' } = {}) {
+export async function startStaticServer(rootDir, { mount = '/', onServe = null } = {}) {
   let root = resolve(rootDir);
   const server = createServer(async (req, res) => {
     try {
@@ -79,6 +81,7 @@ export async function startStaticServer(rootDir, { mount = '/' } = {}) {
       const body = await readFile(file);
       res.writeHead(200, { 'content-type': mimeTypes[extname(file)] || 'application/octet-stream' });
       res.end(body);
+      onServe?.(relative(root, file), body.length);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not found');

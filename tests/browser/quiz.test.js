@@ -236,6 +236,11 @@ test('a bank with <script> and <img onerror> text is rendered as inert text', as
     assert.ok(report.text.includes('<img src=x onerror="window.pwned = 2">'));
     assert.ok(report.text.includes('<script>window.pwned = 4</script>'));
     assert.ok(report.text.includes('<img src=y onerror="window.pwned = 3"> PE is added.'));
+    // The bank's own title is the quiz's heading, as text; the heading attribute wins over it.
+    const heading = page.locator('pe-ffn-quiz >> h3.quiz-heading');
+    assert.equal(await heading.textContent(), '<script>window.pwned = 5</script>Evil bank');
+    await page.evaluate(() => document.querySelector('pe-ffn-quiz').setAttribute('heading', '3반 복습'));
+    await page.waitForFunction(() => document.querySelector('pe-ffn-quiz').shadowRoot.querySelector('h3.quiz-heading').textContent === '3반 복습');
     assert.deepEqual(page.problems, []);
   } finally {
     await page.context().close();

@@ -27,6 +27,45 @@ test('the README is a front door of at most 10 KB', () => {
   for (const command of ['npm start', 'npm test']) assert.ok(read('README.md').includes(command), command);
 });
 
+test('the README opens with the install, one import, one element and a picture of it', () => {
+  const readme = read('README.md');
+  const firstScreen = readme.split('\n').slice(0, 20).join('\n');
+  assert.match(firstScreen, /^npm install pe-ffn-wasm$/m);
+  assert.match(firstScreen, /import 'pe-ffn-wasm\/elements';/);
+  assert.ok(pkg.exports['./elements'], 'the import names an export of the package');
+  const element = /^<([a-z]+-[a-z-]+) [^>]*><\/\1>$/m.exec(firstScreen);
+  assert.ok(element, 'one element');
+  const image = /!\[[^\]]*\]\((docs\/images\/[\w.-]+\.png)\)/.exec(firstScreen);
+  assert.ok(image, 'a picture of the page');
+  const bytes = readFileSync(join(root, image[1]));
+  assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG');
+  assert.ok(bytes.length <= 100 * 1024, `${image[1]}: ${bytes.length} bytes (small: the package ships docs/)`);
+  // The paragraph for contributors who are not on Debian names the variable the browser tests read.
+  const harness = read('tests/browser/harness.js');
+  const variable = /process\.env\.([A-Z_]+) \|\| '\/usr\/bin\/chromium'/.exec(harness)[1];
+  assert.match(readme, new RegExp(`Not on Debian[\\s\\S]*\`${variable}\``));
+});
+
+test('version labels agree with package.json: the changelog has its section, no doc speaks of a later one', () => {
+  const [major, minor] = pkg.version.split('.').map(Number);
+  const newer = (a, b) => a > major || (a === major && b > minor);
+  const changelog = read('CHANGELOG.md');
+  const sections = [...changelog.matchAll(/^## \[?(\d+)\.(\d+)\.(\d+)\]?/gm)].map((m) => m.slice(1, 4).join('.'));
+  assert.equal(sections[0], pkg.version, 'the newest section of CHANGELOG.md is the package\'s version');
+  assert.doesNotMatch(read('README.md') + read('docs/API.md'), /next release/i);
+  let labels = 0;
+  for (const file of ['README.md', ...markdownFiles.filter((f) => f.startsWith('docs/'))]) {
+    const text = read(file);
+    for (const m of text.matchAll(/\bnew in (\d+)\.(\d+)|\*\*\((\d+)\.(\d+)\)\*\*|^#+ .*\((\d+)\.(\d+)\)$/gim)) {
+      const [a, b] = m.slice(1).filter((x) => x !== undefined).map(Number);
+      labels += 1;
+      assert.ok(!newer(a, b), `${file}: "${m[0]}" is newer than the package's ${pkg.version}`);
+    }
+  }
+  assert.ok(labels >= 3, `${labels} version labels checked`);
+  assert.match(read('README.md'), new RegExp(`New in ${major}\\.${minor}`));
+});
+
 test('the README shows every element of the package', async () => {
   const readme = read('README.md');
   const [module] = (await buildManifest()).modules;

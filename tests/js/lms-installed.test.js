@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
+import { builtinBank } from '../../src/quiz/bank.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,4 +27,15 @@ test('npx pe-ffn-wasm quiz-package from the packed tarball, without node_modules
   const files = unzipSync(new Uint8Array(readFileSync(join(scratch, 'q.zip'))));
   assert.ok(files['cmi5.xml'] && files['index.html'] && files['quiz-lms.js'] && files['pe_ffn.wasm']);
   assert.match(new TextDecoder().decode(files['index.html']), /"count":5/);
+  // The teacher's other commands from the same install: --list with a seed loads the core (src/js, the
+  // .wasm in dist/) for the generated practice; quiz-bank writes the bank; a SCORM zip holds its XSDs.
+  const run = (...args) => spawnSync(process.execPath, [join(scratch, 'package', pkg.bin['pe-ffn-wasm']), ...args], { cwd: scratch, encoding: 'utf8', env: { PATH: process.env.PATH } });
+  const list = run('quiz-package', '--list', '--seed', '3', '--count', '6');
+  assert.equal(list.status, 0, list.stderr);
+  assert.match(list.stdout, /seed "3", topic all: 6 questions/);
+  assert.equal(run('quiz-bank', '--out', 'bank.json').status, 0);
+  assert.deepEqual(JSON.parse(readFileSync(join(scratch, 'bank.json'), 'utf8')).questions, builtinBank().questions);
+  const scorm = run('quiz-package', '--format', 'scorm2004', '--out', 's.zip', '--ids', 'doc-ox-1,ffn-relu-1');
+  assert.equal(scorm.status, 0, scorm.stderr);
+  assert.ok(unzipSync(new Uint8Array(readFileSync(join(scratch, 's.zip'))))['imsss_v1p0.xsd']);
 });
