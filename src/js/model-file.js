@@ -1,14 +1,15 @@
 // loadTransformer (API.md): a model from a safetensors file that model.save() (or the Python
 // `safetensors` package, with the same names and metadata) wrote. The file is untrusted bytes:
 // safetensors.js reads its structure (bounded header, nesting checked before JSON.parse, F32 only,
-// offsets contiguous and covering every byte), then every option in `__metadata__` is read back and
+// offsets contiguous and covering every byte); then every option in `__metadata__` is read back and
 // checked as createTransformer checks it (each one of FILE_OPTIONS must be there: a default in place
-// of a missing option would be another model than the one saved), the tensors must be exactly the
-// model's parameters with their shapes, and every value a finite number (NaN weights compute nothing). All of it runs in time linear in the file and before any memory of the module
-// is touched; whatever is wrong is an Error saying what.
+// of a missing option would make another model than the one saved); the tensors must be exactly the
+// model's parameters with their shapes, and every value a finite number. All of it runs in time
+// linear in the file and before any memory of the module is touched; whatever is wrong is an Error
+// saying what.
 import { typedArrayName } from './intrinsics.js';
 import { readSafetensors, tensorValues } from './safetensors.js';
-import { FILE_OPTIONS, MODEL_OPTIONS, resolveOptions } from './model-options.js';
+import { FILE_OPTIONS, MODEL_OPTIONS, optionFromText, resolveOptions } from './model-options.js';
 import { firstNonFinite, parameterShapes, transformerWith } from './transformer.js';
 
 const fail = (what) => {
@@ -16,29 +17,18 @@ const fail = (what) => {
 };
 const show = (s) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 
-const NUMBER_OPTIONS = new Set(['vocab', 'dModel', 'heads', 'dFF', 'layers', 'maxLength', 'eps', 'seed']);
-const DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-
-/** An option's value from its metadata string (as String(value) wrote it), or undefined if absent. */
-function optionValue(key, text) {
-  if (text === undefined) return undefined;
-  if (NUMBER_OPTIONS.has(key)) {
-    if (!DECIMAL.test(text)) fail(`the metadata's ${key} must be a number, got ${show(text)}`);
-    return Number(text);
-  }
-  if (key === 'causal') {
-    if (text !== 'true' && text !== 'false') fail(`the metadata's causal must be "true" or "false", got ${show(text)}`);
-    return text === 'true';
-  }
-  return text;
-}
-
 /** The model's options from the file's metadata, checked as createTransformer checks them. */
 function configOf(metadata) {
   const missing = FILE_OPTIONS.find((key) => metadata[key] === undefined);
   if (missing !== undefined) fail(`the metadata has no ${missing}: model.save() writes every option, and a default in its place could make another model than the one saved`);
   const o = Object.create(null);
-  for (const key of MODEL_OPTIONS) o[key] = optionValue(key, metadata[key]);
+  for (const key of MODEL_OPTIONS) {
+    try {
+      o[key] = optionFromText(key, metadata[key]);
+    } catch (error) {
+      fail(`the metadata's ${error.message}`);
+    }
+  }
   try {
     return resolveOptions(o);
   } catch (error) {

@@ -1,9 +1,11 @@
 // The PyTorch script offered beside a saved model (model.save(), the position lab's download): from the
 // model's options it writes a readable, self-contained Python program that rebuilds the same
 // Transformer as a torch.nn.Module and loads the saved safetensors file into it, with the `safetensors`
-// package when it is installed and with a few lines of plain Python when it is not. Pure: no module,
-// no memory; tests/js/pytorch-script.test.js runs it with Debian's python3-torch against the
-// double-precision reference.
+// package when it is installed and with a few lines of plain Python when it is not. It refuses a file
+// of another model: every option of model-options.js's FILE_OPTIONS must be in the file's metadata
+// with this model's value. Options are checked as createTransformer checks them, values written by
+// python.js. Pure: no module, no memory; tests/js/pytorch-script.test.js runs it with Debian's
+// python3-torch against the double-precision reference.
 import { readOptions } from './args.js';
 import { FILE_OPTIONS, MODEL_OPTIONS, metadataOf, resolveOptions } from './model-options.js';
 import { pyBool, pyFloat, pyInt, pyStr } from './python.js';

@@ -186,7 +186,7 @@ export function createTask(name, options) {
 export function tokenAccuracy(logits, targets, vocab) {
   if (!(logits instanceof Float32Array) && !(logits instanceof Float64Array)) throw typeError('logits', 'a Float32Array or Float64Array', logits);
   if (!(targets instanceof Int32Array) && !Array.isArray(targets)) throw typeError('targets', 'an Int32Array or an Array', targets);
-  check.integer('vocab', vocab, 2, 65536);
+  check.integer('vocab', vocab, 2, LIMITS.MODEL_MAX_VOCAB);
   if (logits.length !== targets.length * vocab) throw rangeError('logits', `targets.length * vocab = ${targets.length * vocab} values`, logits.length);
   // Each target read once and checked: one of another vocab, or a string, is not a wrong answer.
   const answers = new Int32Array(targets.length);

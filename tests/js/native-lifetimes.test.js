@@ -85,6 +85,7 @@ test('model.forward, loss, gradients, createTrainer: a getter that disposes the 
     ['model.gradients()', (m, act) => m.gradients(hostileTokens(tokens, 0, act), targets)],
     ['model.createTrainer()', (m, act) => m.createTrainer({ get lr() { act(); return 0.1; } })],
     ['model.createTrainer()', (m, act) => m.createTrainer({ betas: hostileTokens([0.9, 0.99], 1, act) })],
+    ['model.loss()', (m, act) => m.loss(tokens, targets, new Proxy({}, { get: (_, key) => (key === 'batch' && act(), undefined) }))],
   ];
   const twin = core.createTransformer(config);
   try {
@@ -116,6 +117,7 @@ test('ffn.forward and block.forward: a getter that disposes the layer and makes 
     ['ffn.forward()', () => core.createFFN({ dModel: 4, dFF: 8, seed: 3 }), (layer, act) => layer.forward(x, { get out() { act(); return undefined; } })],
     ['block.forward()', () => core.createEncoderBlock({ dModel: 4, heads: 2, dFF: 8, seed: 3 }), (layer, act) => layer.forward(x, { get trace() { act(); return false; } })],
     ['block.forward()', () => core.createEncoderBlock({ dModel: 4, heads: 2, dFF: 8, seed: 3 }), (layer, act) => layer.forward(x, { get out() { act(); return undefined; } })],
+    ['block.forward()', () => core.createEncoderBlock({ dModel: 4, heads: 2, dFF: 8, seed: 3 }), (layer, act) => layer.forward(x, new Proxy({}, { get: (_, key) => (key === 'trace' && act(), undefined) }))],
   ];
   for (const [method, make, call] of layers) {
     const twin = make(), layer = make();
