@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { buildQuizPackage, questionList, formatQuestionList, bankFile } from '../../src/lms/package/node.js';
-import { uuidUrn } from '../../src/lms/package/package.js';
+import { uuidUrn } from '../../src/lms/formats/uuid.js';
 import { builtinBank } from '../../src/quiz/bank.js';
 import { validateBank } from '../../src/quiz/schema.js';
 import { init } from '../../src/js/index.js';
