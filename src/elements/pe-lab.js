@@ -22,15 +22,15 @@
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { h } from './shared/dom.js';
-import { fewWords, fmt, fmtInt } from './shared/format.js';
+import { fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { configuredWasm } from './shared/core.js';
 import { predictPanel, wirePredict } from './shared/predict.js';
 import { createTask } from '../js/index.js';
 import { parameterCount, resolveOptions } from '../js/transformer.js';
 import { SCHEMES, TRAINING } from './lab/presets.js';
-import { EXPERIMENTS, experimentOf, presetValue } from './lab/experiments/index.js';
-import { labPlan, masksOf, parseDFFs, parseSchemes } from './lab/plan.js';
+import { EXPERIMENTS, experimentOf } from './lab/experiments/index.js';
+import { GOVERNED, labSettings } from './lab/settings.js';
 import { LabTraining, wasmForWorker } from './lab/client.js';
 import { runLabel } from './lab/results.js';
 import { insidePanel } from './lab/inside.js';
@@ -42,20 +42,11 @@ import ko from '../i18n/ko/pe-lab.js';
 import en from '../i18n/en/pe-lab.js';
 
 const PROPS = attributes['pe-lab'];
-/** The attributes an experiment sets when the page does not (lab/experiments/). */
-const GOVERNED = Object.keys(PROPS).filter((name) => presetValue(EXPERIMENTS[0], name) !== undefined);
 /** A count to two significant digits: the runs of a plan differ in size, so the note gives one figure for all. */
 const roundedCount = (n) => (n < 100 ? n : Number(n.toPrecision(2)));
 
 /** What a share link carries: every setting that shapes a run. */
 const SHARED = Object.keys(PROPS).filter((name) => name !== 'url-params');
-const DFF_RANGE = [1, 1024];
-
-/** The largest divisor of d that is at most h, with an even quotient when `even` (RoPE's pairs). */
-function headsFor(d, h, even) {
-  for (let k = Math.min(h, d); k >= 1; k--) if (d % k === 0 && (!even || (d / k) % 2 === 0)) return k;
-  return 1;
-}
 
 class PeLab extends PeFfnElement {
   static tag = 'pe-lab';
@@ -116,26 +107,11 @@ class PeLab extends PeFfnElement {
   }
 
   adjustValues(v, notes) {
-    const s = this.strFor();
-    for (const name of GOVERNED) {
-      if (!this.hasAttribute(name)) v[name] = presetValue(v.experiment, name);
-    }
-    const { schemes, unknown } = parseSchemes(v.schemes);
-    if (unknown.length) notes.push({ text: fill(s.unknownSchemes, fewWords(unknown)) });
-    const { values: dFFs, bad } = parseDFFs(v['d-ff'], ...DFF_RANGE);
-    if (bad.length) notes.push({ text: fill(s.badDFF, fewWords(bad)) });
-    const settings = {
-      experiment: v.experiment, task: v.task, length: v.length, steps: v.steps, seed: v.seed,
-      schemes: schemes.length ? schemes : parseSchemes(presetValue(v.experiment, 'schemes')).schemes,
-      masks: masksOf(v.causal),
-      dFFs: dFFs.length ? dFFs : parseDFFs(presetValue(v.experiment, 'd-ff'), ...DFF_RANGE).values,
-      dModel: v['d-model'], layers: v.layers,
-    };
-    settings.heads = headsFor(v['d-model'], v.heads, settings.schemes.includes('rope'));
-    if (settings.heads !== v.heads) notes.push({ text: fill(s.headsNote, { d: v['d-model'], used: settings.heads }) });
-    this.settings = settings;
-    this.nextPlan = labPlan(settings);
-    if (this.nextPlan.cut) notes.push({ text: fill(s.cutRuns, { max: TRAINING.maxRuns, cut: this.nextPlan.cut }) });
+    const made = labSettings(v, (name) => this.hasAttribute(name), this.strFor());
+    Object.assign(v, made.values);
+    notes.push(...made.notes);
+    this.settings = made.settings;
+    this.nextPlan = made.plan;
   }
 
   build() {
