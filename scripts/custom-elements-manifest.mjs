@@ -24,8 +24,10 @@ import { runGenerator } from './generated-file.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OUT = 'custom-elements.json';
 
-// What a package user imports (`pe-ffn-wasm/elements`): every element is declared and exported there.
+// What a package user imports: `pe-ffn-wasm/elements` (every element, exported again there) or
+// `pe-ffn-wasm/elements/<tag>` (one element, declared there: scripts/bundle.mjs builds both).
 const PACKAGE_MODULE = 'dist/elements.js';
+const elementModule = (tag) => `dist/element-${tag}.js`;
 
 let registered = null;
 
@@ -137,7 +139,7 @@ export async function buildManifest() {
   const { tokens } = await import(pathToFileURL(join(root, 'src/elements/shared/tokens.js')).href);
   const cssProperties = Object.entries(tokens).map(([name, t]) => ({ name, description: t.doc, default: t.light }));
   const providedParts = await sharedParts();
-  const declarations = [];
+  const modules = [];
   const exports = [];
   for (const { tag, cls } of elements) {
     const path = `src/elements/${tag}.js`;
@@ -175,13 +177,20 @@ export async function buildManifest() {
       ]),
       cssProperties,
     };
-    declarations.push(declaration);
+    const modulePath = elementModule(tag);
+    modules.push({
+      kind: 'javascript-module', path: modulePath, declarations: [declaration],
+      exports: [
+        { kind: 'js', name: cls.name, declaration: { name: cls.name, module: modulePath } },
+        { kind: 'custom-element-definition', name: tag, declaration: { name: cls.name, module: modulePath } },
+      ],
+    });
     exports.push(
-      { kind: 'js', name: cls.name, declaration: { name: cls.name, module: PACKAGE_MODULE } },
-      { kind: 'custom-element-definition', name: tag, declaration: { name: cls.name, module: PACKAGE_MODULE } },
+      { kind: 'js', name: cls.name, declaration: { name: cls.name, module: modulePath } },
+      { kind: 'custom-element-definition', name: tag, declaration: { name: cls.name, module: modulePath } },
     );
   }
-  return { schemaVersion: '2.1.0', readme: 'docs/elements.md', modules: [{ kind: 'javascript-module', path: PACKAGE_MODULE, declarations, exports }] };
+  return { schemaVersion: '2.1.0', readme: 'docs/elements.md', modules: [{ kind: 'javascript-module', path: PACKAGE_MODULE, declarations: [], exports }, ...modules] };
 }
 
 function dedupe(list) {
@@ -192,7 +201,7 @@ function dedupe(list) {
 
 export async function outputs() {
   const manifest = await buildManifest();
-  return [{ file: OUT, content: `${JSON.stringify(manifest, null, 2)}\n`, note: `${manifest.modules[0].declarations.length} elements` }];
+  return [{ file: OUT, content: `${JSON.stringify(manifest, null, 2)}\n`, note: `${manifest.modules.flatMap((m) => m.declarations).length} elements` }];
 }
 
 await runGenerator(import.meta.url, outputs);

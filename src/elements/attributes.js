@@ -103,7 +103,7 @@ export const attributes = {
     seed: seed(COMMON.seed, 'the weights and the batches (the same for every run)'),
     'd-model': dModel(8, 128, COMMON['d-model']),
     heads: int(1, 8, COMMON.heads, 'attention heads; lowered to a divisor of d-model (with an even head dimension for RoPE), with a note'),
-    ...labPreset('d-ff', text(PRESETS.position['d-ff'], 'd_ff, the width of the FFN\'s hidden layer: a comma list of integers 1 … 1024, one run per value', { alias: 'dFF' })),
+    ...labPreset('d-ff', text(PRESETS[EXPERIMENTS[0]]['d-ff'], 'd_ff, the width of the FFN\'s hidden layer: a comma list of integers 1 … 1024, one run per value', { alias: 'dFF' })),
     layers: int(1, 4, COMMON.layers, 'encoder blocks'),
     'url-params': text('lab', 'prefix of the share link\'s parameters (lab-seed …); none: the lab neither reads nor writes the URL'),
   },

@@ -1,19 +1,19 @@
 // <pe-lab>: the position lab. A small Transformer (core.createTransformer) trained on the reader's
 // device, in module Web Workers (lab/client.js, lab/train-worker.js), on one of the package's tasks
-// (createTask), with every position scheme side by side: does it learn word order, or fail to?
-//   ① position   reverse with none, sinusoidal, learned, RoPE, ALiBi, without and with the causal mask
-//   ② longer     trained on lengths up to L, tested up to 2L: accuracy by length per scheme
-//   ③ inside     the learned table's similarity matrix beside the sinusoid's; attention per layer/head
-//   ④ dff        several d_ff: loss against steps and against seconds
-// Each experiment asks for a prediction first. Curves are SVG (lab/line-chart.js), every picture has
-// its table of numbers; the final results are a table. A share link replays a run bit for bit; a
-// trained model downloads as safetensors with its PyTorch script, and loads back; curves as CSV.
+// (createTask), with every position scheme side by side: does it learn word order, or fail to? The
+// experiments (position, longer, inside, dff) are one file each in lab/experiments/. Each asks for a
+// prediction first. Curves are SVG (lab/line-chart.js), every picture has its table of numbers; the
+// final results are a table. A share link replays a run bit for bit; a trained model downloads as
+// safetensors with its PyTorch script, and loads back; curves as CSV.
+//
+// This file is the element's life cycle: its settings, its DOM, and starting, pausing and resetting a
+// training. Drawing is lab/draw.js; files and the share link lab/files.js.
 //
 // Attributes: declared in attributes.js (docs/elements.md lists them); an attribute the page does not
-// set takes its experiment's value (lab/presets.js).
+// set takes its experiment's value (lab/experiments/).
 // Methods: start() (or resume), pause(), reset(). Read-only property `results`: { plan, points,
 //   final, losses, seconds, loaded } of the latest run.
-// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js), and:
+// Events (besides the shared pe-ffn-change and pe-ffn-render):
 //   @fires pe-lab-progress - detail { step, runs: [{ scheme, causal, dFF, loss, accuracy }] } at every
 //     held-out evaluation (loss and accuracy on held-out sequences)
 //   @fires pe-lab-done - detail { steps, seconds, runs: [{ scheme, causal, dFF, loss, accuracy,
@@ -22,79 +22,31 @@
 import { PeFfnElement } from './shared/base.js';
 import { attributes } from './attributes.js';
 import { h } from './shared/dom.js';
-import { fewWords, fmt, fmtInt } from './shared/format.js';
+import { fmt, fmtInt } from './shared/format.js';
 import { fill } from './shared/i18n.js';
 import { configuredWasm } from './shared/core.js';
 import { predictPanel, wirePredict } from './shared/predict.js';
-import { saveFile } from './shared/data-export.js';
-import { pytorchScript, createTask } from '../js/index.js';
+import { createTask } from '../js/index.js';
 import { parameterCount, resolveOptions } from '../js/transformer.js';
 import { SCHEMES, TRAINING } from './lab/presets.js';
-import { EXPERIMENTS, experimentOf, presetValue } from './lab/experiments/index.js';
-import { labPlan, masksOf, parseDFFs, parseSchemes } from './lab/plan.js';
-import { LabTraining, loadInWorker, wasmForWorker, workerCount } from './lab/client.js';
-import { curvesCsv, doneSummary, runLabel } from './lab/results.js';
-import { byLength, curveChart, curveCharts, finalTable, guidesNote, refreshCurveCharts } from './lab/result-views.js';
-import { drawAttention, drawSimilarity, exampleText, insidePanel } from './lab/inside.js';
-import { labShareUrl, readLabParams } from './lab/share-link.js';
+import { EXPERIMENTS, experimentOf } from './lab/experiments/index.js';
+import { GOVERNED, labSettings } from './lab/settings.js';
+import { LabTraining, wasmForWorker } from './lab/client.js';
+import { doneSummary } from './lab/results.js';
+import { insidePanel } from './lab/inside.js';
+import { readLabParams } from './lab/share-link.js';
+import { drawInside, drawResults, drawRunBar, fillRunPickers, scheduleDraw, setView } from './lab/draw.js';
+import { copyShareLink, downloadCurves, downloadModel, downloadScript, loadModel } from './lab/files.js';
 import { labCss } from './lab/styles.js';
 import ko from '../i18n/ko/pe-lab.js';
 import en from '../i18n/en/pe-lab.js';
-import { POSITION } from '../js/defaults.js';
 
 const PROPS = attributes['pe-lab'];
-/** The attributes an experiment sets when the page does not (lab/presets.js). */
-const GOVERNED = Object.keys(PROPS).filter((name) => presetValue(EXPERIMENTS[0], name) !== undefined);
-/** What a share link carries: every setting that shapes a run. */
 /** A count to two significant digits: the runs of a plan differ in size, so the note gives one figure for all. */
 const roundedCount = (n) => (n < 100 ? n : Number(n.toPrecision(2)));
 
+/** What a share link carries: every setting that shapes a run. */
 const SHARED = Object.keys(PROPS).filter((name) => name !== 'url-params');
-const DFF_RANGE = [1, 1024];
-const REDRAW_MS = { normal: 250, reduced: 2000 };
-
-/** The largest divisor of d that is at most h, with an even quotient when `even` (RoPE's pairs). */
-function headsFor(d, h, even) {
-  for (let k = Math.min(h, d); k >= 1; k--) if (d % k === 0 && (!even || (d / k) % 2 === 0)) return k;
-  return 1;
-}
-
-/**
- * Runs draw(), which replaces parts of `root`'s DOM (returning what it returns), and opens again the <details> that were open
- * (found again by the data-chart or data-matrix of their figure), so a redraw never folds what the
- * reader unfolded.
- */
-function keepingOpen(root, draw) {
-  const keyOf = (details) => {
-    const figure = details.closest('[data-chart], [data-matrix]');
-    return figure ? `${figure.dataset.chart ?? ''}/${figure.dataset.matrix ?? ''}` : null;
-  };
-  const open = new Set([...root.querySelectorAll('figure details[open]')].map(keyOf).filter(Boolean));
-  const drew = draw();
-  for (const details of root.querySelectorAll('figure details')) if (open.has(keyOf(details))) details.open = true;
-  return drew;
-}
-
-/** Replaces a part's children by make()'s when `key` (a string naming what it is drawn from) differs
- * from the one it was last drawn for; true when it drew. */
-function setPart(node, key, make) {
-  if (node.drawnKey === key) return false;
-  node.replaceChildren(...[make()].flat().filter(Boolean));
-  node.drawnKey = key;
-  return true;
-}
-
-/** A new task: scheduler.yield() where there is one (its continuation runs first), else a timer. */
-const nextTask = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
-
-/** A plan's identity as text, computed once per plan object (a render makes a new plan object). */
-const planKeys = new WeakMap();
-function planKey(plan) {
-  if (!planKeys.has(plan)) planKeys.set(plan, JSON.stringify(plan));
-  return planKeys.get(plan);
-}
-
-const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 class PeLab extends PeFfnElement {
   static tag = 'pe-lab';
@@ -155,26 +107,11 @@ class PeLab extends PeFfnElement {
   }
 
   adjustValues(v, notes) {
-    const s = this.strFor();
-    for (const name of GOVERNED) {
-      if (!this.hasAttribute(name)) v[name] = presetValue(v.experiment, name);
-    }
-    const { schemes, unknown } = parseSchemes(v.schemes);
-    if (unknown.length) notes.push({ text: fill(s.unknownSchemes, fewWords(unknown)) });
-    const { values: dFFs, bad } = parseDFFs(v['d-ff'], ...DFF_RANGE);
-    if (bad.length) notes.push({ text: fill(s.badDFF, fewWords(bad)) });
-    const settings = {
-      experiment: v.experiment, task: v.task, length: v.length, steps: v.steps, seed: v.seed,
-      schemes: schemes.length ? schemes : parseSchemes(presetValue(v.experiment, 'schemes')).schemes,
-      masks: masksOf(v.causal),
-      dFFs: dFFs.length ? dFFs : parseDFFs(presetValue(v.experiment, 'd-ff'), ...DFF_RANGE).values,
-      dModel: v['d-model'], layers: v.layers,
-    };
-    settings.heads = headsFor(v['d-model'], v.heads, settings.schemes.includes(POSITION.ROPE));
-    if (settings.heads !== v.heads) notes.push({ text: fill(s.headsNote, { d: v['d-model'], used: settings.heads }) });
-    this.settings = settings;
-    this.nextPlan = labPlan(settings);
-    if (this.nextPlan.cut) notes.push({ text: fill(s.cutRuns, { max: TRAINING.maxRuns, cut: this.nextPlan.cut }) });
+    const made = labSettings(v, (name) => this.hasAttribute(name), this.strFor());
+    Object.assign(v, made.values);
+    notes.push(...made.notes);
+    this.settings = made.settings;
+    this.nextPlan = made.plan;
   }
 
   build() {
@@ -254,19 +191,19 @@ class PeLab extends PeFfnElement {
     this.$('.start').addEventListener('click', () => this.start());
     this.$('.pause').addEventListener('click', () => this.pause());
     this.$('.reset').addEventListener('click', () => this.reset());
-    this.$('.csv').addEventListener('click', () => this.downloadCurves());
-    this.$('.save-model').addEventListener('click', () => this.downloadModel());
-    this.$('.save-script').addEventListener('click', () => this.downloadScript());
-    this.$('.load').addEventListener('change', (e) => { const f = e.target.files?.[0]; if (f) this.loadModel(f); });
-    this.$('.share').addEventListener('click', () => this.copyShareLink());
-    this.$('.view-run').addEventListener('change', (e) => this.setView(Number(e.target.value), this.viewExample));
+    this.$('.csv').addEventListener('click', () => downloadCurves(this));
+    this.$('.save-model').addEventListener('click', () => downloadModel(this));
+    this.$('.save-script').addEventListener('click', () => downloadScript(this));
+    this.$('.load').addEventListener('change', (e) => { const f = e.target.files?.[0]; if (f) loadModel(this, f); });
+    this.$('.share').addEventListener('click', () => copyShareLink(this, SHARED));
+    this.$('.view-run').addEventListener('change', (e) => setView(this, Number(e.target.value), this.viewExample));
     this.$('.view-example').addEventListener('change', (e) => {
       const n = Math.max(0, Math.min(TRAINING.evalSequences - 1, Math.round(Number(e.target.value)) || 0));
       e.target.value = String(n);
-      this.setView(this.viewRun, n);
+      setView(this, this.viewRun, n);
     });
     this.$('.view-example').max = String(TRAINING.evalSequences - 1);
-    this.$('details.inside').addEventListener('toggle', () => this.drawInside());
+    this.$('details.inside').addEventListener('toggle', () => drawInside(this));
     this.predictFor = null;
   }
 
@@ -310,10 +247,10 @@ class PeLab extends PeFfnElement {
     const first = this.nextPlan;
     const symbols = createTask(first.task, { vocab: first.vocab, length: first.length }).symbols;
     this.$('.toy').textContent = fill(s.toyNote, { params: fmtInt(roundedCount(this.paramsOf(first)), this.language), symbols, T: first.sequenceLength });
-    this.drawRunBar();
-    this.drawResults();
-    this.fillRunPickers();
-    this.drawInside();
+    drawRunBar(this);
+    drawResults(this);
+    fillRunPickers(this);
+    drawInside(this);
   }
 
   /** Parameters of the plan's first run, from its shapes (no model is built on the page's thread). */
@@ -366,7 +303,7 @@ class PeLab extends PeFfnElement {
     if (this.training?.state === 'paused') {
       this.training.resume();
       this.announce(this.s.announceResumed);
-      this.drawRunBar();
+      drawRunBar(this);
       if (this.pauseAsked) this.pause();
       return;
     }
@@ -385,7 +322,7 @@ class PeLab extends PeFfnElement {
       onProgress: (p) => this.onProgress(p),
       onPoint: (p) => this.onPoint(p),
       onDone: (d) => this.onDone(d),
-      onSnapshot: (snap) => { if (snap.index === this.viewRun && snap.example === this.viewExample) { this.snapshot = snap; this.scheduleDraw(); } },
+      onSnapshot: (snap) => { if (snap.index === this.viewRun && snap.example === this.viewExample) { this.snapshot = snap; scheduleDraw(this); } },
       onError: (error) => this.onError(error),
       onDiverged: ({ step }) => this.onDiverged(step),
     });
@@ -403,8 +340,8 @@ class PeLab extends PeFfnElement {
     if (this.training?.state !== 'running') return;
     this.training.pause();
     this.announce(this.s.announcePaused);
-    this.drawRunBar();
-    this.drawResults(); // the tables fill in
+    drawRunBar(this);
+    drawResults(this); // the tables fill in
   }
 
   reset() {
@@ -427,7 +364,7 @@ class PeLab extends PeFfnElement {
       this.announced = quarter;
       this.announce(fill(this.s.announceQuarter, { pct: 25 * quarter, step: fmtInt(p.step, this.language) }));
     }
-    this.scheduleDraw();
+    scheduleDraw(this);
   }
 
   onPoint(point) {
@@ -438,7 +375,7 @@ class PeLab extends PeFfnElement {
     }
     this.state.points.push(point);
     for (const r of point.runs) if (r.positions) this.positions.set(r.index, r.positions);
-    this.scheduleDraw();
+    scheduleDraw(this);
     this.dispatchEvent(new CustomEvent('pe-lab-progress', {
       bubbles: true, composed: true,
       detail: { step: point.step, runs: point.runs.map((r) => ({ ...this.runKey(r.index), loss: r.loss, accuracy: r.accuracy })) },
@@ -492,244 +429,7 @@ class PeLab extends PeFfnElement {
 
   // ---- drawing ----
 
-  drawRunBar() {
-    const s = this.s;
-    const t = this.training;
-    const state = t?.state ?? 'idle';
-    const plan = this.shownPlan();
-    const start = this.$('.start');
-    start.textContent = state === 'paused' ? s.resume : s.start;
-    start.disabled = state === 'running';
-    this.$('.pause').disabled = state !== 'running';
-    this.$('.reset').disabled = !t && !this.state;
-    const step = state === 'done' ? plan.steps : this.progress?.step ?? 0;
-    this.$('progress').value = plan.steps ? step / plan.steps : 0;
-    let text;
-    if (state === 'failed') text = this.failureText();
-    else if (state === 'done') text = fill(s.doneIn, { steps: fmtInt(plan.steps, this.language), s: fmt(this.state.elapsed, 1) });
-    else if (state === 'paused') text = fill(s.pausedAt, { step: fmtInt(step, this.language) });
-    else if (state === 'running') {
-      const left = this.progress?.secondsLeft;
-      const leftText = left === null || left === undefined ? s.leftUnknown
-        : left >= 60 ? fill(s.leftMinutes, { m: Math.floor(left / 60), s: Math.round(left % 60) }) : fill(s.leftSeconds, { s: Math.ceil(left) });
-      text = `${fill(s.progress, { step: fmtInt(step, this.language), steps: fmtInt(plan.steps, this.language), rate: fmtInt(this.progress?.tokensPerSecond ?? 0, this.language), left: leftText })} · ${fill(s.workers, { n: t.workers.length })}`;
-    } else {
-      text = fill(s.idle, { runs: this.nextPlan.runs.length, steps: fmtInt(this.nextPlan.steps, this.language), workers: workerCount(this.nextPlan.runs.length) });
-    }
-    this.$('.status').textContent = text;
-  }
-
-  /** Redraws the progress line and the charts soon: at most every REDRAW_MS (longer when the reader
-   * asks for reduced motion). */
-  scheduleDraw() {
-    if (this.drawTimer) return;
-    const wait = Math.max(0, this.lastDraw + REDRAW_MS[reducedMotion() ? 'reduced' : 'normal'] - performance.now());
-    this.drawTimer = setTimeout(() => {
-      this.drawTimer = 0;
-      this.lastDraw = performance.now();
-      if (!this.isConnected || !this.state) return;
-      this.drawRunBar();
-      // While training, the lines alone when the charts' frames hold (no new DOM on the page's thread).
-      const running = this.training?.state === 'running';
-      const charts = this.$('.charts');
-      if (running && refreshCurveCharts(this, charts, this.state)) charts.drawnKey = null; // its lines moved on
-      else this.drawResults();
-      this.drawInside();
-    }, wait);
-  }
-
-  /**
-   * The legend, the charts (one at a time), accuracy by length and the final table, each in a task of
-   * its own, so that no piece keeps the page's thread long (the done view came to 66 ms in one task);
-   * a part is drawn only when what it shows changed. A newer call stops an older one between parts.
-   */
-  async drawResults() {
-    const generation = ++this.resultsGeneration;
-    const state = this.state;
-    // Before a run: the legend and the empty charts of what Start would train, so that starting
-    // changes no layout and the first points only draw lines (refreshCurveCharts).
-    const shown = state ?? { plan: this.shownPlan(), points: [], final: null };
-    const trained = Boolean(this.training && this.training.state !== 'failed' && (this.progress?.step || state?.final));
-    this.$('.csv').disabled = !state?.points.length;
-    this.$('.save-model').disabled = !trained;
-    this.$('.save-script').disabled = !trained;
-    // While training, the curves' tables wait (the page's thread stays free): filled when paused or done.
-    const tables = this.training?.state !== 'running';
-    const base = `${planKey(shown.plan)}|${this.language}|${this.layoutWidth()}`;
-    const charts = this.$('.charts');
-    const chartKey = `${base}|${shown.points.length}|${shown.points.length ? tables : ''}|${Boolean(shown.final)}`;
-    const parts = [
-      ...(charts.drawnKey === chartKey ? [] : [
-        ...curveCharts(this, shown).map((c, k) => () => {
-          const figure = curveChart(this, shown, c, { tables });
-          const old = charts.children[k];
-          if (old?.dataset.chart === c.key) keepingOpen(old.parentNode, () => old.replaceWith(figure));
-          else if (old) old.before(figure);
-          else charts.append(figure);
-          return true;
-        }),
-        () => {
-          const count = curveCharts(this, shown).length;
-          while (charts.children.length > count) charts.lastElementChild.remove();
-          charts.append(guidesNote(this, shown.plan));
-          charts.drawnKey = chartKey;
-          return false;
-        },
-      ]),
-      () => keepingOpen(this.$('.by-length'), () => setPart(this.$('.by-length'), `${base}|${state?.final ? 'final' : ''}`, () => (state ? byLength(this, state) : null))),
-      () => setPart(this.$('.final-box'), `${base}|${state ? 'run' : ''}|${Boolean(state?.final)}|${this.loaded?.name ?? ''}`, () => {
-        const table = state || this.loaded ? finalTable(this, { ...shown, loaded: this.loaded }) : null;
-        return table ?? h('p', { class: 'muted', text: this.s.insideNoRun });
-      }),
-    ];
-    for (const part of parts) {
-      if (generation !== this.resultsGeneration || !this.isConnected) return;
-      if (!part()) continue;
-      await nextTask();
-    }
-  }
-
-  fillRunPickers() {
-    const plan = this.shownPlan();
-    const options = () => plan.runs.map((_, i) => h('option', { value: i, text: runLabel(this.s, plan, i) }));
-    const loaded = this.loaded ? [h('option', { value: -1, text: fill(this.s.loadedRow, { name: this.loaded.name }) })] : [];
-    const view = this.$('.view-run');
-    view.replaceChildren(...options(), ...loaded);
-    view.value = String(this.viewRun);
-    const save = this.$('.save-run');
-    const keep = save.value;
-    save.replaceChildren(...options());
-    if (keep && Number(keep) < plan.runs.length) save.value = keep;
-  }
-
-  setView(index, example) {
-    this.viewRun = index;
-    this.viewExample = example;
-    if (index >= 0) {
-      this.snapshot = null;
-      this.training?.view(index, example);
-    }
-    this.drawInside();
-  }
-
-  drawInside() {
-    const s = this.s;
-    if (!this.$('details.inside').open) return; // drawn when opened (the toggle listener)
-    const plan = this.shownPlan();
-    const loadedView = this.viewRun === -1 && this.loaded;
-    const snapshot = loadedView ? this.loaded.snapshot : this.snapshot;
-    const T = (loadedView ? this.loaded.plan : plan).sequenceLength;
-    const dModel = loadedView ? this.loaded.config.dModel : plan.runs[0]?.model.dModel ?? 32;
-    const sinusoid = this.core.positionalEncoding(T, dModel);
-    let learned = null, name = '';
-    if (loadedView && snapshot.positions) {
-      learned = snapshot.positions;
-      name = this.loaded.name;
-    } else if (this.state) {
-      const index = plan.runs[this.viewRun]?.scheme === POSITION.LEARNED ? this.viewRun : plan.runs.findIndex((r) => r.scheme === POSITION.LEARNED);
-      if (index >= 0 && this.positions.has(index)) {
-        learned = this.positions.get(index);
-        name = runLabel(s, plan, index);
-      }
-    }
-    keepingOpen(this.$('details.inside'), () => this.drawInsideNow({ s, plan, loadedView, snapshot, T, dModel, sinusoid, learned, name }));
-  }
-
-  drawInsideNow({ s, plan, loadedView, snapshot, T, dModel, sinusoid, learned, name }) {
-    drawSimilarity(this, { T, dModel, sinusoid, learned, name });
-    const labelTask = createTask((loadedView ? this.loaded.plan : plan).task, { vocab: plan.vocab });
-    const label = (token) => labelTask.label(token);
-    if (!snapshot) {
-      this.$('.example-line').textContent = '';
-      this.$('.attention').replaceChildren(h('p', { class: 'muted', text: s.insideNoRun }));
-      return;
-    }
-    this.$('.example-line').textContent = exampleText(s, snapshot, label);
-    const runName = loadedView ? fill(s.loadedRow, { name: this.loaded.name }) : runLabel(s, plan, this.viewRun);
-    drawAttention(this, { snapshot, name: runName, label });
-  }
-
   // ---- downloads, loading, sharing ----
-
-  fileStem(index) {
-    const plan = this.state.plan;
-    const run = plan.runs[index];
-    return `pe-lab_${plan.task}_${run.scheme}${run.causal ? '_causal' : ''}_dff${run.dFF}_seed${plan.seed}`;
-  }
-
-  downloadCurves() {
-    const { plan, points, losses } = this.state;
-    saveFile(curvesCsv(this.s, plan, points, losses), `pe-lab_${plan.experiment}_${plan.task}_seed${plan.seed}.csv`, 'text/csv;charset=utf-8');
-  }
-
-  async downloadModel() {
-    const index = Number(this.$('.save-run').value) || 0;
-    const { bytes } = await this.training.save(index);
-    saveFile(bytes, `${this.fileStem(index)}.safetensors`);
-  }
-
-  downloadScript() {
-    const index = Number(this.$('.save-run').value) || 0;
-    saveFile(pytorchScript(this.state.plan.runs[index].model), 'model.py', 'text/x-python;charset=utf-8');
-  }
-
-  /**
-   * Loads a model file and tests it in a worker of its own, one file at a time: a newer choice, or the
-   * element leaving the page, terminates the worker of the one before. The status says how far the
-   * test is.
-   */
-  async loadModel(file) {
-    const s = this.s;
-    const status = this.$('.load-status');
-    this.loading?.abort();
-    const loading = new AbortController();
-    this.loading = loading;
-    const show = (pct) => { status.textContent = fill(s.loadTesting, { name: file.name, pct: fmt(pct, 0) }); };
-    status.classList.remove('error');
-    show(0);
-    try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      loading.signal.throwIfAborted();
-      const result = await loadInWorker(bytes, this.shownPlan(), wasmForWorker(configuredWasm()), {
-        signal: loading.signal, onProgress: (done, total) => show((100 * done) / total),
-      });
-      this.loaded = { name: file.name, ...result };
-      this.viewRun = -1;
-      status.textContent = fill(s.loadedStatus, {
-        name: file.name, task: s.tasks[result.plan.task], length: result.plan.length,
-        acc: fmt(100 * result.final.accuracy, 1), loss: fmt(result.final.loss, 4),
-      });
-    } catch (error) {
-      if (loading.signal.aborted) return;   // a newer choice took over, or the element left the page
-      status.classList.add('error');
-      status.textContent = fill(s.loadFailed, { message: error.message });
-    } finally {
-      if (this.loading === loading) this.loading = null;
-    }
-    this.requestRender();
-  }
-
-  /** The page's address with every setting of the run: opening it and pressing Start replays it. */
-  shareUrl() {
-    const v = this.values;
-    const values = Object.fromEntries(SHARED.map((name) => [name, v[name]]));
-    values.heads = this.settings.heads;
-    const url = labShareUrl(location.href, v['url-params'], values);
-    const section = this.closest('section[id]')?.id;
-    return section ? `${url.split('#')[0]}#${section}` : url;
-  }
-
-  async copyShareLink() {
-    const s = this.s;
-    const url = this.shareUrl();
-    const status = this.$('.share-status');
-    try {
-      await navigator.clipboard.writeText(url);
-      status.textContent = s.shareDone;
-    } catch {
-      status.textContent = fill(s.shareFail, { url });
-    }
-  }
 
   showNotes() {
     super.showNotes();

@@ -94,12 +94,11 @@ before(async () => {
   await writeFile(join(app, 'plain.html'), `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,">
 <script type="importmap">{"imports":{"pe-ffn-wasm":"./node_modules/pe-ffn-wasm/src/js/index.js","pe-ffn-wasm/elements":"./node_modules/pe-ffn-wasm/dist/elements.js"}}</script></head>
 <body><p id="out">loading</p><pe-table length="3" d-model="4"></pe-table><script type="module">${pageScript}</script></body></html>`);
-  // Two tiny apps with the same page: one imports <pe-heatmap> alone, the other every element.
+  // Two tiny apps with the same page, in folders of the project (its node_modules): one imports
+  // <pe-heatmap> alone, the other every element.
   for (const [name, specifier] of [['one', 'pe-ffn-wasm/elements/pe-heatmap'], ['all', 'pe-ffn-wasm/elements']]) {
-    const dir = join(scratch, name);
+    const dir = join(app, name);
     await mkdir(dir);
-    await writeFile(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
-    run('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], dir);
     await writeFile(join(dir, 'main.js'), `import '${specifier}';\n`);
     await writeFile(join(dir, 'index.html'), heatmapHtml('<script type="module" src="./main.js"></script>'));
   }
@@ -271,14 +270,14 @@ test('a Vite app importing only <pe-heatmap> ships at most 45 % of the JS of one
   const { build } = await import('vite');
   const bytes = {};
   for (const name of ['one', 'all']) {
-    const dir = join(scratch, name);
+    const dir = join(scratch, 'app', name);
     await build({ root: dir, logLevel: 'error', build: { outDir: join(dir, 'dist') } });
     bytes[name] = await jsBytes(join(dir, 'dist'));
   }
   const share = bytes.one / bytes.all;
   console.log(`vite build: <pe-heatmap> alone ${bytes.one} B of JS, every element ${bytes.all} B: ${(100 * share).toFixed(1)} %`);
   assert.ok(share <= 0.45, `${(100 * share).toFixed(1)} % > 45 %`);
-  const server = await startStaticServer(join(scratch, 'one/dist'));
+  const server = await startStaticServer(join(scratch, 'app/one/dist'));
   try {
     await checkHeatmapPage(server.url, ['pe-heatmap']);
   } finally {
@@ -287,24 +286,24 @@ test('a Vite app importing only <pe-heatmap> ships at most 45 % of the JS of one
 });
 
 test('one element under the Vite dev server, and in a plain page by <script type=module>, in Chromium', { timeout: 120000 }, async () => {
-  const dev = await startViteServer({ root: join(scratch, 'one'), configFile: false });
+  const dev = await startViteServer({ root: join(scratch, 'app/one'), configFile: false });
   try {
     await checkHeatmapPage(dev.url, ['pe-heatmap']);
   } finally {
     await dev.close();
   }
-  const dir = join(scratch, 'one');
-  await writeFile(join(dir, 'plain.html'), heatmapHtml('<script type="module" src="./node_modules/pe-ffn-wasm/dist/element-pe-heatmap.js"></script>'));
+  const dir = join(scratch, 'app');
+  await writeFile(join(dir, 'plain-one.html'), heatmapHtml('<script type="module" src="./node_modules/pe-ffn-wasm/dist/element-pe-heatmap.js"></script>'));
   const server = await startStaticServer(dir);
   try {
-    await checkHeatmapPage(`${server.url}plain.html`, ['pe-heatmap']);
+    await checkHeatmapPage(`${server.url}plain-one.html`, ['pe-heatmap']);
   } finally {
     await server.close();
   }
 });
 
 test('in a plain page, the lab worker is one file: it loads the .wasm and fetches no src/js module', { timeout: 60000 }, async () => {
-  const dir = join(scratch, 'one');
+  const dir = join(scratch, 'app');
   // A page with no script of its own: every request after it loads is the worker's.
   await writeFile(join(dir, 'worker.html'), '<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,"></head><body></body></html>');
   const server = await startStaticServer(dir);

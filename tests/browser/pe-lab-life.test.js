@@ -29,10 +29,11 @@ async function modelFile({ experiment, dModel, layers }) {
 async function withLab(check) {
   const page = await openPage(shared.browser);
   try {
-    await page.goto(`${shared.server.url}tests/browser/fixtures/element-alone.html`);
+    await page.goto(`${shared.server.url}tests/browser/fixtures/lab-alone.html`);
+    await page.waitForFunction(() => window.elementsReady === true);
+    // Only <pe-lab> is registered: the page imported its own entry and nothing else.
+    assert.deepEqual(await page.evaluate(() => ['pe-lab', 'pe-table', 'pe-heatmap', 'pe-ffn-quiz'].filter((t) => customElements.get(t))), ['pe-lab']);
     await page.evaluate(async (attrs) => {
-      await import('../../../dist/element-pe-lab.js');
-      document.documentElement.lang = 'en';
       document.querySelector('main').innerHTML = `<pe-lab ${attrs}></pe-lab>`;
       await document.querySelector('pe-lab').updateComplete;
     }, SHORT);

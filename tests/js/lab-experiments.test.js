@@ -57,3 +57,28 @@ test('no experiment is named by a literal in the lab\'s code outside the registr
   }
   assert.deepEqual(found, []);
 });
+
+test('labSettings: presets for what the page did not set, bad words noted (bounded), heads lowered, runs cut', async () => {
+  const { labSettings, headsFor, GOVERNED } = await import('../../src/elements/lab/settings.js');
+  const { attributes } = await import('../../src/elements/attributes.js');
+  const defaults = Object.fromEntries(Object.entries(attributes['pe-lab']).map(([name, spec]) => [name, spec.default]));
+  assert.deepEqual([...GOVERNED].sort(), ['causal', 'd-ff', 'schemes', 'steps', 'task']);
+  for (const name of EXPERIMENTS) {
+    const { settings, plan, notes } = labSettings({ ...defaults, experiment: name }, () => false, en);
+    assert.equal(settings.steps, PRESETS[name].steps);
+    assert.equal(settings.task, PRESETS[name].task);
+    assert.equal(plan.experiment, name);
+    assert.deepEqual(notes, []);
+  }
+  const set = new Set(['schemes', 'd-ff']);
+  const { settings, notes } = labSettings({ ...defaults, 'd-model': 24, heads: 8, schemes: 'rope,x,y,z,w', 'd-ff': 'a,b,c,d,e,16' }, (name) => set.has(name), en);
+  assert.deepEqual(settings.schemes, ['rope']);
+  assert.deepEqual(settings.dFFs, [16]);
+  assert.equal(settings.heads, headsFor(24, 8, true));
+  assert.equal(settings.heads, 6); // 24 / 6 = 4, even
+  assert.deepEqual(notes.map((n) => n.text), [
+    'Not a position scheme, left out (4): “x, y, z, …”.',
+    'Not a d_ff (an integer 1 … 1024), left out (5): “a, b, c, …”.',
+    en.headsNote.replace('{d}', '24').replace('{used}', '6'),
+  ]);
+});
