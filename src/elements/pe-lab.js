@@ -13,7 +13,7 @@
 // set takes its experiment's value (lab/experiments/).
 // Methods: start() (or resume), pause(), reset(). Read-only property `results`: { plan, points,
 //   final, losses, seconds, loaded } of the latest run.
-// Events (besides the shared pe-ffn-change and pe-ffn-render):
+// Events: pe-ffn-change and pe-ffn-render, as every element (@fires in shared/base.js), and:
 //   @fires pe-lab-progress - detail { step, runs: [{ scheme, causal, dFF, loss, accuracy }] } at every
 //     held-out evaluation (loss and accuracy on held-out sequences)
 //   @fires pe-lab-done - detail { steps, seconds, runs: [{ scheme, causal, dFF, loss, accuracy,
