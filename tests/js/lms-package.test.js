@@ -12,8 +12,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { buildQuizPackage } from '../../src/lms/package/node.js';
+import { LMS_FORMATS } from '../../src/lms/formats/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+/** The XSD of each SCORM protocol's manifests (src/lms/formats: every format that talks one is validated). */
 const XSD = { scorm12: `${root}tests/js/fixtures/lms-xsd/scorm12/manifest-all.xsd`, scorm2004: `${root}tests/js/fixtures/lms-xsd/scorm2004-4th/manifest-all.xsd` };
 const tmp = mkdtempSync(join(tmpdir(), 'pe-ffn-lms-'));
 const text = (bytes) => new TextDecoder().decode(bytes);
@@ -23,25 +25,25 @@ function xmllint(args) {
   return spawnSync('xmllint', args, { encoding: 'utf8' });
 }
 
-function validate(format, xml) {
-  const file = join(tmp, `${format}-${Math.random().toString(36).slice(2)}.xml`);
+function validate(protocol, xml) {
+  const file = join(tmp, `${protocol}-${Math.random().toString(36).slice(2)}.xml`);
   writeFileSync(file, xml);
-  return xmllint(['--noout', '--schema', XSD[format], file]);
+  return xmllint(['--noout', '--schema', XSD[protocol], file]);
 }
 
-for (const format of ['scorm12', 'scorm2004']) {
+for (const { name: format, protocol } of LMS_FORMATS.filter((f) => XSD[f.protocol])) {
   for (const mastery of [0.8, 'none']) {
     test(`${format} (mastery ${mastery}): imsmanifest.xml validates against the XSDs, and lists exactly the zip's files`, async () => {
       const { zip } = await buildQuizPackage({ format, mastery, title: HOSTILE_TITLE, topic: 'pe', count: 5 });
       const files = unzipSync(zip);
       const manifest = text(files['imsmanifest.xml']);
-      const r = validate(format, manifest);
+      const r = validate(protocol, manifest);
       assert.equal(r.status, 0, r.stderr);
       assert.match(r.stderr, /validates/);
       const listed = [...manifest.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]).sort();
       assert.deepEqual(listed, Object.keys(files).filter((f) => f !== 'imsmanifest.xml').sort());
       assert.ok(manifest.includes('&lt;/title&gt;&lt;x a=&quot;1&quot;&gt; &amp; &apos;퀴즈&apos;'));
-      if (format === 'scorm12') assert.equal(manifest.includes('masteryscore'), mastery !== 'none');
+      if (protocol === 'scorm12') assert.equal(manifest.includes('masteryscore'), mastery !== 'none');
       else assert.equal(manifest.includes('minNormalizedMeasure'), mastery !== 'none');
     });
   }
