@@ -200,8 +200,8 @@ class PeCompare extends PeFfnElement {
           h('p', { class: 'table-status', role: 'status' })),
         h('h4', { text: s.downloadsTitle }),
         exportPanel(this, 'pe', s.exports.pe),
-        exportPanel(this, 'learned', s.exports.learned),
-        exportPanel(this, 'rope', s.exports.rope),
+        exportPanel(this, POSITION.LEARNED, s.exports.learned),
+        exportPanel(this, POSITION.ROPE, s.exports.rope),
         exportPanel(this, 'scores', s.exports.scores),
       ],
     }));
@@ -217,8 +217,8 @@ class PeCompare extends PeFfnElement {
     }
     const v = () => this.values;
     wireExport(this, 'pe', () => ({ name: `pe_len${v().positions}_d${v()['d-model']}`, data: this.data.pe, shape: [v().positions, v()['d-model']], corner: 'position' }));
-    wireExport(this, 'learned', () => ({ name: this.learnedName(), data: this.data.learned, shape: [v()['max-positions'], v()['d-model']], corner: 'position' }));
-    wireExport(this, 'rope', () => ({ name: this.ropeName('rope_q'), data: this.data.q, shape: [v().positions, v()['d-model']], corner: 'position' }));
+    wireExport(this, POSITION.LEARNED, () => ({ name: this.learnedName(), data: this.data.learned, shape: [v()['max-positions'], v()['d-model']], corner: 'position' }));
+    wireExport(this, POSITION.ROPE, () => ({ name: this.ropeName('rope_q'), data: this.data.q, shape: [v().positions, v()['d-model']], corner: 'position' }));
     wireExport(this, 'scores', () => ({ name: this.ropeName('rope_scores'), data: this.data.sims.rope, shape: [v().positions, v().positions], corner: 'p \\ r' }));
   }
 
@@ -268,7 +268,7 @@ class PeCompare extends PeFfnElement {
     const stripes = ['--pe-border', '--pe-head'].map((name) => rgbOf(tokenColor(this, name)));
     for (const w of WAYS) {
       const canvas = this.$(`canvas[data-map="${w}"]`);
-      drawMatrix(canvas, maps[w], L, d, w === 'learned' ? { stripes } : { min: -1, max: 1, stripes });
+      drawMatrix(canvas, maps[w], L, d, w === POSITION.LEARNED ? { stripes } : { min: -1, max: 1, stripes });
       canvas.setAttribute('aria-label', fill(s.ways[w].label, { l1: L - 1, d }));
       const mark = this.$(`.way-${w} .trained`);
       mark.hidden = P >= L;
@@ -297,8 +297,8 @@ class PeCompare extends PeFfnElement {
     this.$('[data-prop="max-positions"]').max = String(Math.max(2 * L, P));   // the slider spans past the shown positions
     const ropeArgs = { positions: L, dModel: d, headDim: v['head-dim'], base: v.base, layout: v.pairing, seed: v.seed };
     updateSnippets(this, 'pe', peSnippets({ length: L, dModel: d, base: v.base, offset: 0, layout: 'interleaved' }));
-    updateSnippets(this, 'learned', learnedSnippets({ positions: P, dModel: d, seed: v.seed, loadedName: this.loaded?.name, file: `${this.learnedName()}.npy` }));
-    updateSnippets(this, 'rope', ropeRowsSnippets({ ...ropeArgs, file: `${this.ropeName('rope_q')}.npy` }));
+    updateSnippets(this, POSITION.LEARNED, learnedSnippets({ positions: P, dModel: d, seed: v.seed, loadedName: this.loaded?.name, file: `${this.learnedName()}.npy` }));
+    updateSnippets(this, POSITION.ROPE, ropeRowsSnippets({ ...ropeArgs, file: `${this.ropeName('rope_q')}.npy` }));
     updateSnippets(this, 'scores', ropeScoresSnippets({ ...ropeArgs, file: `${this.ropeName('rope_scores')}.npy` }));
   }
 
@@ -310,12 +310,12 @@ class PeCompare extends PeFfnElement {
     const first = (get) => Array.from({ length: Math.min(4, d) }, (_, j) => fmt(get(j), 3)).join(', ');
     const rows = [
       ['sin', fill(s.beyondSin, { p, values: first((j) => this.core.peValue(p, j, d, { base: v.base })) })],
-      ['learned', p < P ? fill(s.beyondLearnedRow, { p, values: first((j) => this.data.learned[p * d + j]) }) : fill(s.beyondLearnedNone, { p, P, last: P - 1 })],
-      ['rope', fill(s.beyondRopeRow, { p, first: fmt(this.core.rotaryAngle(p, 0, hd, { base: v.base }), 3), i: hd / 2 - 1, last: fmt(this.core.rotaryAngle(p, hd / 2 - 1, hd, { base: v.base }), 6) })],
+      [POSITION.LEARNED, p < P ? fill(s.beyondLearnedRow, { p, values: first((j) => this.data.learned[p * d + j]) }) : fill(s.beyondLearnedNone, { p, P, last: P - 1 })],
+      [POSITION.ROPE, fill(s.beyondRopeRow, { p, first: fmt(this.core.rotaryAngle(p, 0, hd, { base: v.base }), 3), i: hd / 2 - 1, last: fmt(this.core.rotaryAngle(p, hd / 2 - 1, hd, { base: v.base }), 6) })],
     ];
     const table = this.$('table.beyond');
     table.querySelector('caption').textContent = fill(s.beyondCaption, { p, P });
-    table.querySelector('tbody').replaceChildren(...rows.map(([w, text]) => h('tr', { class: w === 'learned' && p >= P ? 'none' : '' },
+    table.querySelector('tbody').replaceChildren(...rows.map(([w, text]) => h('tr', { class: w === POSITION.LEARNED && p >= P ? 'none' : '' },
       h('th', { scope: 'row', text: s.ways[w].name }), h('td', { text }))));
   }
 
@@ -357,7 +357,7 @@ class PeCompare extends PeFfnElement {
       return;
     }
     const w = canvas.dataset.map;
-    const data = w === 'sin' ? this.data.pe : w === 'learned' ? this.data.learnedShown : this.data.q;
+    const data = w === 'sin' ? this.data.pe : w === POSITION.LEARNED ? this.data.learnedShown : this.data.q;
     const value = data[row * canvas.width + col];
     this.$('.readout').textContent = fill(s.readout, { name: s.ways[w].name, t: row, j: col, value: Number.isNaN(value) ? s.noRow : fmt(value, 4) });
   }

@@ -125,7 +125,7 @@ static void fuzz_pe(reader *r) {
 static void fuzz_ffn(reader *r) {
     const int32_t d_model = (int32_t)(take_u32(r) % 40) - 2;
     const int32_t d_ff = (int32_t)(take_u32(r) % 40) - 2;
-    const ffn_activation act = (ffn_activation)(take_u32(r) % 5);
+    const ffn_activation act = (ffn_activation)(take_u32(r) % (FFN_ACTIVATION_COUNT + 1));   /* and one past the list */
     const int32_t tokens = (int32_t)(take_u32(r) % 12) - 1;
     ffn_layer layer;
     if (ffn_init(&layer, d_model, d_ff, act) != PF_OK) return;
@@ -170,8 +170,8 @@ static void fuzz_block(reader *r) {
     free(ly);
 
     block_config c = { (int32_t)(take_u32(r) % 24) - 1, (int32_t)(take_u32(r) % 9) - 1,
-                       (int32_t)(take_u32(r) % 24) - 1, (ffn_activation)(take_u32(r) % 5),
-                       (block_norm)(take_u32(r) % 3), (int)(take_u32(r) & 1), (take_u32(r) & 1) ? take_f64(r) : 1e-5 };
+                       (int32_t)(take_u32(r) % 24) - 1, (ffn_activation)(take_u32(r) % (FFN_ACTIVATION_COUNT + 1)),
+                       (block_norm)(take_u32(r) % (BLOCK_NORM_COUNT + 1)), (int)(take_u32(r) & 1), (take_u32(r) & 1) ? take_f64(r) : 1e-5 };
     block_layer layer;
     if (block_init(&layer, &c) != PF_OK) return;
     const int32_t tokens = (int32_t)(take_u32(r) % 14) - 1;
@@ -243,8 +243,8 @@ static void fuzz_rope(reader *r) {
 static void fuzz_model(reader *r) {
     const model_config c = { (int32_t)(take_u32(r) % 12) - 1, (int32_t)(take_u32(r) % 18) - 1, (int32_t)(take_u32(r) % 6),
                              (int32_t)(take_u32(r) % 18) - 1, (int32_t)(take_u32(r) % 4), (int32_t)(take_u32(r) % 10) - 1,
-                             (model_position)(take_u32(r) % 6), (int)(take_u32(r) & 1), (block_norm)(take_u32(r) % 3),
-                             (ffn_activation)(take_u32(r) % 5), (take_u32(r) % 8) ? 1e-5 : take_f64(r) };
+                             (model_position)(take_u32(r) % (MODEL_POSITION_COUNT + 1)), (int)(take_u32(r) & 1), (block_norm)(take_u32(r) % (BLOCK_NORM_COUNT + 1)),
+                             (ffn_activation)(take_u32(r) % (FFN_ACTIVATION_COUNT + 1)), (take_u32(r) % 8) ? 1e-5 : take_f64(r) };
     model m;
     if (model_init(&m, &c) != PF_OK) {
         FUZZ_ASSERT(m.memory == NULL, "a refused model_init left memory");

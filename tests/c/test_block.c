@@ -455,9 +455,9 @@ static void test_block_statuses(void) {
     CHECK(block_init(&layer, &c) == PF_ERR_EPS, "eps 0");
     c.eps = NAN;
     CHECK(block_init(&layer, &c) == PF_ERR_EPS, "eps NaN");
-    c.eps = 1e-5; c.norm = (block_norm)2;
+    c.eps = 1e-5; c.norm = (block_norm)BLOCK_NORM_COUNT;
     CHECK(block_init(&layer, &c) == PF_ERR_NORM, "norm");
-    c.norm = BLOCK_PRE_NORM; c.activation = (ffn_activation)9;
+    c.norm = BLOCK_PRE_NORM; c.activation = (ffn_activation)FFN_ACTIVATION_COUNT;
     CHECK(block_init(&layer, &c) == PF_ERR_ACTIVATION, "activation");
     uint64_t bytes = 7;
     CHECK(block_memory_bytes(&bytes, &c) == PF_ERR_ACTIVATION && bytes == 7, "memory of a refused config");

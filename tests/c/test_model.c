@@ -425,7 +425,7 @@ static void test_model_statuses(void) {
     CHECK(model_init(&m, &c) == PF_ERR_LAYERS, "layers too many");
     c.layers = 1, c.max_length = 0;
     CHECK(model_init(&m, &c) == PF_ERR_MAX_LENGTH, "max_length 0");
-    c.max_length = 6, c.position = (model_position)5;
+    c.max_length = 6, c.position = (model_position)MODEL_POSITION_COUNT;   /* one past pf_abi.h's list */
     CHECK(model_init(&m, &c) == PF_ERR_POSITION_KIND, "position");
     c.position = MODEL_NONE, c.eps = 0;
     CHECK(model_init(&m, &c) == PF_ERR_EPS, "eps");

@@ -41,7 +41,7 @@ test('plans: runs are schemes x masks x d_ff; a learned table has exactly the tr
   assert.equal(longer.runs.find((r) => r.scheme === 'none').model.maxLength, 18);
   const many = labPlan(settings({ schemes: [...SCHEMES], dFFs: [8, 16] }));
   assert.equal(many.runs.length, TRAINING.maxRuns);
-  assert.equal(many.cut, 20 - TRAINING.maxRuns);
+  assert.equal(many.cut, SCHEMES.length * 2 * 2 - TRAINING.maxRuns);
   assert.equal(labPlan(settings({ steps: 500 })).evalEvery, 10);
   // Every preset makes a plan within the limit.
   for (const [experiment, p] of Object.entries(PRESETS)) {

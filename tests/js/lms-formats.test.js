@@ -3,13 +3,23 @@
 // that list; a launch page naming no known format stays on its own, saying why.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { FORMAT_NAMES, LMS_FORMATS, lmsFormat } from '../../src/lms/formats/index.js';
 import { FORMATS, packageOptions } from '../../src/lms/package/package-options.js';
 import { connectLms } from '../../src/lms/runtime/connect.js';
 
-test('each format declares its name, manifest file and writer, schema files, package id and runtime protocol', () => {
-  assert.deepEqual(FORMAT_NAMES, ['scorm12', 'scorm2004', 'cmi5']);
+const formatsDir = fileURLToPath(new URL('../../src/lms/formats/', import.meta.url));
+
+test('every format file of src/lms/formats is in the list, once', () => {
+  const declared = readdirSync(formatsDir).filter((f) => /^\s*name: '/m.test(readFileSync(`${formatsDir}${f}`, 'utf8')));
+  assert.ok(declared.length >= 3, declared.join(', '));
+  assert.equal(LMS_FORMATS.length, declared.length, `format files ${declared.join(', ')}; listed ${FORMAT_NAMES.join(', ')}`);
   assert.equal(new Set(FORMAT_NAMES).size, FORMAT_NAMES.length);
+});
+
+test('each format declares its name, manifest file and writer, schema files, package id and runtime protocol', () => {
+  assert.ok(FORMAT_NAMES.includes('scorm12') && FORMAT_NAMES.includes('cmi5'));
   for (const f of LMS_FORMATS) {
     assert.ok(Object.isFrozen(f), f.name);
     assert.match(f.manifestFile, /^[a-z0-9]+\.xml$/, f.name);
@@ -23,7 +33,7 @@ test('each format declares its name, manifest file and writer, schema files, pac
   }
   assert.equal(lmsFormat('scorm3'), undefined);
   assert.deepEqual(FORMATS, FORMAT_NAMES, 'package-options reads the list');
-  assert.throws(() => packageOptions({ format: 'scorm3' }), /--format: expected one of scorm12, scorm2004, cmi5, got "scorm3"/);
+  assert.throws(() => packageOptions({ format: 'scorm3' }), new RegExp(`--format: expected one of ${FORMAT_NAMES.join(', ')}, got "scorm3"`));
 });
 
 test('a launch page whose format is unknown runs standalone and reports it', async () => {

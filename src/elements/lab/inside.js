@@ -16,6 +16,7 @@ import { gradientCss, rgbOf, viridis } from '../shared/colors.js';
 import { tokenColor } from '../shared/theme.js';
 import { drawMatrix } from '../compare/heat.js';
 import { gram } from '../compare/views.js';
+import { POSITION } from '../../js/defaults.js';
 
 export function insidePanel(el) {
   const s = el.s;
@@ -49,7 +50,7 @@ export function drawSimilarity(el, { T, dModel, sinusoid, learned, name }) {
   const s = el.s;
   const box = el.$('.similarity');
   const figures = [{ key: 'sin', title: s.similaritySin, data: gram(sinusoid, T, dModel) }];
-  if (learned) figures.push({ key: 'learned', title: `${s.similarityLearned} (${name})`, data: gram(learned, T, dModel) });
+  if (learned) figures.push({ key: POSITION.LEARNED, title: `${s.similarityLearned} (${name})`, data: gram(learned, T, dModel) });
   const names = Array.from({ length: T }, (_, t) => t);
   box.replaceChildren(...figures.map((f) => matrixFigure(el, {
     key: f.key, title: f.title, rows: T, names, table: f.data, aria: fill(s.similarityAria, { what: f.title, last: T - 1 }),
