@@ -25,7 +25,7 @@ export const labCss = `${lineChartCss}
   figure.chart { border: 1px solid var(--pe-border); border-radius: 10px; padding: .5rem .6rem; min-width: 0; }
   figure.chart figcaption { margin-bottom: .2rem; font-size: .92em; }
   ul.legend { list-style: none; padding: 0; margin: .35rem 0 .2rem; display: flex; flex-wrap: wrap; gap: .2rem 1rem; font-size: .85em; }
-  ul.legend li.mask-key { color: var(--pe-muted); }
+  ul.legend li.mask-key { color: var(--pe-muted); flex-basis: 100%; display: flex; flex-wrap: wrap; gap: .2rem 1rem; }
   ul.legend svg { width: 2.2rem; height: .8rem; vertical-align: middle; margin-right: .3rem; display: inline-block; }
   table.runs th[scope=row] { white-space: normal; min-width: 8em; text-align: left; }
   table.final thead th { white-space: normal; } /* the long column names wrap, so the table fits 800 px */
