@@ -549,7 +549,7 @@ class PeLab extends PeFfnElement {
       () => keepingOpen(this.$('.by-length'), () => setPart(this.$('.by-length'), `${base}|${state?.final ? 'final' : ''}`, () => (state ? byLength(this, state) : null))),
       () => setPart(this.$('.final-box'), `${base}|${state ? 'run' : ''}|${Boolean(state?.final)}|${this.loaded?.name ?? ''}`, () => {
         const table = state || this.loaded ? finalTable(this, { ...shown, loaded: this.loaded }) : null;
-        return table ?? h('p', { class: 'muted', text: this.s.insideNoRun });
+        return table ?? h('p', { class: 'muted', text: state ? this.s.finalLater : this.s.insideNoRun });
       }),
     ];
     for (const part of parts) {
