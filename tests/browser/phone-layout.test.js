@@ -41,7 +41,7 @@ test('the lab\'s charts and final table at phone and desktop widths', { timeout:
           const svg = figure.querySelector('svg.line-chart');
           const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
           const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
-          return { key: figure.dataset.chart, smallest: Math.min(...sizes), texts: sizes.length, legend: [...figure.querySelectorAll('ul.legend li')].map((li) => li.textContent) };
+          return { key: figure.dataset.chart, smallest: Math.min(...sizes), texts: sizes.length, legend: [...figure.querySelectorAll('ul.legend li:not(.mask-key), ul.legend .mask-key span')].map((li) => li.textContent) };
         });
         const order = [...root.querySelectorAll('.run-bar, .status, figure.chart, .toy')].map((n) => n.dataset.chart || n.className.split(' ')[0]);
         const head = [...root.querySelectorAll('table.final thead th')].map((th) => th.textContent);

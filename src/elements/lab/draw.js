@@ -146,7 +146,7 @@ export async function drawResults(el) {
     () => keepingOpen(el.$('.by-length'), () => setPart(el.$('.by-length'), `${base}|${state?.final ? 'final' : ''}`, () => (state ? byLength(el, state) : null))),
     () => setPart(el.$('.final-box'), `${base}|${state ? 'run' : ''}|${Boolean(state?.final)}|${el.loaded?.name ?? ''}`, () => {
       const table = state || el.loaded ? finalTable(el, { ...shown, loaded: el.loaded }) : null;
-      return table ?? h('p', { class: 'muted', text: el.s.insideNoRun });
+      return table ?? h('p', { class: 'muted', text: state ? el.s.finalLater : el.s.insideNoRun });
     }),
   ];
   for (const part of parts) {

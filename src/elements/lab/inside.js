@@ -10,6 +10,7 @@
 //   drawAttention(el, { snapshot, name, label })  snapshot: session.js attentionSnapshot; label(token)
 //        the token's short name
 import { h } from '../shared/dom.js';
+import { fmt } from '../shared/format.js';
 import { fill } from '../shared/i18n.js';
 import { dataTable } from '../shared/data-table.js';
 import { gradientCss, rgbOf, viridis } from '../shared/colors.js';
@@ -39,10 +40,18 @@ export function insidePanel(el) {
 
 const stripesOf = (el) => ['--pe-border', '--pe-head'].map((name) => rgbOf(tokenColor(el, name)));
 
-/** One matrix as a labelled canvas figure with its data table; drawn after it is in the DOM. */
+/** The colours' key of a matrix drawn from its own smallest to its largest value (drawMatrix). */
+function valueKey(data) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of data) if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  return h('div', { class: 'scale', 'aria-hidden': 'true' }, h('span', { text: fmt(lo, 1) }), h('span', { class: 'bar', style: `background:${gradientCss(viridis)}` }), h('span', { text: fmt(hi, 1) }));
+}
+
+/** One matrix as a labelled canvas figure with its colour key and data table; drawn after it is in the DOM. */
 function matrixFigure(el, { key, title, aria, rows, names, table }) {
   return h('figure', { class: 'matrix', 'data-matrix': key }, h('figcaption', { text: title }),
-    h('canvas', { role: 'img', 'aria-label': aria, width: rows, height: rows }),
+    h('canvas', { role: 'img', 'aria-label': aria, width: rows, height: rows }), valueKey(table),
     dataTable(el, { caption: title, data: table, rows, cols: rows, rowNames: names, colNames: names, corner: 'p \\ r', maxRows: 40, maxCols: 40, digits: 3 }));
 }
 

@@ -45,7 +45,8 @@ export function legend(el, plan) {
   const masks = [...new Set(plan.runs.map((r) => r.causal))];
   return h('ul', { class: 'legend line-chart', 'aria-label': s.legendTitle },
     [...entries].map(([color, name]) => h('li', null, keyLine(color, masks.length === 1 && masks[0]), name)),
-    masks.length > 1 ? [false, true].map((causal) => h('li', { class: 'mask-key' }, keyLine('var(--pe-muted)', causal), s.masks[causal])) : null);
+    // The line style on a row of its own, so that its grey lines are not read as a run's colour.
+    masks.length > 1 ? h('li', { class: 'mask-key' }, [false, true].map((causal) => h('span', null, keyLine('var(--pe-muted)', causal), s.masks[causal]))) : null);
 }
 
 /** The line chart of one measure for every run (lineChartSvg's spec). */

@@ -25,11 +25,13 @@ export const labCss = `${lineChartCss}
   figure.chart { border: 1px solid var(--pe-border); border-radius: 10px; padding: .5rem .6rem; min-width: 0; }
   figure.chart figcaption { margin-bottom: .2rem; font-size: .92em; }
   ul.legend { list-style: none; padding: 0; margin: .35rem 0 .2rem; display: flex; flex-wrap: wrap; gap: .2rem 1rem; font-size: .85em; }
-  ul.legend li.mask-key { color: var(--pe-muted); }
+  ul.legend li.mask-key { color: var(--pe-muted); flex-basis: 100%; display: flex; flex-wrap: wrap; gap: .2rem 1rem; }
   ul.legend svg { width: 2.2rem; height: .8rem; vertical-align: middle; margin-right: .3rem; display: inline-block; }
   table.runs th[scope=row] { white-space: normal; min-width: 8em; text-align: left; }
+  @container (min-width: 44rem) { table.final th[scope=row] { min-width: 14em; } } /* one line a name on a wide card */
   table.final thead th { white-space: normal; } /* the long column names wrap, so the table fits 800 px */
   table.final td.accuracy { font-weight: 700; }
+  table.final thead th:first-child { text-align: left; }
   table.final tr.loaded th, table.final tr.loaded td { background: var(--pe-highlight); }
   table.by-length td.beyond { background: var(--pe-highlight); }
   .toy { padding: .5rem .7rem; border-left: 4px solid var(--pe-note-border); background: var(--pe-note-bg); font-size: .9em; }

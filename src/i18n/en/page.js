@@ -177,7 +177,7 @@ export default {
       title: headings.practice,
       blocks: [
         { p: '**The pipeline:** tokenise → embed → add position. A tokenizer splits the sentence, the pieces become numbers of the embedding size (say 512), and right after that a position vector of the same size is added. In the Hugging Face libraries, `max_position_embeddings` sets the longest input a model can read at once.' },
-        { p: '**Decoders (generative AI):** decoder-only models such as GPT put a mask on future words so they cannot peek. Apart from the mask, the positional encoding numbers the order from left to right (that the mask alone lets a model learn order is shown in the lab of section 8-2). Context length and position handling decide how well a chatbot remembers the earlier conversation.' },
+        { p: '**Decoders (generative AI):** decoder-only models such as GPT put a mask on future words so they cannot peek. Apart from the mask, the positional encoding numbers the order from left to right. Context length and position handling decide how well a chatbot remembers the earlier conversation.' },
         { p: '**Debugging tips:** if a model keeps forgetting the beginning of long documents or confuses the order, check the positional encoding method (learned or RoPE) and the context length setting first. If it knows the context but its tone is flat or it misses nuances, change the FFN’s depth or width ($d_{ff}$) or its activation to raise its capacity.' },
       ],
     },

@@ -72,7 +72,7 @@ export default {
   pairingIntro: 'Implementations of RoPE differ in which two columns they rotate together. The interleaved layout rotates columns (2i, 2i+1) together, the split layout columns (i, i + head_dim/2): the same two layouts as the sinusoidal encoding\'s. The same q gives different columns, yet one permutation P of the columns maps one onto the other. It is the most common mix-up when weights move between implementations.',
   column: 'column',
   pairingCaption: 'Columns j of head 0 (head_dim {hd}) at position p = {p}',
-  pairingLegend: 'a_i, b_i: first and second value of pair i. P(j): the column where the interleaved layout keeps the value that the split layout puts at column j.',
+  pairingLegend: 'aᵢ, bᵢ: first and second value of pair i. P(j): the column where the interleaved layout keeps the value that the split layout puts at column j.',
   pairingValueI: 'q(p), interleaved',
   pairingValueH: 'q(p), split',
   pairingDiff: '|difference|',

@@ -121,6 +121,7 @@ export default {
   notReached: '—',
   noRow: 'no row',
   byLengthCaption: 'Accuracy by length (%). Lengths in training: {lo} … {hi}. “no row”: the learned table has no row for that position, so nothing can be computed.',
+  finalLater: 'The final results appear here when training ends.',
   tablesLater: 'The table fills in when training is paused or done.',
   curveTableCaption: '{what}: the values at every evaluated step',
   insideTitle: 'Inside the model',

@@ -73,7 +73,7 @@ export default {
   pairingIntro: '같은 RoPE라도 어떤 두 열을 한 쌍으로 돌리는지가 구현마다 다릅니다. 번갈아 배치는 열 (2i, 2i+1)을, 반반 배치는 열 (i, i + head_dim/2)를 한 쌍으로 돌려요. 사인·코사인 위치 인코딩의 두 배치와 같은 모양입니다. 같은 q를 넣으면 결과의 열이 달라지지만, 열 순서를 바꾸는 치환 P 하나로 서로 옮겨 갑니다. 다른 구현의 가중치를 가져올 때 가장 흔한 혼동이에요.',
   column: '열',
   pairingCaption: '헤드 0의 열 j (head_dim {hd}), 위치 p = {p}',
-  pairingLegend: 'a_i, b_i: 쌍 i의 첫째·둘째 값. P(j): 반반 배치에서 열 j에 오는 값이 번갈아 배치에서 놓이는 열.',
+  pairingLegend: 'aᵢ, bᵢ: 쌍 i의 첫째·둘째 값. P(j): 반반 배치에서 열 j에 오는 값이 번갈아 배치에서 놓이는 열.',
   pairingValueI: 'q(p), 번갈아',
   pairingValueH: 'q(p), 반반',
   pairingDiff: '|차이|',

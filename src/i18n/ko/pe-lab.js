@@ -122,6 +122,7 @@ export default {
   notReached: '—',
   noRow: '행 없음',
   byLengthCaption: '길이별 정확도 (%). 학습에 쓴 길이: {lo} … {hi}. ‘행 없음’: 학습형 표에 그 위치의 행이 없어 계산할 수 없습니다.',
+  finalLater: '최종 결과 표는 학습이 끝나면 여기에 나옵니다.',
   tablesLater: '숫자 표는 학습을 일시 정지하거나 학습이 끝나면 채워져요.',
   curveTableCaption: '{what}: 평가한 단계마다의 값',
   insideTitle: '모델 안 들여다보기',
