@@ -174,7 +174,7 @@ test('a worker that fails rejects the step, leaves the parameters and disposes t
     await assert.rejects(pt.step(data[0].tokens, data[0].targets, { batch: 4 }), /disposed.*worker [12] failed/);
     // a module that cannot load: the trainer is never made
     useWorkerSpawn(spawnNodeWorkerFrom(new URL('./fixtures/no-such-worker.js', import.meta.url)));
-    await assert.rejects(model.createParallelTrainer({ workers: 2 }), { name: 'Error', message: /worker 1 of 2 failed/ });
+    await assert.rejects(model.createParallelTrainer({ workers: 2 }), { name: 'Error', message: /worker [12] of 2 failed: Cannot find module/ });
   } finally {
     useWorkerSpawn(null);
   }
