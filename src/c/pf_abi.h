@@ -146,6 +146,7 @@
 
 /* X(name): the functions only the bench build exports besides PF_EXPORTS (compiled with -DPF_BENCH). */
 #define PF_BENCH_EXPORTS(X) \
-    X(pf_block_forward_phase)
+    X(pf_block_forward_phase) \
+    X(pf_bench_kernel)
 
 #endif /* PF_ABI_H */

@@ -6,6 +6,7 @@
  */
 #define _DEFAULT_SOURCE 1   /* sbrk() */
 #include "pe_ffn.h"
+#include "matmul.h"   /* the bench build's pf_bench_kernel times the products alone */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -248,6 +249,114 @@ int32_t pf_block_forward_phase(block_layer *layer, int32_t phase, float *out, co
                                float *weights, float *attention, float *h1, float *hidden, float *ffn) {
     const block_trace trace = { q, k, v, scores, weights, attention, h1, hidden, ffn };
     return (int32_t)block_forward_phase(layer, (block_phase)phase, out, &trace, x, tokens, work, (uint64_t)work_floats);
+}
+
+/*
+ * One kernel of a training step alone, `reps` times, on arrays carved from `memory` (`floats` floats,
+ * filled by the caller with finite values): the bench's per-kernel profile (tests/bench/profile-bench.js).
+ * kind and the sizes a, b, c, d:
+ *   0 product x W + b:        rows a, k b, n c            1 input gradient dY W^T: rows a, k b, n c
+ *   2 weight gradient X^T dY (with dY's column sums): rows a, k b, n c
+ *   3 attention heads forward, 4 backward: batch a, T b, d_model c, heads d (softmax inside)
+ *   5 layer norm forward, 6 backward: rows a, d b        7 AdamW update: n a
+ *   8 cross-entropy forward + backward (the output's softmax): rows a, vocab b
+ *   9 ReLU forward, 10 its backward: n a
+ * Returns PF_ERR_NO_MEMORY when the arrays do not fit in `floats`.
+ */
+int32_t pf_bench_kernel(int32_t kind, int32_t a, int32_t b, int32_t c, int32_t d, float *memory, double floats,
+                        int32_t reps) {
+    uint64_t used = 0;
+#define CARVE(n) (used += pf_round4((uint64_t)(n)), memory + used - pf_round4((uint64_t)(n)))
+    float *out = NULL;
+    if (kind <= 2) {
+        const int32_t rows = a, k = b, n = c;
+        float *x = CARVE((uint64_t)rows * (uint64_t)(k > n ? k : n)), *y = CARVE((uint64_t)rows * (uint64_t)(k > n ? k : n));
+        float *w = CARVE((uint64_t)(k > rows ? k : rows) * mm_padded(k > n ? k : n)), *bias = CARVE(mm_padded(n));
+        const int32_t widest = k > n ? (k > rows ? k : rows) : (n > rows ? n : rows);
+        float *scratch = CARVE(mm_scratch_floats(widest, widest)), *dw = CARVE((uint64_t)k * (uint64_t)n);
+        if (used > (uint64_t)floats) return PF_ERR_NO_MEMORY;
+        for (int32_t r = 0; r < reps; r++) {
+            if (kind == 0) {
+                const mm_args m = { y, (size_t)n, x, (size_t)k, 0, w, bias, MM_START_BIAS, rows, k, n, 0, FFN_RELU, scratch };
+                mm_product(&m);
+            } else if (kind == 1) {
+                const mm_args m = { x, (size_t)k, y, (size_t)n, 0, w, NULL, MM_START_ZERO, rows, n, k, 0, FFN_RELU, scratch };
+                mm_product(&m);
+            } else {
+                mm_pack_strided(w, bias, y, (size_t)n, rows, n);
+                const mm_args m = { dw, (size_t)n, x, (size_t)k, 1, w, NULL, MM_START_ZERO, k, rows, n, 0, FFN_RELU, scratch };
+                mm_product(&m);
+            }
+        }
+        return PF_OK;
+    }
+    if (kind == 3 || kind == 4) {
+        const int32_t batch = a, t = b, dm = c, heads = d;
+        if (heads < 1 || dm % heads) return PF_ERR_HEADS;
+        const attn_config ac = { dm, heads, dm / heads, 0, 0 };
+        uint64_t wf;
+        const pf_status status = attn_heads_workspace_floats(&wf, &ac, t, kind == 4);
+        if (status != PF_OK) return status;
+        const uint64_t seq = (uint64_t)t * (uint64_t)dm, seq_w = (uint64_t)heads * (uint64_t)t * (uint64_t)t;
+        float *q = CARVE(batch * seq), *k = CARVE(batch * seq), *v = CARVE(batch * seq), *o = CARVE(batch * seq);
+        float *dq = CARVE(batch * seq), *dk = CARVE(batch * seq), *dv = CARVE(batch * seq);
+        float *scores = CARVE(batch * seq_w), *weights = CARVE(batch * seq_w), *work = CARVE(wf);
+        if (used > (uint64_t)floats) return PF_ERR_NO_MEMORY;
+        for (int32_t r = 0; r < reps; r++)
+            for (int32_t s = 0; s < batch; s++) {
+                if (kind == 3)
+                    attn_heads_forward(&ac, o + s * seq, scores + s * seq_w, weights + s * seq_w, q + s * seq, k + s * seq,
+                                       v + s * seq, t, work, wf);
+                else
+                    attn_heads_backward(&ac, dq + s * seq, dk + s * seq, dv + s * seq, o + s * seq, q + s * seq, k + s * seq,
+                                        v + s * seq, weights + s * seq_w, t, work, wf);
+            }
+        return PF_OK;
+    }
+    if (kind == 5 || kind == 6) {
+        const int32_t rows = a, dm = b;
+        float *x = CARVE((uint64_t)rows * dm), *y = CARVE((uint64_t)rows * dm), *g = CARVE(dm), *be = CARVE(dm);
+        double *stats = (double *)CARVE(4 * (uint64_t)rows);
+        if (used > (uint64_t)floats) return PF_ERR_NO_MEMORY;
+        for (int32_t r = 0; r < reps; r++) {
+            if (kind == 5) layer_norm_forward(y, stats, x, NULL, g, be, rows, dm, 1e-5);
+            else layer_norm_backward(y, g, be, y, x, stats, g, rows, dm, 0);
+        }
+        return PF_OK;
+    }
+    if (kind == 7) {
+        float *p = CARVE(a), *m = CARVE(a), *v = CARVE(a), *g = CARVE(a);
+        if (used > (uint64_t)floats) return PF_ERR_NO_MEMORY;
+        const adamw_options o = { 1e-3, 0.9, 0.999, 1e-8, 0.01, 0 };
+        for (int32_t i = 0; i < a; i++) v[i] = v[i] < 0 ? -v[i] : v[i];
+        for (int32_t r = 0; r < reps; r++) adamw_update(p, m, v, g, (size_t)a, &o, 1);
+        return PF_OK;
+    }
+    if (kind == 8) {
+        const int32_t rows = a, vocab = b;
+        float *logits = CARVE((uint64_t)rows * vocab);
+        out = CARVE((uint64_t)rows * vocab);
+        int32_t *targets = (int32_t *)CARVE(rows);
+        if (used > (uint64_t)floats) return PF_ERR_NO_MEMORY;
+        for (int32_t i = 0; i < rows; i++) targets[i] = i % vocab;
+        double loss;
+        for (int32_t r = 0; r < reps; r++) {
+            xent_forward(&loss, logits, targets, rows, vocab);
+            xent_backward(out, logits, targets, rows, vocab);
+        }
+        return PF_OK;
+    }
+    if (kind == 9 || kind == 10) {
+        float *z = CARVE(a), *h = CARVE(a);
+        if (used > (uint64_t)floats) return PF_ERR_NO_MEMORY;
+        for (int32_t r = 0; r < reps; r++) {
+            if (kind == 9) activation_forward(h, z, (size_t)a, FFN_RELU);
+            else activation_backward(h, h, z, (size_t)a, FFN_RELU);
+        }
+        return PF_OK;
+    }
+#undef CARVE
+    return PF_ERR_LENGTH;
 }
 #endif
 

@@ -62,7 +62,7 @@ export const NORM = Object.freeze({"POST":"post","PRE":"pre"});
 export const EXPORTS = Object.freeze(["pf_abi_hash","pf_out_slot","pf_alloc","pf_free","pf_pe_fill","pf_pe_add","pf_pe_value","pf_pe_chunk_rows","pf_ffn_bytes","pf_ffn_new","pf_ffn_delete","pf_ffn_set_weights","pf_ffn_init_seeded","pf_ffn_forward","pf_layer_norm","pf_block_bytes","pf_block_new","pf_block_delete","pf_block_load","pf_block_workspace_floats","pf_block_forward","pf_rope_apply","pf_rope_angle","pf_model_bytes","pf_model_new","pf_model_delete","pf_model_tensor","pf_model_params","pf_model_grads","pf_model_set_tensor","pf_model_params_changed","pf_model_workspace_floats","pf_model_forward","pf_model_loss","pf_model_gradients","pf_model_sum_gradients","pf_trainer_new","pf_trainer_delete","pf_trainer_set_lr","pf_trainer_step","pf_trainer_apply"]);
 
 /** The functions only the bench build exports besides those (tests/bench). */
-export const BENCH_EXPORTS = Object.freeze(["pf_block_forward_phase"]);
+export const BENCH_EXPORTS = Object.freeze(["pf_block_forward_phase","pf_bench_kernel"]);
 
 /** pf_abi_hash() of a module built from the same lists. */
 export const ABI_HASH = 1542712202;

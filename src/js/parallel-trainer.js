@@ -214,12 +214,12 @@ export class ParallelTrainer {
     const { heap, exports } = core;
     const model = this.#lock.key();
     const params = heap.f32(exports.pf_model_params(model), paramCount).slice();
-    const { grads, lossSum } = await gather(state, parts, params, paramCount);
+    const { grads, lossSums } = await gather(state, parts, params);
     if (state.disposed) throw this.#disposedError('parallelTrainer.step()');
     const trainer = this.#native.pointer('parallelTrainer.step()');
-    const out = heap.f32(exports.pf_model_grads(model), paramCount);
-    if (counted > 0) for (let i = 0; i < paramCount; i++) out[i] = grads[i] / counted;
-    else out.fill(0);
+    combine(heap.f32(exports.pf_model_grads(model), paramCount), grads, counted);
+    let lossSum = 0;
+    for (const l of lossSums) lossSum += l;
     checkStatus(exports.pf_trainer_set_lr(trainer, lr), 'lr');
     checkStatus(exports.pf_trainer_apply(trainer, model), 'params');
     this.#steps++;
@@ -236,29 +236,23 @@ export class ParallelTrainer {
 }
 
 /**
- * Sends each group to worker (group index mod workers) and adds the groups' gradients in float64 in
- * group order as they arrive: { grads: Float64Array, lossSum }.
+ * Sends each group to worker (group index mod workers); resolves to every group's gradient and summed
+ * loss, in group order: { grads: [Float32Array], lossSums: [number] }.
  */
-function gather(state, parts, params, paramCount) {
+function gather(state, parts, params) {
   return new Promise((resolve, reject) => {
     const id = (state.id = (state.id ?? 0) + 1);
-    const sum = { grads: new Float64Array(paramCount), lossSum: 0 };
-    const arrived = new Array(parts.length);
-    let next = 0;
+    const grads = new Array(parts.length), lossSums = new Array(parts.length);
+    let arrived = 0;
     state.current = {
       id, reject,
       take(message) {
-        arrived[message.index] = message;
-        while (next < parts.length && arrived[next]) {
-          const { grads, lossSum } = arrived[next];
-          arrived[next++] = null;
-          for (let i = 0; i < paramCount; i++) sum.grads[i] += grads[i];
-          sum.lossSum += lossSum;
-        }
-        if (next === parts.length) {
+        grads[message.index] = message.grads;
+        lossSums[message.index] = message.lossSum;
+        if (++arrived === parts.length) {
           state.current = null;
           for (const worker of state.workers) worker.hold(false);
-          resolve(sum);
+          resolve({ grads, lossSums });
         }
       },
     };
@@ -271,6 +265,27 @@ function gather(state, parts, params, paramCount) {
       workers[w].post({ type: 'step', id, params, groups }, last ? [params.buffer] : []);
     }
   });
+}
+
+const BLOCK = 2048; // values combined at a time: the float64 sums stay in the first-level cache
+
+/**
+ * out[i] = (grads[0][i] + grads[1][i] + …) / counted, added in float64 in group order and rounded to
+ * float32 once (0 where no target counts). Block by block, so that memory sees each group's float32
+ * values once and out once, not a float64 sum array per group.
+ */
+function combine(out, grads, counted) {
+  if (counted === 0) {
+    out.fill(0);
+    return;
+  }
+  const sum = new Float64Array(BLOCK);
+  for (let start = 0; start < out.length; start += BLOCK) {
+    const n = Math.min(BLOCK, out.length - start);
+    sum.fill(0);
+    for (const g of grads) for (let i = 0; i < n; i++) sum[i] += g[start + i];
+    for (let i = 0; i < n; i++) out[start + i] = sum[i] / counted;
+  }
 }
 
 function received(state, message) {

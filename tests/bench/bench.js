@@ -26,6 +26,7 @@ import { markdown } from './report.js';
 import { targetLines } from './targets.js';
 import { TIMING, runBench, timeInit } from './run-bench.js';
 import { parallelMarkdown, runParallelBench } from './parallel-bench.js';
+import { BENCH_WASM as PROFILE_WASM, profileMarkdown, runProfileBench } from './profile-bench.js';
 import { BENCH_WASM, blockContestants, blockMarkdown, blockTargetLines, runBlockBench } from './block-bench.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -104,6 +105,7 @@ async function main() {
   results.block = skipBlock ? [] : await runBlockBench({ smoke, contestants: blockPeers, splitCore, timing: TIMING[smoke ? 'smoke' : 'full'], log });
   const runTrain = !blockOnly && (only ? only.includes('train') : !smoke);
   results.train = runTrain ? await runTrainBench({ smoke, cores, log }) : null;
+  results.profile = runTrain && !smoke ? await runProfileBench({ core: await init({ wasm: PROFILE_WASM }), ceiling: results.train.ceiling }) : null;
   results.parallel = runTrain && !smoke ? await runParallelBench({ core: defaultCore, log }) : null;
 
   const meta = {
@@ -132,6 +134,7 @@ async function main() {
   console.log(`\n${blockMarkdown(results.block, labels.block, 'simd128, bench build')}\n`);
   console.log(blockTargetLines(results.block).join('\n'));
   if (results.train) console.log(`\n${trainMarkdown(results.train)}\n${trainTargetLines(results.train).join('\n')}`);
+  if (results.profile) console.log(`\n${profileMarkdown(results.profile)}`);
   if (results.parallel) console.log(`\n${parallelMarkdown(results.parallel)}`);
   console.log(`\nJSON: ${jsonPath}`);
 }

@@ -1,5 +1,5 @@
 // The training section of `npm run bench` (tests/bench/bench.js calls runTrainBench; alone:
-// `node tests/bench/train-bench.js [--smoke] [--only lab,medium] [--rounds n]`): training steps per
+// `node tests/bench/train-bench.js [--smoke] [--only lab,medium] [--rounds n] [--tfjs wasm,cpu]`): training steps per
 // second of the issue's two configurations side by side in one run, with the same model, batch and
 // optimiser (AdamW, lr 1e-3):
 //   - this package: SIMD128 and relaxed-SIMD builds (trainer.step);
@@ -82,7 +82,7 @@ async function loadTfjs() {
  * One configuration: set every contestant up, check it, time it in rounds. contestant: { id, label,
  * check() -> losses of CHECK_STEPS steps, sample(steps) -> seconds, stepsPerSample, close() }.
  */
-async function runConfig(cfg, { cores, tf, tfNote, torch, rounds, log, smoke }) {
+async function runConfig(cfg, { cores, tf, tfNote, torch, rounds, log, smoke, tfjsBackends }) {
   const { options, T, batch } = cfg;
   const base = cores.simd128.createTransformer({ ...options, maxLength: T, seed: 7 });
   const { tokens, targets } = benchBatch(cfg);
@@ -119,7 +119,7 @@ async function runConfig(cfg, { cores, tf, tfNote, torch, rounds, log, smoke }) 
   } else {
     results['torch-machine'] = { status: 'unavailable', note: torch.note };
   }
-  for (const backend of ['wasm', 'cpu']) {
+  for (const backend of tfjsBackends) {
     const id = `tfjs-${backend}`;
     if (!tf) {
       results[id] = { status: 'unavailable', note: tfNote };
@@ -214,7 +214,7 @@ async function runConfig(cfg, { cores, tf, tfNote, torch, rounds, log, smoke }) 
   return { name: cfg.name, config: { ...options, T, batch, params: base.paramCount }, flops, gflops, results };
 }
 
-export async function runTrainBench({ smoke = false, rounds = smoke ? 1 : 9, only = null, cores, log = () => {} }) {
+export async function runTrainBench({ smoke = false, rounds = smoke ? 1 : 9, only = null, cores, log = () => {}, tfjsBackends = ['wasm', 'cpu'] }) {
   const { tf, note: tfNote } = await loadTfjs();
   const torch = torchAvailable();
   const ceiling = await wasmCeiling(smoke ? { rounds: 1, seconds: 0.02 } : {});
@@ -222,7 +222,7 @@ export async function runTrainBench({ smoke = false, rounds = smoke ? 1 : 9, onl
   for (const cfg of TRAIN_CONFIGS[smoke ? 'smoke' : 'full']) {
     if (only && !only.includes(cfg.name)) continue;
     log(`train ${cfg.name}: setting up`);
-    configs.push(await runConfig(cfg, { cores, tf, tfNote, torch, rounds, log, smoke }));
+    configs.push(await runConfig(cfg, { cores, tf, tfNote, torch, rounds, log, smoke, tfjsBackends }));
   }
   return { size: smoke ? 'smoke' : 'full', load: loadavg()[0], ceiling, configs };
 }
@@ -305,7 +305,8 @@ export function trainTargetLines(train) {
   return lines;
 }
 
-// Alone: node tests/bench/train-bench.js [--smoke] [--only lab,medium] [--rounds n]
+// Alone: node tests/bench/train-bench.js [--smoke] [--only lab,medium] [--rounds n] [--tfjs wasm,cpu]
+// (--tfjs wasm: the cpu backend, 40 s per medium step and never the faster, left out)
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const { spawnSync } = await import('node:child_process');
@@ -323,7 +324,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     simd128: await init({ wasm: join(root, 'dist/pe_ffn.wasm') }),
     relaxed: relaxedSimdSupported() ? await init({ wasm: join(root, 'dist/pe_ffn_relaxed.wasm') }) : null,
   };
-  const train = await runTrainBench({ smoke, only, rounds, cores, log: (line) => console.error(line) });
+  const tfjsBackends = args.includes('--tfjs') ? args[args.indexOf('--tfjs') + 1].split(',') : undefined;
+  const train = await runTrainBench({ smoke, only, rounds, cores, tfjsBackends, log: (line) => console.error(line) });
   console.log(trainMarkdown(train));
   console.log(trainTargetLines(train).join('\n'));
   const out = join(root, 'test-artifacts', smoke ? 'train-bench-smoke.json' : 'train-bench.json');

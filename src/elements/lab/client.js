@@ -2,14 +2,16 @@
 // some of a plan's runs, and one merged account of their progress. The page's thread only receives
 // messages and keeps curves; every training step runs in a worker.
 //
-// Workers: half the device's logical cores (1 on a 2-core machine, at most 4, at most one per run), so
-// that the page keeps a core. A run's numbers do not depend on which worker trains it.
+// Workers: one per logical core, at most one per run and at most 8 (the page only draws, between the
+// workers' messages), or fewer when the reader asks. A run's numbers do not depend on which worker
+// trains it (session.js): each run trains on its own model from the plan alone.
 //
 // API:
-//   workerCount(runs, cores = navigator.hardwareConcurrency)  -> how many workers a plan gets
+//   workerCount(runs, cores = navigator.hardwareConcurrency, chosen = none)  -> how many workers a plan
+//                              gets: min(cores, runs, 8), and at most `chosen` (the reader's choice)
 //   wasmForWorker(option)      the page's configured `wasm` option in a form a worker can receive
 //                              (a Module, bytes, or an absolute URL), or undefined for its default
-//   new LabTraining(plan, { wasm, onProgress, onPoint, onDone, onSnapshot, onError, onDiverged })
+//   new LabTraining(plan, { wasm, workers (the most the reader allows; default all), onProgress, onPoint, onDone, onSnapshot, onError, onDiverged })
 //     .start()  .pause()  .resume()  .dispose() (stops the workers)  .view(index, example)
 //     .save(index) -> Promise<{ bytes, config }>
 //     .state      'idle' | 'running' | 'paused' | 'done' | 'failed'
@@ -26,8 +28,10 @@
 //     terminates the worker at once and rejects with an AbortError
 import { startTrainingWorker } from './start-worker.js';
 
-export function workerCount(runs, cores = globalThis.navigator?.hardwareConcurrency ?? 2) {
-  return Math.max(1, Math.min(runs, 4, Math.floor((cores || 2) / 2)));
+export const MAX_LAB_WORKERS = 8;
+
+export function workerCount(runs, cores = globalThis.navigator?.hardwareConcurrency ?? 2, chosen = Infinity) {
+  return Math.max(1, Math.min(runs, MAX_LAB_WORKERS, cores || 1, chosen));
 }
 
 export function wasmForWorker(option) {
@@ -77,9 +81,10 @@ export async function loadInWorker(bytes, plan, wasm, { signal, onProgress } = {
 }
 
 export class LabTraining {
-  constructor(plan, { wasm, onProgress, onPoint, onDone, onSnapshot, onError, onDiverged } = {}) {
+  constructor(plan, { wasm, workers = Infinity, onProgress, onPoint, onDone, onSnapshot, onError, onDiverged } = {}) {
     this.plan = plan;
     this.wasm = wasm;
+    this.chosenWorkers = workers;
     this.handlers = { onProgress, onPoint, onDone, onSnapshot, onError, onDiverged };
     this.diverged = null;
     this.state = 'idle';
@@ -96,7 +101,7 @@ export class LabTraining {
   }
 
   start() {
-    const n = workerCount(this.plan.runs.length);
+    const n = workerCount(this.plan.runs.length, undefined, this.chosenWorkers);
     const indices = Array.from({ length: n }, () => []);
     this.plan.runs.forEach((_, i) => indices[i % n].push(i));
     this.workers = indices.map((own, w) => {
