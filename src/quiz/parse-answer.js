@@ -10,7 +10,7 @@
 // readAnswer(q, input) -> { value, unit?, accepted? } | { problem, unread, values }
 //   value: the choice (1-based), 1/0, the number, or the text core; unit: the unit read after a
 //   number; accepted: for a text question, the accepted answer it matched (null: a wrong answer).
-import { normalizeInput, romanAsDigits } from './parse/normalize.js';
+import { normalizeInput, romanAsDigits, keyOfNormalized } from './parse/normalize.js';
 import { foreignCharacters } from './parse/alphabet.js';
 import { cores, withoutDecorations, QUIET_END_NUMBER } from './parse/frame.js';
 import { readNumberCore } from './parse/read-number.js';
@@ -33,12 +33,29 @@ function unitsOf(q) {
   return lowerKeys(units);
 }
 
+// A name in a question's text: a Latin or Greek identifier, with its arguments ("θ", "d_ff", "PE(0, 1)", "cos(0)").
+const NAME = /[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff']*(?: ?\([^()]{0,30}\))?/g;
+/** The names a number question uses in its prompt, in every language (as keys), that a worked answer may put before its `=`. */
+function namesOf(q) {
+  const prompts = [q.prompt];
+  for (const [key, value] of Object.entries(q)) if (/^[a-z]{2}$/.test(key) && value && typeof value === 'object') prompts.push(value.prompt);
+  const names = new Set();
+  for (const p of prompts) {
+    if (typeof p !== 'string') continue;
+    for (const m of normalizeInput(p).matchAll(NAME)) {
+      names.add(keyOfNormalized(m[0]));
+      names.add(keyOfNormalized(m[0].replace(/ ?\(.*$/, '')));
+    }
+  }
+  return [...names].filter(Boolean);
+}
+
 const specs = new WeakMap();
 /** What the readers need of a question, worked out once per question object. */
 function specOf(q) {
   if (specs.has(q)) return specs.get(q);
   const spec = { type: q.type };
-  if (q.type === 'number') Object.assign(spec, { units: unitsOf(q), labels: lowerKeys(q.labels || []), tolerance: q.tolerance || 0 });
+  if (q.type === 'number') Object.assign(spec, { units: unitsOf(q), labels: lowerKeys(q.labels || []), names: namesOf(q), tolerance: q.tolerance || 0 });
   if (q.type === 'mc') {
     spec.table = choiceTable(allChoiceLists(q).filter((l) => Array.isArray(l) && l.length));
     spec.n = spec.table.n;
@@ -67,7 +84,7 @@ function readCore(spec, core) {
   switch (spec.type) {
     case 'number': {
       const r = readNumberCore(core, spec);
-      return r && r.problem ? notGraded(r.problem, core) : r;
+      return r && r.problem ? notGraded(r.problem, r.unread ?? core, r.values) : r;
     }
     case 'mc': {
       const k = readChoiceCore(core, spec.table);

@@ -101,8 +101,8 @@ const students = [
   ['ffn-how-2', '4718592', W], ['ffn-how-2', '471만 8592', W], ['ffn-how-2', '2*768*3072', W],
   ['ffn-how-2', '2*768*3072 = 4722432', T], ['ffn-how-2', '4722432 아님', T],
   // a generated PE value and a rotation angle, typed back as the quiz shows them
-  ['gen-value', '0.851', R], ['gen-value', '0.851 (±0.001)', R], ['gen-value', '0,851', T], ['gen-value', '.851', R],
-  ['gen-value', '0.8509', R], ['gen-value', '약 0.851', T], ['gen-value', '0.85', R], ['gen-value', '0.849', W], ['gen-value', '0.86', W],
+  ['gen-value', '0.851', R], ['gen-value', '0.851 (±0.001)', R], ['gen-value', '0,851', R], ['gen-value', '.851', R],
+  ['gen-value', '0.8509', R], ['gen-value', '약 0.851', R], ['gen-value', '0.85', R], ['gen-value', '0.849', W], ['gen-value', '0.86', W],
   ['gen-value', '0.851 0.852', T], ['gen-value', '8.51e-1', R],
   ['gen-angle', '1.581', R], ['gen-angle', '1.581 rad', R], ['gen-angle', '1.581 rad (±0.001)', R], ['gen-angle', '1.581라디안', R],
   ['gen-angle', '1.58', R], ['gen-angle', '1.579', W], ['gen-angle', '1.581 rad 아님', T],

@@ -80,9 +80,11 @@ test('unreadable and empty answers are reported, not just marked wrong', () => {
 test('numeric answers use the tolerance the question states', () => {
   const q = { id: 'n', type: 'number', prompt: 'p', answer: 0.851, tolerance: 0.001, explanation: 'e' };
   assert.equal(grade(q, '0.851').correct, true);
-  // A decimal comma is not read: "0,85" could as well be two answers, 0 and 85.
-  assert.equal(grade(q, '0,85').valid, false);
-  assert.equal(grade(q, '0,85').problem, 'several');
+  // A decimal comma is read where nothing else can be meant (issue 33): "0,85" (no thousands start
+  // with 0); "3,4" could as well be two answers, 3 and 4, and is asked again.
+  assert.equal(grade(q, '0,85').correct, true);
+  assert.equal(grade(q, '0,849').correct, false);
+  assert.equal(grade({ ...q, answer: 3.4 }, '3,4').problem, 'several');
   assert.equal(grade(q, '0.852').correct, true);
   assert.equal(grade(q, '0.8505').correct, true);
   assert.equal(grade(q, '0.849').correct, false);

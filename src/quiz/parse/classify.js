@@ -10,7 +10,7 @@
 import { NOT_GRADED } from './rules.js';
 import { tokenize, isNumberWord } from './tokens.js';
 import { answerKeyWithIndex } from './normalize.js';
-import { OX_DENIALS } from './words.js';
+import { OX_DENIALS, FRACTION_WORD } from './words.js';
 import { oxWord } from './read-ox.js';
 
 const MAX_SHOWN = 40;
@@ -72,9 +72,11 @@ function maskChoices(text, choices) {
  * not one of the question's own words (열 is ten, but in "열 15" it names the column).
  */
 function numberTokens(tokens, own = []) {
-  return tokens.filter((t, i) => t.type === 'number'
+  // "8분의 5" is one number: the part after 분의 goes with the one before.
+  const fractionPart = (i) => i > 0 && tokens[i - 1].type === 'word' && tokens[i - 1].text.startsWith(FRACTION_WORD) && i > 1;
+  return tokens.filter((t, i) => !fractionPart(i) && (t.type === 'number'
     || (t.type === 'word' && isNumberWord(t.text) && !own.includes(t.text.toLowerCase())
-      && !(i > 0 && tokens[i - 1].type === 'number' && tokens[i - 1].end === t.start)));
+      && !(i > 0 && tokens[i - 1].type === 'number' && tokens[i - 1].end === t.start))));
 }
 
 const OX_TAILS = ['인지', '인데', '이고', '이나', '이면', '인', '일', '이요', '요', '가', '이', '는', '은', '도'];

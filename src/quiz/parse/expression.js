@@ -1,7 +1,7 @@
 // One side of a number answer, read as a small arithmetic expression in a single left-to-right
 // pass: numbers as people type them (4,722,432 / 0.5 / .5 / 1e-3), Korean number words (세, 백,
 // 472만 2432, 이 점 오), π, "마이너스", + − × x * · / ÷, powers (10^2; 10² arrives as 10^2 from
-// normalizeInput) and brackets. After a number only a unit the question declares may follow
+// normalizeInput), brackets and the functions of a worked answer (cos(0), ReLU(-3): FUNCTIONS). After a number only a unit the question declares may follow
 // (`units`: 100개, 1.581 rad, 86.7% when '%' is declared); any other word ends the expression, and
 // the caller refuses what is left. Work is linear in the length: every character is looked at a
 // bounded number of times, brackets nest at most MAX_DEPTH deep, a Korean number word is at most
@@ -11,7 +11,9 @@
 //   literal: the digits as written when the side is one plain number (its last decimal place tells
 //   how precisely it was written), '' otherwise.
 import { parseKoreanNumber } from './korean-number.js';
-import { TIMES, MINUS_WORDS, PI_WORDS } from './words.js';
+import { TIMES, MINUS_WORDS, PI_WORDS, FUNCTIONS } from './words.js';
+
+const FUNCTION_NAMES = Object.keys(FUNCTIONS).sort((a, b) => b.length - a.length);
 
 const MAX_DEPTH = 16;
 const MAX_WORD = 40;
@@ -24,12 +26,15 @@ const COUNTERS = ['개', '번', '차원', '점', '칸', '배', '가지', '자리
 /** Characters that can start a Korean number word. */
 const KOREAN_NUMBER_CHARS = /[영공일이삼사오육륙칠팔구십백천만억조하나둘셋넷다섯여일곱덟아홉열스물무서른마흔쉰예순흔든한두세석네넉너]/;
 
-/** Reads digits with ',' (only as thousands, 1,024), "'" or '_' as separators and '.' as the decimal point. */
+/** Reads digits with ',' (as thousands, 1,024, or as the decimal comma of 0,45), "'" or '_' as separators and '.' as the decimal point. */
 export function parseDigits(body) {
   if (/['_]/.test(body)) {
     const m = body.match(/^(\d{1,3}(?:(['_])\d{3})(?:\2\d{3})*)(?:\.(\d+))?$/);
     return m ? Number(m[1].replace(/['_]/g, '') + (m[3] ? `.${m[3]}` : '')) : null;
   }
+  // A decimal comma where nothing else can be meant: "0,45" (thousands never start with 0). "3,4" and
+  // "2,5" may be two answers, so they are asked again.
+  if (/^0,\d+$/.test(body)) return Number(`0.${body.slice(2)}`);
   if (body.includes(',')) {
     const m = body.match(/^([1-9]\d{0,2}(?:,\d{3})+)(\.\d+)?$/);
     return m ? Number(m[1].replace(/,/g, '') + (m[2] || '')) : null;
@@ -129,6 +134,12 @@ class Reader {
       return v;
     }
     if (this.pi()) return Math.PI;
+    const fn = this.wordAt(FUNCTION_NAMES);
+    if (fn && this.s[this.i + fn.length] === '(') {
+      // cos(0), ReLU(-3): a function of the worked answer, applied to its bracketed argument.
+      this.i += fn.length;
+      return FUNCTIONS[fn](this.primary());
+    }
     if (isDigit(c) || (c === '.' && isDigit(this.s[this.i + 1] || ''))) return this.number();
     if (c !== undefined && isHangul(c) && KOREAN_NUMBER_CHARS.test(c)) return this.koreanWord();
     return this.fail();

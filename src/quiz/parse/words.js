@@ -4,7 +4,7 @@
 // answer "not graded" (denials, hedges, comparisons…) are in ./rules.js with their examples.
 
 /** Words before the answer: "정답: 3", "답은 2번", "제 답은 X". A ':' may follow each. */
-export const PREFIXES = ['제 답은', '제 답', '내 답은', '내 답', '정답은', '정답이', '정답', '답은', '답이', '답',
+export const PREFIXES = ['제 답은', '제 답', '내 답은', '내 답', '정답은', '정답이', '정답', '답은', '답이', '답', '확실히',
   'the answer is', 'answer is', 'my answer is', 'answer', 'ans'];
 
 /** Words before a choice's number: "선택지 2", "보기 ③", "option b". */
@@ -17,7 +17,8 @@ export const ENDINGS = ['입니다', '이에요', '이예요', '예요', '에요
  * Saying that the answer is right, after it, with or without the particle 이/가: "2번이 정답입니다",
  * "X가 맞아요", "3 맞음".
  */
-export const AFFIRMATIONS = ['정답입니다', '정답이에요', '정답이다', '정답임', '정답', '맞습니다', '맞아요', '맞다', '맞음', '맞아'];
+export const AFFIRMATIONS = ['정답입니다', '정답이에요', '정답이다', '정답임', '정답', '맞습니다', '맞아요', '맞다', '맞음', '맞아',
+  '확실합니다', '확실해요', '확실함', '확실'];
 export const SUBJECT_PARTICLES = ['이', '가'];
 
 /**
@@ -77,6 +78,22 @@ export const DECORATIONS = ['✅', '👍', '✔', '✓', '☑', '👌'];
 /** Multiplication signs between numbers (x only between two numbers: "10 x 10"). */
 export const TIMES = ['×', '*', '·', '⋅', '✕', 'x', 'X'];
 export const SUPERSCRIPTS = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-', '⁺': '+' };
+/** Words before a count that say it is the whole of it: "총 102,032개", "합계 5점". Not a guess. */
+export const TOTAL_WORDS = ['총', '합계', '모두', 'total'];
+/**
+ * The word of rounding before a decimal: "약 0.403". Read only on a question that asks for a rounded
+ * value (it states a tolerance) and only before a decimal written to that precision; anywhere else it
+ * is a guess ("약 100").
+ */
+export const ROUNDING_WORDS = ['약'];
+/** Korean fractions: "8분의 5" is 5/8, "1과 2분의 1" is 1 + 1/2. */
+export const FRACTION_WORD = '분의';
+export const MIXED_FRACTION_WORDS = ['과', '와'];
+/** Functions a worked answer may use on a side of its equation: "cos(0) = 1", "ReLU(-3) + ReLU(2) = 2". */
+export const FUNCTIONS = {
+  sin: Math.sin, cos: Math.cos, tan: Math.tan, exp: Math.exp, ln: Math.log, log: Math.log, sqrt: Math.sqrt,
+  relu: (x) => Math.max(0, x), abs: Math.abs,
+};
 /** A minus sign in words: "마이너스 2". */
 export const MINUS_WORDS = ['마이너스'];
 /** π as a number: "2π", "pi/2". */
