@@ -19,6 +19,7 @@ import { readOXCore } from './parse/read-ox.js';
 import { acceptedTable, matchTextCore } from './parse/read-text.js';
 import { classify } from './parse/classify.js';
 import { splitCorrection } from './parse/correction.js';
+import { glossaryNamesOf } from './parse/glossary.js';
 import { CHOICE_PREFIXES } from './parse/words.js';
 import { allChoiceLists, allTextAnswers } from './localize.js';
 
@@ -61,7 +62,10 @@ function specOf(q) {
     spec.n = spec.table.n;
     spec.choices = [...spec.table.entries].sort((a, b) => b.key.length - a.key.length);
   }
-  if (q.type === 'text') spec.accepted = acceptedTable(allTextAnswers(q));
+  if (q.type === 'text') {
+    const answers = allTextAnswers(q);
+    spec.accepted = acceptedTable([...answers, ...glossaryNamesOf(answers)]);
+  }
   specs.set(q, spec);
   return spec;
 }

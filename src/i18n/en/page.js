@@ -221,7 +221,7 @@ export default {
       ['쿼리 · 키 · 값', 'q, k, v', 'query, key, value', 'The three vectors attention makes for every token (xW_Q, xW_K, xW_V). On this page q is always the query and k always the key; two positions are p and r.'],
       ['어텐션 헤드', '헤드', 'attention head', 'One of the parts attention is split into and computed separately. Like tokens, positions and columns, heads count from 0 (head 0, head 1, …).'],
       ['헤드 차원', 'head_dim, d_head, d_k', 'head dimension', 'The number of columns one head uses, d_model / (number of heads): the denominator of RoPE’s angle formula. Written head_dim on this page.'],
-      ['피드포워드 층', 'FFN, 피드포워드 네트워크, 위치별 MLP', 'position-wise feed-forward network', 'A two-layer network that widens and narrows every token with the same weights.'],
+      ['피드포워드 층', 'FFN, 피드포워드 네트워크, 위치별 피드포워드 네트워크, 위치별 MLP', 'position-wise feed-forward network', 'A two-layer network that widens and narrows every token with the same weights.'],
       ['중간 차원', 'd_ff, intermediate_size', 'intermediate (inner-layer) size', 'The width of the FFN’s middle layer: 4 × d_model in the paper, BERT and GPT-2; about 2.7× in LLaMA.'],
       ['모델 차원', 'd_model, hidden_size', 'model dimension', 'The length of a token vector.'],
       ['모래시계 구조', '확장-축소', 'expand-and-contract (hourglass)', 'The d_model → d_ff → d_model shape.'],

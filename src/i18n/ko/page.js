@@ -224,7 +224,7 @@ export default {
       ['쿼리 · 키 · 값', 'q, k, v', 'query, key, value', '어텐션이 토큰마다 만드는 세 벡터(xW_Q, xW_K, xW_V). 이 페이지에서 q는 늘 쿼리, k는 늘 키이고, 두 위치는 p와 r로 씁니다.'],
       ['어텐션 헤드', '헤드', 'attention head', '어텐션을 여러 갈래로 나누어 따로 계산하는 단위. 토큰, 위치, 열처럼 헤드도 0부터 셉니다(헤드 0, 헤드 1, …).'],
       ['헤드 차원', 'head_dim, d_head, d_k', 'head dimension', '헤드 하나가 쓰는 열의 수, d_model / (헤드 수). RoPE 각도 공식의 분모입니다. 이 페이지에서는 head_dim으로 씁니다.'],
-      ['피드포워드 층', 'FFN, 피드포워드 네트워크, 위치별 MLP', 'position-wise feed-forward network', '토큰마다 같은 가중치로 넓혔다 줄이는 2층 신경망.'],
+      ['피드포워드 층', 'FFN, 피드포워드 네트워크, 위치별 피드포워드 네트워크, 위치별 MLP', 'position-wise feed-forward network', '토큰마다 같은 가중치로 넓혔다 줄이는 2층 신경망.'],
       ['중간 차원', 'd_ff, intermediate_size', 'intermediate (inner-layer) size', 'FFN 가운데 층의 폭. 원래 논문·BERT·GPT-2는 d_model의 4배, LLaMA는 약 2.7배.'],
       ['모델 차원', 'd_model, hidden_size', 'model dimension', '토큰 벡터의 길이.'],
       ['모래시계 구조', '확장-축소', 'expand-and-contract (hourglass)', 'd_model → d_ff → d_model로 넓혔다 줄이는 모양.'],

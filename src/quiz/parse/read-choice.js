@@ -7,6 +7,7 @@
 // choiceTable(lists) -> table;  readChoiceCore(core, table) -> 1-based choice | null
 import { ORDINALS, ENGLISH_ORDINALS, TERM_ALIASES, SIGN_WORDS, PARTICLES, FUNCTION_WORDS, MIN_PART } from './words.js';
 import { answerKey, keyOfNormalized } from './normalize.js';
+import { glossaryNamesOf } from './glossary.js';
 
 const CHOICE_NUMBER = /^\(?(\d{1,2})\)? ?(?:번 ?째|번|째|\.|:|\))?$/;
 const ORDINAL = new RegExp(`^(${ORDINALS.map(([w]) => w).join('|')}) ?(?:번 ?째|째)$`);
@@ -59,13 +60,26 @@ function hasWordsInRow(choiceWords, words) {
 export function choiceTable(lists) {
   const n = lists.length ? lists[0].length : 0;
   const entries = [];
-  for (const list of lists) {
+  // A choice that is a glossary term is named by the term's other names too ("포지셔널 인코딩" for
+  // "위치 인코딩"), those long enough to mean something ("PE" is not).
+  const glossary = lists.map((list) => list.map((text) => glossaryNamesOf([text, text.replace(/ ?\([^()]*\)/g, '')]).filter((name) => meaningful(wordsOf(name)))));
+  for (const list of [...lists, ...expandGlossary(glossary, n)]) {
     list.forEach((text, i) => {
       const key = choiceKey(text, false);
       if (key) entries.push({ k: i + 1, key, canon: canonical(key), number: numberOf(key), words: wordsOf(text), text: text.normalize('NFKC') });
     });
   }
   return { n, entries };
+}
+
+/** The glossary names as lists of choices (a choice without one gets ''): one list per name's rank. */
+function expandGlossary(glossary, n) {
+  const out = [];
+  for (const byChoice of glossary) {
+    const most = Math.max(0, ...byChoice.map((names) => names.length));
+    for (let r = 0; r < most; r++) out.push(Array.from({ length: n }, (_, k) => byChoice[k]?.[r] ?? ''));
+  }
+  return out;
 }
 
 /** The one choice among `ks`, or null when there are none or several. */

@@ -131,6 +131,11 @@ export const READ_RULES = [
     ko: '용어 답은 정답이나 인정하는 다른 표기와 같으면 맞습니다(대소문자, 띄어쓰기, 문장 부호는 따지지 않음). 인정하는 두 이름을 “A (B)”로 함께 써도 됩니다.',
     reads: [['ffn', 'text', 'FFN'], ['Feed Forward', 'text', 'feed-forward'], ['FFN (피드포워드)', 'text', 'FFN']],
     refuses: [['FFN, 어텐션', 'text', 'several'], ['FFN?', 'text', 'hedge']] },
+  { id: 'glossary', applies: 'text, choice', rule: 'Every name the glossary gives a term, in Korean and English, with any spacing: a question that accepts the term (its Korean or English name) accepts them all; a choice whose text is the term is named by them (those long enough to mean something). The glossary is the one list.',
+    ko: '용어집이 한 용어에 주는 모든 이름(한국어·영어, 띄어쓰기는 따지지 않음)을 읽습니다. 그 용어(한국어나 영어 이름)를 정답으로 받는 문제는 용어집의 다른 이름도 받고, 문구가 그 용어인 선택지는 그 이름으로도 고를 수 있습니다. 목록은 용어집 하나뿐입니다.',
+    reads: [['위치별 피드포워드 네트워크', 'text', '위치별 피드포워드 네트워크'], ['위치별피드포워드네트워크', 'text', '위치별 피드포워드 네트워크'],
+      ['position-wise feed-forward network', 'text', 'position-wise feed-forward network'], ['피드포워드 네트워크', 'text', '피드포워드 네트워크']],
+    refuses: [['피드포워드 네트워크 아님', 'text', 'negated'], ['위치별 피드포워드 네트워크?', 'text', 'hedge']] },
 ];
 
 // The kinds of "not graded", in the order they are looked for. `words` are found anywhere in the
