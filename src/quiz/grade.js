@@ -75,7 +75,10 @@ function notGradedFeedback(q, L, lang, read, strings) {
   const question = read.problem === 'hedge' && read.unread === '?';
   const values = { left: read.unread, ...read.values };
   if (values.length !== undefined) values.length = NUMBER_FORMAT.format(values.length);
-  const why = fill(strings.notGraded[question ? 'question' : read.problem], values);
+  // A kind may have a more precise message for why (read.values.reason: '약' before an exact answer…).
+  const reason = read.values && (read.values.reason || (read.values.corrections && 'corrections'));
+  const kind = question ? 'question' : reason && strings.notGraded[`${read.problem}:${reason}`] ? `${read.problem}:${reason}` : read.problem;
+  const why = fill(strings.notGraded[kind], values);
   const units = q.type === 'number' ? unitsShown(q, L, lang) : '';
   const how = q.type === 'number' ? fill(units ? strings.howTo.numberUnits : strings.howTo.number, { units }) : strings.howTo[q.type];
   return `${why} ${how}`;
