@@ -124,7 +124,9 @@ function severalValues(ctx, text, tokens, named, allNumbers) {
   }
   if (text.includes('±')) return [text];
   if (ctx.type === 'number') {
-    if (numbers.length < 2) return null;
+    // Numbers joined by arithmetic ("1/7", "2+1+2") are one value.
+    const apart = numbers.filter((t, i) => i === 0 || !/^ ?[-+*/×÷^·] ?$/.test(text.slice(numbers[i - 1].end, t.start)));
+    if (apart.length < 2) return null;
     return text.includes(FRACTION_WORD) ? [text] : numbers.map((t) => t.text);
   }
   const choiceNumbers = tokens.filter((t) => t.type === 'number').map((t) => t.text);

@@ -72,8 +72,10 @@ function withoutRounding(t, tolerance) {
   if (!m) return { t };
   const rest = t.slice(m[0].length);
   const literal = (rest.match(/^-?\d*\.\d+/) || [''])[0];
+  // 49.1% is 0.491: a percentage has two more places.
+  const places = decimalPlaces(literal) + (/^ ?%/.test(rest.slice(literal.length)) ? 2 : 0);
   if (!tolerance) return { t: rest, problem: 'hedge', unread: m[1], values: { reason: 'exact' } };
-  if (!literal || decimalPlaces(literal) < decimalPlaces(tolerance)) return { t: rest, problem: 'hedge', unread: m[1], values: { reason: 'precision', places: decimalPlaces(tolerance) } };
+  if (!literal || places < decimalPlaces(tolerance)) return { t: rest, problem: 'hedge', unread: m[1], values: { reason: 'precision', places: decimalPlaces(tolerance) } };
   return { t: rest };
 }
 

@@ -40,7 +40,7 @@ export const TERM_ALIASES = [['사인', 'sin', 'sine'], ['코사인', 'cos', 'co
  * Korean particles a choice's word may carry where the answer leaves them off: "관계" names the
  * choice "토큰 간 관계를 만드는 어텐션".
  */
-export const PARTICLES = ['이', '가', '을', '를', '은', '는', '의', '에', '에서', '로', '으로', '와', '과', '도', '만', '까지', '부터', '처럼'];
+export const PARTICLES = ['이', '가', '을', '를', '은', '는', '의', '에', '에서', '로', '으로', '와', '과', '도', '만', '까지', '부터', '처럼', '이고', '이며', '이다'];
 /** Words that name no choice on their own: "only" is in "Only partly" but means nothing alone. */
 export const FUNCTION_WORDS = ['a', 'an', 'the', 'of', 'and', 'or', 'to', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'as', 'is', 'are',
   'be', 'it', 'its', 'it\'s', 'this', 'that', 'these', 'those', 'only', 'all', 'every', 'each', 'same', 'does', 'do', 'not', 'no', 'one', 'two',
@@ -62,7 +62,7 @@ export const FALSE_WORDS = ['x', '엑스', '×', '✕', '✖', '✗', '✘', '�
  * Words that deny the O/X before them instead of being one: "X 아님" is not X. Alone they are X
  * (they are in FALSE_WORDS too).
  */
-export const OX_DENIALS = ['아님', '아니다', '아니에요', '아니예요', '아닙니다', '아니야', '아냐', 'not', "isn't", 'isnt'];
+export const OX_DENIALS = ['아님', '아니다', '아니에요', '아니예요', '아닙니다', '아니야', '아냐', '틀림', '틀려', '틀려요', '틀렸다', '틀렸어요', 'not', "isn't", 'isnt'];
 /**
  * Bracketed words that may repeat an O/X as a check: "O (1)", "X (거짓)". Not O and X themselves:
  * "2번 (X)" marks an answer wrong, so "X (X)" may too.
