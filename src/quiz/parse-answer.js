@@ -56,7 +56,7 @@ const specs = new WeakMap();
 function specOf(q) {
   if (specs.has(q)) return specs.get(q);
   const spec = { type: q.type };
-  if (q.type === 'number') Object.assign(spec, { units: unitsOf(q), labels: lowerKeys(q.labels || []), names: namesOf(q), tolerance: q.tolerance || 0 });
+  if (q.type === 'number') Object.assign(spec, { units: unitsOf(q), labels: lowerKeys(q.labels || []), names: namesOf(q), tolerance: q.tolerance || 0, answer: typeof q.answer === 'number' ? q.answer : undefined });
   if (q.type === 'mc') {
     spec.table = choiceTable(allChoiceLists(q).filter((l) => Array.isArray(l) && l.length));
     spec.n = spec.table.n;

@@ -90,7 +90,7 @@ export const READ_RULES = [
   { id: 'rounding', applies: 'number', rule: '약 before a decimal, only when the question asks for a rounded value (it states a tolerance) and the decimal is written to that place: 약 0.403. Before an exact count or an integer answer 약 is a guess, and the message says why.',
     ko: '소수 앞의 ‘약’은 문제가 반올림한 값을 묻고(허용 오차가 있고) 그 자리까지 적었을 때만 읽습니다: 약 0.403. 정확한 개수나 정수를 묻는 문제에서 ‘약’은 짐작하는 말이라 채점하지 않고, 그 까닭을 알려 줍니다.',
     reads: [['약 1.581', 'angle', 1.581], ['약 1.581 라디안', 'angle', 1.581], ['약 0.867', 'weight', 0.867]],
-    refuses: [['약 3', 'count', 'hedge'], ['약 100개', 'count', 'hedge'], ['약 1.58', 'angle', 'hedge'], ['약 2', 'angle', 'hedge']] },
+    refuses: [['약 3', 'count', 'hedge'], ['약 100개', 'count', 'hedge'], ['약 1.5', 'angle', 'hedge'], ['약 1.6', 'angle', 'hedge'], ['약 2', 'angle', 'hedge']] },
   { id: 'equations', applies: 'number', rule: 'A worked answer, an equation either way round: every side must have the same value (cos(0) = 1, ReLU(2) = 2 are worked out), and a side without a number must be a name the question declares or uses in its text (θ = 3.982, y = 0.5). A side that works out to another value contradicts the answer: asked again.',
     ko: '풀이를 적은 답(등식)은 어느 쪽으로 써도 읽습니다. 모든 변의 값이 같아야 하고(cos(0) = 1, ReLU(2) = 2도 계산합니다), 숫자가 없는 변은 문제가 정해 두거나 문제에 나오는 이름(θ = 3.982, y = 0.5)이어야 합니다. 다른 값이 나오는 변이 있으면 답이 앞뒤가 맞지 않으니 다시 묻습니다.',
     reads: [['10×10=100', 'count', 100], ['100 = 10×10', 'count', 100], ['2+1+2=5', 'count', 5], ['열 = 15', 'column', 15], ['= 3', 'count', 3],
