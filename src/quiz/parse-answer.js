@@ -55,7 +55,7 @@ export function readAnswer(q, input) {
 
 /** The value of `text` when one of its cores reads whole, or null. */
 function readWhole(q, spec, text) {
-  const candidates = cores(text, { prefixes: spec.kind.prefixes, quiet: spec.kind.quietEnd });
+  const candidates = cores(text, { prefixes: spec.kind.prefixes, quiet: spec.kind.quietEnd, verbs: spec.kind.verbs });
   for (const core of candidates) {
     const r = readCore(spec, core);
     if (r) return { read: r, candidates };

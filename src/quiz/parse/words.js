@@ -4,8 +4,11 @@
 // answer "not graded" (denials, hedges, comparisons…) are in ./rules.js with their examples.
 
 /** Words before the answer: "정답: 3", "답은 2번", "제 답은 X". A ':' may follow each. */
-export const PREFIXES = ['제 답은', '제 답', '내 답은', '내 답', '정답은', '정답이', '정답', '답은', '답이', '답', '확실히',
+export const PREFIXES = ['제 답은', '제 답', '내 답은', '내 답', '정답은', '정답이', '정답', '답은', '답이', '답', '확실히', '저는',
   'the answer is', 'answer is', 'my answer is', 'answer', 'ans'];
+
+/** Verbs of choosing after a choice, with or without 을/를: "2번 선택", "2번을 골랐어요". Not 찍다 (a guess). */
+export const CHOOSING = ['선택합니다', '선택했어요', '선택할게요', '선택', '골랐어요', '골랐습니다', '고를게요', '고릅니다', '고름'];
 
 /** Words before a choice's number: "선택지 2", "보기 ③", "option b". */
 export const CHOICE_PREFIXES = ['선택지', '보기', 'choice', 'option', 'no.', '#'];
@@ -17,7 +20,8 @@ export const ENDINGS = ['입니다', '이에요', '이예요', '예요', '에요
  * Saying that the answer is right, after it, with or without the particle 이/가: "2번이 정답입니다",
  * "X가 맞아요", "3 맞음".
  */
-export const AFFIRMATIONS = ['정답입니다', '정답이에요', '정답이다', '정답임', '정답', '맞습니다', '맞아요', '맞다', '맞음', '맞아',
+export const AFFIRMATIONS = ['정답입니다', '정답이에요', '정답이다', '정답임', '정답', '답입니다', '답이에요', '답이다', '답임', '답',
+  '맞습니다', '맞아요', '맞다', '맞음', '맞아',
   '확실합니다', '확실해요', '확실함', '확실'];
 export const SUBJECT_PARTICLES = ['이', '가'];
 
