@@ -26,7 +26,10 @@ function prefixesWith(extra) {
 /** Removes quiet punctuation and spaces at the end: "3개." → "3개", "2번!!" → "2번". */
 function trimQuietEnd(t, quiet = QUIET_END) {
   let end = t.length;
-  while (end > 0 && (quiet.includes(t[end - 1]) || t[end - 1] === ' ')) end--;
+  // After an ending ("100개요~", "3입니다~") '~' is a friendly tone even where it would start a range
+  // after a number or its unit ("3~", "3개~" may go on to 5개).
+  const tone = (i) => t[i] === '~' && /[요용당다임]/.test(t[i - 1] || '');
+  while (end > 0 && (quiet.includes(t[end - 1]) || t[end - 1] === ' ' || tone(end - 1))) end--;
   return t.slice(0, end);
 }
 

@@ -59,6 +59,12 @@ function withFractions(t) {
   return plain.replace(MIXED, (m, whole, fraction) => `${whole}+${fraction}`);
 }
 
+/** A value with its working in brackets after it, as an equation: "100 (10×10)" → "100 = 10×10" (the sides must agree). */
+function withWorkingInBrackets(t) {
+  const m = t.match(/^([^()=]+?) ?\(([^()=]*[-+*/×÷^·x][^()=]*)\)$/);
+  return m && /\d/.test(m[1]) && /\d/.test(m[2]) ? `${m[1]} = ${m[2]}` : t;
+}
+
 const decimalPlaces = (x) => {
   const m = String(x).match(/\.(\d+)$/);
   return m ? m[1].length : 0;
@@ -91,7 +97,7 @@ export function readNumberCore(core, { units = [], labels = [], names = [], tole
     if (rest && !rest.problem && rounding.rough && answer !== undefined && Math.abs(rest.value - answer) <= tolerance + 1e-9) return rest;
     return rest && !rest.problem ? { problem: rounding.problem, unread: rounding.unread, values: rounding.values } : null;
   }
-  const t = withFractions(withoutShownTolerance(rounding.t, tolerance));
+  const t = withWorkingInBrackets(withFractions(withoutShownTolerance(rounding.t, tolerance)));
   if (!t) return null;
   let equals = 0;
   for (const c of t) if (c === '=' && ++equals > MAX_EQUALS) return null;

@@ -14,7 +14,9 @@ export const CHOOSING = ['선택합니다', '선택했어요', '선택할게요'
 export const CHOICE_PREFIXES = ['선택지', '보기', 'choice', 'option', 'no.', '#'];
 
 /** Polite and plain sentence endings after the answer, with or without a space: "2번이요", "3개 입니다". */
-export const ENDINGS = ['입니다', '이에요', '이예요', '예요', '에요', '이요', '요', '임', '이다'];
+export const ENDINGS = ['입니다', '이에요', '이예요', '예요', '에요', '이요', '요', '임', '이다',
+  // typed the playful way: 입니당, 이에용, 맞아용
+  '입니당', '이에용', '예용', '에용', '이용', '용'];
 
 /**
  * Saying that the answer is right, after it, with or without the particle 이/가: "2번이 정답입니다",
@@ -55,10 +57,10 @@ export const MIN_PART = { latin: 4, hangul: 2 };
 export const SIGN_WORDS = [['°', '도']];
 
 /** O (true, 1) and X (false, 0), as written by hand, by IME, in English and as symbols. */
-export const TRUE_WORDS = ['o', '오', '○', '◯', '⭕', '〇', 'ㅇ', 'ㅇㅇ', '1', '일', '참', '참이다', '맞다', '맞음', '맞아', '맞아요',
+export const TRUE_WORDS = ['o', '오', '○', '◯', '⭕', '〇', 'ㅇ', 'ㅇㅇ', '동그라미', '동그라미표', '1', '일', '참', '참이다', '맞다', '맞음', '맞아', '맞아요',
   '맞습니다', '맞는다', '맞', '맞는 말', '옳다', '옳음', '옳아요', '옳습니다', '그렇다', '그래요', '예', '네', '응', '넵',
   'yes', 'y', 'true', 't', 'correct', 'right'];
-export const FALSE_WORDS = ['x', '엑스', '×', '✕', '✖', '✗', '✘', '❌', '❎', '0', '영', '거짓', '거짓이다', '틀리다', '틀림', '틀려', '틀려요',
+export const FALSE_WORDS = ['x', '엑스', '엑스표', '가위표', '×', '✕', '✖', '✗', '✘', '❌', '❎', '0', '영', '거짓', '거짓이다', '틀리다', '틀림', '틀려', '틀려요',
   '틀립니다', '틀렸다', '틀렸어요', '틀렸습니다', '틀린다', '틀', '틀린 말', '그르다', '맞지 않다', '맞지 않아요', '맞지 않음',
   '옳지 않다', '옳지 않아요', '그렇지 않다', '그렇지 않아요', '아니다', '아니에요', '아니예요', '아니야', '아냐', '아니오', '아니요',
   '아뇨', '아님', '아닙니다', 'ㄴ', 'ㄴㄴ', '노', 'no', 'n', 'false', 'f', 'wrong', 'incorrect'];
