@@ -13,8 +13,9 @@ const translations = (q) => Object.entries(q).filter(([key, value]) => /^[a-z]{2
 /** Every unit the question accepts: its unit in every language and its `units` list. */
 const unitsOf = (q) => lowerKeys([q.unit, ...(q.units || []), ...translations(q).map((t) => t.unit)]);
 
-// A name in a question's text: a Latin or Greek identifier, with its arguments ("θ", "d_ff", "PE(0, 1)", "cos(0)").
-const NAME = /[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff']*(?: ?\([^()]{0,30}\))?/g;
+// A name in a question's text: a Latin or Greek identifier, with its arguments and an index ("θ",
+// "d_ff", "PE(0, 1)", "LayerNorm(z)[0]").
+const NAME = /[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff']*(?: ?\([^()]{0,30}\))?(?:\[[^[\]]{0,10}\])?/g;
 /** The names a number question uses in its prompt, in every language (as keys), that a worked answer may put before its `=`. */
 function namesOf(q) {
   const names = new Set();
@@ -22,7 +23,7 @@ function namesOf(q) {
     if (typeof p !== 'string') continue;
     for (const m of normalizeInput(p).matchAll(NAME)) {
       names.add(keyOfNormalized(m[0]));
-      names.add(keyOfNormalized(m[0].replace(/ ?\(.*$/, '')));
+      names.add(keyOfNormalized(m[0].replace(/ ?[([].*$/, '')));
     }
   }
   return [...names].filter(Boolean);
