@@ -61,8 +61,8 @@ function withFractions(t) {
 
 /** A value with its working in brackets after it, as an equation: "100 (10×10)" → "100 = 10×10" (the sides must agree). */
 function withWorkingInBrackets(t) {
-  const m = t.match(/^([^()=]+?) ?\(([^()=]*[-+*/×÷^·x][^()=]*)\)$/);
-  return m && /\d/.test(m[1]) && /\d/.test(m[2]) ? `${m[1]} = ${m[2]}` : t;
+  const m = t.match(/^([^()=]+?) ?\(([^()=]*)\)$/);
+  return m && /\d/.test(m[1]) && /\d/.test(m[2]) && /[-+*/×÷^·x]/.test(m[2]) ? `${m[1]} = ${m[2]}` : t;
 }
 
 const decimalPlaces = (x) => {
