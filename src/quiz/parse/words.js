@@ -81,6 +81,13 @@ export const OX_ECHOES = ['1', '0', '참', '거짓', 'true', 'false', 't', 'f'];
  */
 export const DECORATIONS = ['✅', '👍', '✔', '✓', '☑', '👌'];
 
+/**
+ * O/X words that may repeat the O/X beside them as a check, in either order: "O, 맞아요", "참 (O)",
+ * "X - 거짓". None that denies: "X 아님" and "X 틀림" deny X.
+ */
+export const OX_AGREEING = ['o', 'ㅇ', '○', '⭕', '참', '맞아요', '맞음', '맞다', '맞는 말', '맞습니다', '옳다', '네', '예', 'true',
+  'x', 'ㄴ', '×', '❌', '엑스', '거짓', 'false'];
+
 /** Multiplication signs between numbers (x only between two numbers: "10 x 10"). */
 export const TIMES = ['×', '*', '·', '⋅', '✕', 'x', 'X'];
 export const SUPERSCRIPTS = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-', '⁺': '+' };
