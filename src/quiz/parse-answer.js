@@ -50,7 +50,10 @@ export function readAnswer(q, input) {
   if (!text) return notGraded('empty');
   const foreign = foreignCharacters(text, q);
   if (foreign) return notGraded('script', foreign);
-  return readSentence(q, spec, text, true);
+  const read = readSentence(q, spec, text, true);
+  // "Ⅳ" was read as 4: quote the numeral as typed when there is no such choice.
+  const roman = read.problem === 'no-choice' && q.type === 'mc' && input.match(/[\u2160-\u216b\u2170-\u217b]/);
+  return roman && romanAsDigits(roman[0]) === read.unread ? { ...read, unread: roman[0] } : read;
 }
 
 /** The value of `text` when one of its cores reads whole, or null. */
