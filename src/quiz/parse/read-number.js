@@ -66,7 +66,7 @@ function withWorkingInBrackets(t) {
 }
 
 const decimalPlaces = (x) => {
-  const m = String(x).match(/\.(\d+)$/);
+  const m = String(x).match(/^-?0,(\d+)$/) || String(x).match(/\.(\d+)$/);
   return m ? m[1].length : 0;
 };
 
@@ -79,7 +79,7 @@ function withoutRounding(t, tolerance) {
   const m = t.match(ROUNDING);
   if (!m) return { t };
   const rest = t.slice(m[0].length);
-  const literal = (rest.match(/^-?(?:\d*\.\d+|\d+(?= ?%))/) || [''])[0]; // a decimal, or a whole percentage (49%)
+  const literal = (rest.match(/^-?(?:\d*\.\d+|0,\d+|\d+(?= ?%))/) || [''])[0]; // a decimal (0,083 too), or a whole percentage (49%)
   // 49.1% is 0.491: a percentage has two more places.
   const places = decimalPlaces(literal) + (/^ ?%/.test(rest.slice(literal.length)) ? 2 : 0);
   if (!tolerance) return { t: rest, problem: 'hedge', unread: m[1], values: { reason: 'exact' } };
