@@ -9,7 +9,7 @@
 //   number ::id::[plain]prompt{#=100:0 =%0%20:0#fb ####explanation}   (answer:tolerance)
 //   text   ::id::[plain]prompt{=FFN =feed-forward =%0%MLP#fb ####explanation}
 import { localizeQuestion } from './localize.js';
-import { validateQuestionList, ORIGINS } from './schema.js';
+import { validateQuestionList, ORIGINS, QUESTION_TYPES } from './schema.js';
 
 const META_PREFIX = '// pe-ffn-quiz:';
 
@@ -235,7 +235,7 @@ function parseBlock(block, meta, index) {
 const isText = (v) => typeof v === 'string' && v.trim() !== '';
 const isTextList = (v) => Array.isArray(v) && v.every(isText);
 const META_FIELDS = {
-  type: [(v) => ['mc', 'ox', 'number', 'text'].includes(v), 'mc, ox, number or text'],
+  type: [(v) => QUESTION_TYPES.includes(v), `${QUESTION_TYPES.slice(0, -1).join(', ')} or ${QUESTION_TYPES.at(-1)}`],
   origin: [(v) => ORIGINS.includes(v), ORIGINS.join(', ')],
   section: [isText, 'a text'],
   category: [isText, 'a text'],

@@ -6,58 +6,22 @@
 // answer; nothing is marked wrong. `feedback` explains a known wrong answer (a distractor) when the
 // input matches one.
 import { readAnswer } from './parse-answer.js';
-import { answerKey } from './parse/normalize.js';
+import { KINDS, kindOf } from './kinds/index.js';
+import { circled, formatAnswerNumber, formatCount } from './kinds/format.js';
 import { localizeQuestion, quizStrings, fill, misconceptionText } from './localize.js';
 
-// Relative slack so that 0.1 + 0.2 style rounding never fails an exact answer.
-const EPSILON = 1e-9;
-
-const within = (a, b, tolerance) => Math.abs(a - b) <= tolerance + EPSILON * Math.max(1, Math.abs(b));
-
-/** The circled number ①..⑳ for 1..20, "(k)" beyond: how choices are numbered on screen and in answers. */
-export function circled(k) {
-  return k >= 1 && k <= 20 ? String.fromCodePoint(0x2460 + k - 1) : `(${k})`;
-}
-
-// One formatter for every call: toLocaleString builds a new one each time, which is slow.
-const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 });
-
-/** A number shown with thousands separators and without float noise (4722432 -> "4,722,432"). */
-export function formatAnswerNumber(x) {
-  return NUMBER_FORMAT.format(Number(x.toPrecision(12)));
-}
+export { circled, formatAnswerNumber };
 
 /** The right answer as text in `lang`: "② 사인", "X (0)", "4,722,432 (±0.001)", "FFN". */
 export function expectedText(q, lang = 'ko') {
-  const L = localizeQuestion(q, lang);
-  switch (q.type) {
-    case 'mc': return `${circled(q.answer)} ${L.choices[q.answer - 1]}`;
-    case 'ox': return q.answer === 1 ? 'O (1)' : 'X (0)';
-    case 'number': {
-      const tol = q.tolerance ? ` (±${formatAnswerNumber(q.tolerance)})` : '';
-      // Korean counters follow the number without a space (3개, 512차원); other units take one (1.581 rad).
-      const unit = !L.unit ? '' : /^[가-힣]/.test(L.unit) ? L.unit : ` ${L.unit}`;
-      return `${formatAnswerNumber(q.answer)}${unit}${tol}`;
-    }
-    default: return L.answerText;
-  }
+  return (kindOf(q) || KINDS.text).expectedText(q, localizeQuestion(q, lang));
 }
 
-function isRight(q, read) {
-  switch (q.type) {
-    case 'mc':
-    case 'ox': return read.value === q.answer;
-    case 'number': return within(read.value, q.answer, q.tolerance || 0);
-    default: return read.accepted !== null;
-  }
-}
+const isRight = (q, read) => (kindOf(q) || KINDS.text).isRight(q, read);
 
 function findDistractor(q, given) {
-  return (q.distractors || []).findIndex((d) => {
-    if (q.type === 'number') return within(given, d.match, q.tolerance || 0);
-    if (q.type === 'text') return answerKey(d.match) === answerKey(given);
-    return d.match === given;
-  });
+  const kind = kindOf(q) || KINDS.text;
+  return (q.distractors || []).findIndex((d) => kind.matchesDistractor(q, d, given));
 }
 
 /**
@@ -74,8 +38,11 @@ function unitsShown(q, L, lang) {
 function notGradedFeedback(q, L, lang, read, strings) {
   const question = read.problem === 'hedge' && read.unread === '?';
   const values = { left: read.unread, ...read.values };
-  if (values.length !== undefined) values.length = NUMBER_FORMAT.format(values.length);
-  const why = fill(strings.notGraded[question ? 'question' : read.problem], values);
+  if (values.length !== undefined) values.length = formatCount(values.length);
+  // A kind may have a more precise message for why (read.values.reason: '약' before an exact answer…).
+  const reason = read.values && (read.values.reason || (read.values.corrections && 'corrections'));
+  const kind = question ? 'question' : reason && strings.notGraded[`${read.problem}:${reason}`] ? `${read.problem}:${reason}` : read.problem;
+  const why = fill(strings.notGraded[kind], values);
   const units = q.type === 'number' ? unitsShown(q, L, lang) : '';
   const how = q.type === 'number' ? fill(units ? strings.howTo.numberUnits : strings.howTo.number, { units }) : strings.howTo[q.type];
   return `${why} ${how}`;

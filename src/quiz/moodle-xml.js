@@ -4,6 +4,7 @@
 // <tolerance> (absolute), text -> shortanswer (case-insensitive). Text is plain text, XML-escaped;
 // known wrong answers carry their explanation as per-answer feedback.
 import { localizeQuestion } from './localize.js';
+import { kindOf } from './kinds/index.js';
 
 /** Escapes text for XML element content and attribute values. */
 export function escapeXML(text) {
@@ -27,13 +28,12 @@ function answer(fraction, text, feedback, indent, extra = '') {
   ].filter(Boolean).join('\n');
 }
 
-const MOODLE_TYPE = { mc: 'multichoice', ox: 'truefalse', number: 'numerical', text: 'shortanswer' };
 
 function questionXML(q, lang) {
   const L = localizeQuestion(q, lang);
   const i = '    ';
   const lines = [
-    `  <question type="${MOODLE_TYPE[q.type]}">`,
+    `  <question type="${kindOf(q).moodleType}">`,
     `${i}<name><text>${escapeXML(q.id)}</text></name>`,
     textEl('questiontext', L.prompt, i),
     textEl('generalfeedback', L.explanation, i),

@@ -10,105 +10,34 @@
 // readAnswer(q, input) -> { value, unit?, accepted? } | { problem, unread, values }
 //   value: the choice (1-based), 1/0, the number, or the text core; unit: the unit read after a
 //   number; accepted: for a text question, the accepted answer it matched (null: a wrong answer).
-import { normalizeInput, romanAsDigits, keyOfNormalized } from './parse/normalize.js';
+import { normalizeInput, romanAsDigits } from './parse/normalize.js';
 import { foreignCharacters } from './parse/alphabet.js';
-import { cores, withoutDecorations, QUIET_END_NUMBER } from './parse/frame.js';
-import { readNumberCore } from './parse/read-number.js';
-import { choiceTable, readChoiceCore } from './parse/read-choice.js';
-import { readOXCore } from './parse/read-ox.js';
-import { acceptedTable, matchTextCore } from './parse/read-text.js';
+import { cores, withoutDecorations } from './parse/frame.js';
 import { classify } from './parse/classify.js';
 import { splitCorrection } from './parse/correction.js';
-import { glossaryNamesOf } from './parse/glossary.js';
-import { CHOICE_PREFIXES } from './parse/words.js';
-import { allChoiceLists, allTextAnswers } from './localize.js';
+import { KINDS, kindOf } from './kinds/index.js';
 
 export const MAX_ANSWER_CHARS = 1000;
-const byLength = (list) => [...list].sort((a, b) => b.length - a.length);
-const lowerKeys = (list) => byLength([...new Set(list.filter((w) => typeof w === 'string' && w.trim()).map((w) => normalizeInput(w).toLowerCase()))]);
-
-/** Every unit the question accepts: its unit in every language and its `units` list. */
-function unitsOf(q) {
-  const units = [q.unit, ...(q.units || [])];
-  for (const [key, value] of Object.entries(q)) if (/^[a-z]{2}$/.test(key) && value && typeof value === 'object') units.push(value.unit);
-  return lowerKeys(units);
-}
-
-// A name in a question's text: a Latin or Greek identifier, with its arguments ("θ", "d_ff", "PE(0, 1)", "cos(0)").
-const NAME = /[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff']*(?: ?\([^()]{0,30}\))?/g;
-/** The names a number question uses in its prompt, in every language (as keys), that a worked answer may put before its `=`. */
-function namesOf(q) {
-  const prompts = [q.prompt];
-  for (const [key, value] of Object.entries(q)) if (/^[a-z]{2}$/.test(key) && value && typeof value === 'object') prompts.push(value.prompt);
-  const names = new Set();
-  for (const p of prompts) {
-    if (typeof p !== 'string') continue;
-    for (const m of normalizeInput(p).matchAll(NAME)) {
-      names.add(keyOfNormalized(m[0]));
-      names.add(keyOfNormalized(m[0].replace(/ ?\(.*$/, '')));
-    }
-  }
-  return [...names].filter(Boolean);
-}
 
 const specs = new WeakMap();
-/** What the readers need of a question, worked out once per question object. */
+/** What the readers need of a question (its kind's spec), worked out once per question object. */
 function specOf(q) {
   if (specs.has(q)) return specs.get(q);
-  const spec = { type: q.type };
-  if (q.type === 'number') Object.assign(spec, { units: unitsOf(q), labels: lowerKeys(q.labels || []), names: namesOf(q), tolerance: q.tolerance || 0 });
-  if (q.type === 'mc') {
-    spec.table = choiceTable(allChoiceLists(q).filter((l) => Array.isArray(l) && l.length));
-    spec.n = spec.table.n;
-    spec.choices = [...spec.table.entries].sort((a, b) => b.key.length - a.key.length);
-  }
-  if (q.type === 'text') {
-    const answers = allTextAnswers(q);
-    spec.accepted = acceptedTable([...answers, ...glossaryNamesOf(answers)]);
-  }
+  const kind = kindOf(q) || KINDS.text;
+  const spec = { type: q.type, kind, ...kind.spec(q) };
   specs.set(q, spec);
   return spec;
 }
 
 const notGraded = (problem, unread = '', values = {}) => ({ problem, unread, values });
 
-/** A number or boolean given directly (a radio button's value, a stored answer). */
-function readPlain(q, spec, input) {
-  if (q.type === 'mc') return Number.isInteger(input) && input >= 1 && input <= spec.n ? { value: input } : notGraded('no-choice', String(input), { n: spec.n });
-  if (q.type === 'ox') {
-    if (typeof input === 'boolean') return { value: input ? 1 : 0 };
-    return input === 1 || input === 0 ? { value: input } : notGraded('unknown', String(input));
-  }
-  if (q.type === 'number' && typeof input === 'number') return Number.isFinite(input) ? { value: input, unit: '' } : notGraded('unknown', String(input));
-  return null;
-}
-
-/** The reader of the question's type on one core: a result, or null when it does not read the core whole. */
-function readCore(spec, core) {
-  switch (spec.type) {
-    case 'number': {
-      const r = readNumberCore(core, spec);
-      return r && r.problem ? notGraded(r.problem, r.unread ?? core, r.values) : r;
-    }
-    case 'mc': {
-      const k = readChoiceCore(core, spec.table);
-      return k === null ? null : { value: k };
-    }
-    case 'ox': {
-      const v = readOXCore(core);
-      return v === null ? null : { value: v };
-    }
-    default: {
-      const accepted = matchTextCore(core, spec.accepted);
-      return accepted === null ? null : { value: core, accepted };
-    }
-  }
-}
+/** The reader of the question's kind on one core: a result, or null when it does not read the core whole. */
+const readCore = (spec, core) => spec.kind.readCore(spec, core);
 
 export function readAnswer(q, input) {
   const spec = specOf(q);
   if (typeof input !== 'string') {
-    const plain = readPlain(q, spec, input);
+    const plain = spec.kind.readPlain(spec, input);
     if (plain) return plain;
     input = input === null || input === undefined ? '' : String(input);
   }
@@ -121,12 +50,15 @@ export function readAnswer(q, input) {
   if (!text) return notGraded('empty');
   const foreign = foreignCharacters(text, q);
   if (foreign) return notGraded('script', foreign);
-  return readSentence(q, spec, text, true);
+  const read = readSentence(q, spec, text, true);
+  // "Ⅳ" was read as 4: quote the numeral as typed when there is no such choice.
+  const roman = read.problem === 'no-choice' && q.type === 'mc' && input.match(/[\u2160-\u216b\u2170-\u217b]/);
+  return roman && romanAsDigits(roman[0]) === read.unread ? { ...read, unread: roman[0] } : read;
 }
 
 /** The value of `text` when one of its cores reads whole, or null. */
 function readWhole(q, spec, text) {
-  const candidates = cores(text, { prefixes: q.type === 'mc' ? CHOICE_PREFIXES : [], quiet: q.type === 'number' ? QUIET_END_NUMBER : undefined });
+  const candidates = cores(text, { prefixes: spec.kind.prefixes, quiet: spec.kind.quietEnd, verbs: spec.kind.verbs });
   for (const core of candidates) {
     const r = readCore(spec, core);
     if (r) return { read: r, candidates };

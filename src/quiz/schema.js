@@ -5,7 +5,9 @@
 // Unknown fields are errors too (they are usually typos), except keys starting with "x-" or "_",
 // and two-letter language codes, which hold translations ({ en: { prompt, choices, ... } }).
 
-export const QUESTION_TYPES = ['mc', 'ox', 'number', 'text'];
+import { QUESTION_TYPES } from './kinds/index.js';
+
+export { QUESTION_TYPES };
 export const ORIGINS = ['document', 'original', 'generated'];
 const MAX_QUESTIONS = 5000;
 const MAX_TEXT = 10000;

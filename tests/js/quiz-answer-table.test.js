@@ -167,7 +167,23 @@ test('every kind of "not graded" has its own message in Korean and English, nami
     }
   }
   const kinds = new Set(NOT_GRADED.map((k) => k.kind));
-  for (const lang of ['ko', 'en']) for (const kind of Object.keys(strings[lang].notGraded)) assert.ok(kinds.has(kind) || kind === 'question', `${lang}: ${kind} is a kind`);
+  for (const lang of ['ko', 'en']) {
+    for (const kind of Object.keys(strings[lang].notGraded)) assert.ok(kinds.has(kind.split(':')[0]) || kind === 'question', `${lang}: ${kind} is a kind`);
+  }
+});
+
+test('a refusal says why in its own words: 약 before an exact answer, 약 before a rougher value, a twice-corrected answer, a guess', () => {
+  const cases = [
+    [SAMPLES.count, '약 3', /정확한 값을 묻기 때문에 ‘약’을 붙인 답은 채점하지 않아요\. ‘약’은 빼고 답만 적어 주세요\./, /asks for an exact value/],
+    [SAMPLES.angle, '약 1.5', /소수점 아래 3자리\)까지 적혀 있지 않아요/, /3 decimal places/],
+    [SAMPLES.choice, '1번 아니 2번 아니 3번', /두 번 넘게 고쳐 적어서\(‘1번 아니 2번 아니 3번’\)/, /corrected more than once/],
+    [SAMPLES.count, '3개 같아요', /짐작하는 말\(‘같아요’\)이 붙어 있어요\. 확실하지 않아도 괜찮으니 짐작하는 말은 빼고 답만 적어 주세요\./, /leave the guessing word out/],
+    [SAMPLES.count, '총 개수는 3개', /‘총 개수는’ 부분을 이해하지 못했어요/, /‘총 개수는’/],
+  ];
+  for (const [q, input, ko, en] of cases) {
+    assert.match(grade(q, input).feedback, ko, input);
+    assert.match(grade(q, input, { lang: 'en' }).feedback, en, input);
+  }
 });
 
 test('a number question says which units it takes, in the learner\'s language', () => {

@@ -82,10 +82,16 @@ const glossaryWords = [...new Set(koPage.glossary.terms.flatMap(([term, also]) =
 const rnd = mulberry32(23);
 const someWords = Array.from({ length: 24 }, () => glossaryWords[Math.floor(rnd() * glossaryWords.length)]);
 const key = (s) => s.normalize('NFKC').toLowerCase().replace(/[\s\p{P}]/gu, '');
-/** A glossary word that is itself part of an answer (a declared unit, an accepted text, the key's text) is no noise. */
+/** The words of the key choice's text in every language ("위치가" of "모든 위치가 같은 FFN 가중치 공유"). */
+const keyChoiceWords = (q) => (q.type === 'mc' ? langs(q).flatMap((l) => ((l === 'ko' ? q.choices : q[l].choices || q.choices)[q.answer - 1]).split(/[^\p{L}\p{N}_]+/u)).map(key) : []);
+/**
+ * A glossary word that is itself part of an answer (a declared unit, an accepted text, the key's text,
+ * a word of the key choice, its particle left off: "2번 위치" names choice 2 twice) is no noise.
+ */
 function isPartOfAnswer(q, word, accepted) {
   const w = key(word);
-  return unitsOf(q).some((u) => key(u) === w) || (q.labels || []).some((l) => key(l) === w) || accepted.some((a) => key(a) === w);
+  return unitsOf(q).some((u) => key(u) === w) || (q.labels || []).some((l) => key(l) === w) || accepted.some((a) => key(a) === w)
+    || word.split(' ').every((part) => keyChoiceWords(q).some((cw) => cw === key(part) || (cw.startsWith(key(part)) && /^[가-힣]{1,2}$/.test(cw.slice(key(part).length)))));
 }
 
 /** The patterns of `list` that apply to question q: [pattern, 'number'] only to numbers, [pattern, 'not number'] to the rest. */

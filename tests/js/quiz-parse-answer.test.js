@@ -17,7 +17,9 @@ const numbers = [
   ['0', 0], [3, 3], ['', null], ['abc', null], ['1 2', null], ['1,2,3', null], ['3 or 4', null],
   ['12,34,56', null], ['1..2', null], ['--3', null], [Infinity, null], ['x=', null],
   // Default deny: what the question does not declare, and what could be two answers, is not read.
-  ['3 개', null], ['100 scores', null], ['4 722 432', null], ['4.722.432', null], ['0,5', null], ['3,14', null],
+  // A decimal comma only where nothing else can be meant: "0,5" (issue 33); "3,14" may be two answers.
+  ['0,5', 0.5], ['0,45', 0.45],
+  ['3 개', null], ['100 scores', null], ['4 722 432', null], ['4.722.432', null], ['3,14', null],
   ['1.234,5', null], ['약 0.85', null], ['3 틀림', null], ['100%', null],
 ];
 

@@ -71,10 +71,12 @@ function maskChoices(text, choices) {
  * Numbers among tokens: digit runs, and Korean number words that stand apart from a number and are
  * not one of the question's own words (열 is ten, but in "열 15" it names the column).
  */
-function numberTokens(tokens, own = []) {
+function numberTokens(tokens, own = [], text = '') {
   // "8분의 5" is one number: the part after 분의 goes with the one before.
   const fractionPart = (i) => i > 0 && tokens[i - 1].type === 'word' && tokens[i - 1].text.startsWith(FRACTION_WORD) && i > 1;
-  return tokens.filter((t, i) => !fractionPart(i) && (t.type === 'number'
+  // "1의 개수는 3개": a number with the particle 의 names a thing (the 1s), it is no answer.
+  const possessive = (t) => t.type === 'number' && text[t.end] === '의';
+  return tokens.filter((t, i) => !fractionPart(i) && !possessive(t) && (t.type === 'number'
     || (t.type === 'word' && isNumberWord(t.text) && !own.includes(t.text.toLowerCase())
       && !(i > 0 && tokens[i - 1].type === 'number' && tokens[i - 1].end === t.start))));
 }
@@ -104,8 +106,14 @@ function listedParts(text) {
   return text.split(LIST_SPLIT).map((p) => p.trim()).filter((p) => /[\p{L}\d]/u.test(p));
 }
 
+/** The [start, end) of each bracketed part that holds words ("3개 (1이 세 번 나오니까)"): a reason, not an answer. */
+const reasons = (text) => [...text.matchAll(/\([^()]*[가-힣]{2,}[^()]*\)/g)].map((m) => [m.index, m.index + m[0].length]);
+
 /** The several values, or null: numbers, choices, O/X or listed parts, by the question's type. */
-function severalValues(ctx, text, tokens, named, numbers) {
+function severalValues(ctx, text, tokens, named, allNumbers) {
+  // Numbers inside a reason in brackets are not answers: such an answer is not read, but it does not hold two.
+  const spans = reasons(text);
+  const numbers = allNumbers.filter((t) => !spans.some(([a, b]) => t.start > a && t.end < b));
   if (ctx.type === 'text') {
     const parts = listedParts(text);
     return parts.length > 1 ? parts : null;
@@ -115,28 +123,50 @@ function severalValues(ctx, text, tokens, named, numbers) {
     return new Set(values.map((x) => x.v)).size > 1 || values.length > 2 ? values.map((x) => x.text) : null;
   }
   if (text.includes('±')) return [text];
-  if (ctx.type === 'number') return numbers.length > 1 ? numbers.map((t) => t.text) : null;
+  if (ctx.type === 'number') {
+    // Numbers joined by arithmetic ("1/7", "2+1+2") are one value.
+    const apart = numbers.filter((t, i) => i === 0 || !/^ ?[-+*/×÷^·] ?$/.test(text.slice(numbers[i - 1].end, t.start)));
+    if (apart.length < 2) return null;
+    return text.includes(FRACTION_WORD) ? [text] : numbers.map((t) => t.text);
+  }
   const choiceNumbers = tokens.filter((t) => t.type === 'number').map((t) => t.text);
   const all = [...choiceNumbers, ...named.map((x) => x.text)];
   const mixedPair = choiceNumbers.length === 1 && named.length === 1;
   return all.length > 1 && !mixedPair ? all : null;
 }
 
-/** Everything in `text` but the values: what was not understood. */
-function leftover(text, values) {
-  let out = '';
+/** The marker found at [from, to) with the rest of its word, as typed: "같아" in "3개 같아요" is "같아요". */
+function toWordEnd(text, from, to) {
+  let end = to;
+  while (end < text.length && /[\p{L}]/u.test(text[end]) && /[\p{L}]/u.test(text[end - 1])) end++;
+  return text.slice(from, end);
+}
+
+/**
+ * Everything in `text` but the values, as typed: each part between them, apart ("총 개수는 3개" leaves
+ * "총 개수는"; "1의 개수 … 3" leaves both parts joined by " … "). A unit the question declares, or a
+ * choice's 번, right after a value goes with it.
+ */
+function leftover(text, values, units = []) {
+  const parts = [];
   let from = 0;
-  // A choice's number goes with its 번: "1번 더하기" leaves "더하기".
-  for (const t of values) { out += text.slice(from, t.start); from = text.startsWith('번', t.end) ? t.end + 1 : t.end; }
-  out += text.slice(from);
-  return shown(out.replace(/\u0000/g, ' ').replace(/ +/g, ' ')) || shown(text.replace(/\u0000/g, ''));
+  for (const t of values) {
+    parts.push(text.slice(from, t.start));
+    from = t.end;
+    const rest = text.slice(from).toLowerCase();
+    const unit = [...units, '번'].find((u) => rest.startsWith(u) || rest.startsWith(` ${u}`));
+    if (unit) from += (rest.startsWith(unit) ? 0 : 1) + unit.length;
+  }
+  parts.push(text.slice(from));
+  const shownParts = parts.map((p) => shown(p.replace(/\u0000/g, ' ').replace(/ +/g, ' ').trim())).filter(Boolean);
+  return shownParts.join(' … ') || shown(text.replace(/\u0000/g, ''));
 }
 
 export function classify(original, ctx) {
   const { text, named } = ctx.type === 'mc' ? maskChoices(original, ctx.choices) : { text: original, named: [] };
   const lower = text.toLowerCase();
   const tokens = tokenize(text).filter((t) => t.text !== MASK);
-  const numbers = ctx.type === 'number' ? numberTokens(tokens, ctx.own) : tokens.filter((t) => t.type === 'number');
+  const numbers = ctx.type === 'number' ? numberTokens(tokens, ctx.own, text) : tokens.filter((t) => t.type === 'number');
   const result = (problem, unread, values = {}) => ({ problem, unread: shown(unread), values });
 
   if (!(ctx.type === 'number' && ctx.units.includes('%')) && ctx.type !== 'text') {
@@ -147,7 +177,7 @@ export function classify(original, ctx) {
   if (several) return result('several', several.map(shown).join(', '));
   for (const kind of ['negated', ctx.type === 'text' ? null : 'comparison', 'hedge']) {
     const m = kind && findMarker(kind, lower, tokens);
-    if (m) return result(kind, text.slice(m.at, m.at + m.text.length) || m.text);
+    if (m) return result(kind, toWordEnd(text, m.at, m.at + m.text.length) || m.text);
   }
   if (ctx.type === 'mc') {
     if (numbers.length === 1 && named.length === 1 && Number(numbers[0].text) !== named[0].k) {
@@ -159,5 +189,7 @@ export function classify(original, ctx) {
   if (ctx.type === 'number' && numbers.length === 1 && tokens.length === 2 && tokens[1].type === 'word' && tokens[0] === numbers[0]) {
     return result('unit', tokens[1].text, { units: ctx.units });
   }
-  return result('unknown', leftover(text, numbers));
+  const spans = reasons(text);
+  const values = numbers.filter((t) => !spans.some(([a, b]) => t.start > a && t.end < b));
+  return result('unknown', leftover(text, values, ctx.units || []));
 }

@@ -135,9 +135,10 @@ class Reader {
     }
     if (this.pi()) return Math.PI;
     const fn = this.wordAt(FUNCTION_NAMES);
-    if (fn && this.s[this.i + fn.length] === '(') {
-      // cos(0), ReLU(-3): a function of the worked answer, applied to its bracketed argument.
+    if (fn && (this.s[this.i + fn.length] === '(' || /^ [\d.]/.test(this.s.slice(this.i + fn.length, this.i + fn.length + 2)))) {
+      // cos(0), cos 0, ReLU(-3): a function of the worked answer, applied to its argument.
       this.i += fn.length;
+      this.operators++;
       return FUNCTIONS[fn](this.primary());
     }
     if (isDigit(c) || (c === '.' && isDigit(this.s[this.i + 1] || ''))) return this.number();

@@ -1,5 +1,6 @@
-// The frame around an answer's value: words before it ("정답:", "답은"), an ending or an
-// affirmation after it ("이요", "입니다", "이 정답입니다", "가 맞아요"), quiet punctuation at its
+// The frame around an answer's value: words before it ("정답:", "답은", "저는"), an ending or an
+// affirmation after it ("이요", "입니다", "이 정답입니다", "가 맞아요", "이 답"), a verb of choosing
+// after a choice ("2번 선택", "2번을 골랐어요"), quiet punctuation at its
 // end (. ! ~) and one pair of brackets or quotes around it. cores(text) lists the ways of taking
 // that frame off, from the whole text to the barest core (a handful); a reader takes the first one
 // it reads completely. Nothing is ever removed from inside an answer, so whatever the frame does
@@ -25,7 +26,10 @@ function prefixesWith(extra) {
 /** Removes quiet punctuation and spaces at the end: "3개." → "3개", "2번!!" → "2번". */
 function trimQuietEnd(t, quiet = QUIET_END) {
   let end = t.length;
-  while (end > 0 && (quiet.includes(t[end - 1]) || t[end - 1] === ' ')) end--;
+  // After an ending ("100개요~", "3입니다~") '~' is a friendly tone even where it would start a range
+  // after a number or its unit ("3~", "3개~" may go on to 5개).
+  const tone = (i) => t[i] === '~' && /[요용당다임]/.test(t[i - 1] || '');
+  while (end > 0 && (quiet.includes(t[end - 1]) || t[end - 1] === ' ' || tone(end - 1))) end--;
   return t.slice(0, end);
 }
 
@@ -95,7 +99,15 @@ function unwrap(t) {
  * The candidate cores of an (already normalised) answer, most literal first. `prefixes` adds words
  * a type allows before its value (선택지, 보기 for a choice); `quiet` the punctuation left off its end.
  */
-export function cores(text, { prefixes = [], quiet = QUIET_END } = {}) {
+/** The text before a verb of choosing ("2번 선택", "2번을 골랐어요"), with its object particle, or none. */
+function beforeChoosing(t, verbs) {
+  const verb = verbs.find((v) => t.length > v.length && t.endsWith(v));
+  if (!verb) return [];
+  const rest = t.slice(0, -verb.length).trimEnd();
+  return /[을를]$/.test(rest) && rest.length > 1 ? [rest, rest.slice(0, -1).trimEnd()] : [rest];
+}
+
+export function cores(text, { prefixes = [], quiet = QUIET_END, verbs = [] } = {}) {
   const out = [];
   const add = (t) => { if (t && !out.includes(t)) out.push(t); };
   const whole = trimQuietEnd(text, quiet);
@@ -103,7 +115,7 @@ export function cores(text, { prefixes = [], quiet = QUIET_END } = {}) {
   const afterWords = afterPrefix(whole, prefixes.length ? prefixesWith(prefixes) : PREFIXES_LONGEST);
   if (afterWords) starts.push(afterWords);
   for (const s of starts) {
-    for (const t of [s, ...beforeEndings(s, quiet), ...beforeAffirmation(s)]) {
+    for (const t of [s, ...beforeEndings(s, quiet), ...beforeAffirmation(s), ...beforeChoosing(s, verbs)]) {
       add(t);
       const inner = unwrap(t);
       if (inner) add(trimQuietEnd(inner, quiet));

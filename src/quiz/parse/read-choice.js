@@ -5,7 +5,7 @@
 // choice but is exactly one choice's value ("90" for "90도") names that choice.
 //
 // choiceTable(lists) -> table;  readChoiceCore(core, table) -> 1-based choice | null
-import { ORDINALS, ENGLISH_ORDINALS, TERM_ALIASES, SIGN_WORDS, PARTICLES, FUNCTION_WORDS, MIN_PART } from './words.js';
+import { ORDINALS, ENGLISH_ORDINALS, TERM_ALIASES, SIGN_WORDS, PARTICLES, FUNCTION_WORDS, MIN_PART, CORRECTIONS, OX_DENIALS } from './words.js';
 import { answerKey, keyOfNormalized } from './normalize.js';
 import { glossaryNamesOf } from './glossary.js';
 
@@ -33,6 +33,7 @@ const numberOf = (key) => (key.match(/^(\d+(?:\.\d+)?)[가-힣]{0,2}$/) || [])[1
 const WORD = /[\p{L}\p{N}_]+/gu;
 const wordsOf = (text) => (text.normalize('NFKC').toLowerCase().match(WORD) || []).map(canonical);
 const FUNCTION = new Set(FUNCTION_WORDS);
+const DENYING = new Set([...CORRECTIONS, ...OX_DENIALS, '그렇다', '맞다']);
 const PARTICLES_LONGEST = [...PARTICLES].sort((a, b) => b.length - a.length);
 /**
  * Words long enough to mean something (MIN_PART): Latin letters at least MIN_PART.latin of them
@@ -48,10 +49,18 @@ function meaningful(words) {
 /** A choice's word is the answer's word, or that word with a Korean particle after it (관계를 for 관계). */
 const sameWord = (choiceWord, word) => choiceWord === word
   || (/[\uac00-\ud7a3]$/.test(word) && choiceWord.startsWith(word) && PARTICLES_LONGEST.includes(choiceWord.slice(word.length)));
-/** True when `words` stand in a row among `choiceWords`. */
+/** True when `words` stand in a row among `choiceWords`, or, written without their spaces, spell such a row ("선형함수"). */
 function hasWordsInRow(choiceWords, words) {
   for (let at = 0; at + words.length <= choiceWords.length; at++) {
     if (words.every((w, i) => sameWord(choiceWords[at + i], w))) return true;
+  }
+  const joined = words.join('');
+  for (let at = 0; at < choiceWords.length; at++) {
+    let run = '';
+    for (let end = at; end < choiceWords.length && run.length < joined.length; end++) {
+      if (sameWord(run + choiceWords[end], joined)) return true;
+      run += choiceWords[end];
+    }
   }
   return false;
 }
@@ -121,12 +130,14 @@ function choiceNumber(core, n) {
 
 const unwrap = (t) => (/^[([].*[)\]]$/.test(t) ? t.slice(1, -1).trim() : t);
 
-/** A choice's number with its own whole text, in either order: "② 사인", "2번 (사인)", "사인(2번)". */
+/** A choice's number with its own text (whole, or words only it has), in either order: "② 사인", "2번 (사인)", "사인(2번)", "1번 더하기". */
 function numberWithText(core, table) {
+  // Words of a choice that deny ("아니다. …") do not name it beside a number: "1번 아니다" denies 1.
+  const names = (text) => exactChoiceText(text, table) ?? (wordsOf(text).some((w) => DENYING.has(w)) ? null : partialChoiceText(text, table));
   const first = core.match(NUMBER_THEN_TEXT);
-  if (first && exactChoiceText(unwrap(first[2]), table) === Number(first[1])) return Number(first[1]);
+  if (first && names(unwrap(first[2])) === Number(first[1])) return Number(first[1]);
   const last = core.match(TEXT_THEN_NUMBER);
-  if (last && exactChoiceText(last[1], table) === Number(last[2])) return Number(last[2]);
+  if (last && names(last[1]) === Number(last[2])) return Number(last[2]);
   return null;
 }
 

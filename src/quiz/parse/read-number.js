@@ -8,7 +8,9 @@
 // written in Korean ("8분의 5", "1과 2분의 1"), and a side of an equation may be a name the question
 // uses ("θ = 3.982", "cos(0) = 1"), whose value, when it has one, must agree.
 //
-// readNumberCore(core, { units, labels, names, tolerance })
+// readNumberCore(core, { units, labels, names, tolerance, answer })
+//   answer: the key, when known, only so that "약 0.1" written to fewer places than asked is read when
+//   it is the key's value itself (anything else after 약 is asked again, never graded correct)
 //   -> { value, unit } | { problem: 'unequal' | 'hedge', unread?, values? } | null
 import { evaluate, HAS_NUMBER } from './expression.js';
 import { keyOfNormalized } from './normalize.js';
@@ -57,8 +59,14 @@ function withFractions(t) {
   return plain.replace(MIXED, (m, whole, fraction) => `${whole}+${fraction}`);
 }
 
+/** A value with its working in brackets after it, as an equation: "100 (10×10)" → "100 = 10×10" (the sides must agree). */
+function withWorkingInBrackets(t) {
+  const m = t.match(/^([^()=]+?) ?\(([^()=]*)\)$/);
+  return m && /\d/.test(m[1]) && /\d/.test(m[2]) && /[-+*/×÷^·x]/.test(m[2]) ? `${m[1]} = ${m[2]}` : t;
+}
+
 const decimalPlaces = (x) => {
-  const m = String(x).match(/\.(\d+)$/);
+  const m = String(x).match(/^-?0,(\d+)$/) || String(x).match(/\.(\d+)$/);
   return m ? m[1].length : 0;
 };
 
@@ -71,21 +79,25 @@ function withoutRounding(t, tolerance) {
   const m = t.match(ROUNDING);
   if (!m) return { t };
   const rest = t.slice(m[0].length);
-  const literal = (rest.match(/^-?\d*\.\d+/) || [''])[0];
+  const literal = (rest.match(/^-?(?:\d*\.\d+|0,\d+|\d+(?= ?%))/) || [''])[0]; // a decimal (0,083 too), or a whole percentage (49%)
+  // 49.1% is 0.491: a percentage has two more places.
+  const places = decimalPlaces(literal) + (/^ ?%/.test(rest.slice(literal.length)) ? 2 : 0);
   if (!tolerance) return { t: rest, problem: 'hedge', unread: m[1], values: { reason: 'exact' } };
-  if (!literal || decimalPlaces(literal) < decimalPlaces(tolerance)) return { t: rest, problem: 'hedge', unread: m[1], values: { reason: 'precision', places: decimalPlaces(tolerance) } };
+  if (!literal || places < decimalPlaces(tolerance)) return { t: rest, problem: 'hedge', unread: m[1], values: { reason: 'precision', places: decimalPlaces(tolerance) }, rough: Boolean(literal) };
   return { t: rest };
 }
 
-export function readNumberCore(core, { units = [], labels = [], names = [], tolerance = 0 } = {}) {
+export function readNumberCore(core, { units = [], labels = [], names = [], tolerance = 0, answer } = {}) {
   const rounding = withoutRounding(withoutLabel(core.replace(TOTAL, ''), labels).replace(TOTAL, ''), tolerance);
   if (rounding.problem) {
     // Said why only when the rest is a number ("약 100개"); "약 3개 같아요" is for the classifier.
     if (ROUNDING.test(rounding.t)) return null;
-    const rest = readNumberCore(rounding.t, { units, labels, names, tolerance });
+    const rest = readNumberCore(rounding.t, { units, labels, names, tolerance, answer });
+    // "약 0.1" for 0.1 (±0.001): written to fewer places, but the value itself; read.
+    if (rest && !rest.problem && rounding.rough && answer !== undefined && Math.abs(rest.value - answer) <= tolerance + 1e-9) return rest;
     return rest && !rest.problem ? { problem: rounding.problem, unread: rounding.unread, values: rounding.values } : null;
   }
-  const t = withFractions(withoutShownTolerance(rounding.t, tolerance));
+  const t = withWorkingInBrackets(withFractions(withoutShownTolerance(rounding.t, tolerance)));
   if (!t) return null;
   let equals = 0;
   for (const c of t) if (c === '=' && ++equals > MAX_EQUALS) return null;

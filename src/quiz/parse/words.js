@@ -4,20 +4,26 @@
 // answer "not graded" (denials, hedges, comparisons…) are in ./rules.js with their examples.
 
 /** Words before the answer: "정답: 3", "답은 2번", "제 답은 X". A ':' may follow each. */
-export const PREFIXES = ['제 답은', '제 답', '내 답은', '내 답', '정답은', '정답이', '정답', '답은', '답이', '답', '확실히',
+export const PREFIXES = ['제 답은', '제 답', '내 답은', '내 답', '정답은', '정답이', '정답', '답은', '답이', '답', '확실히', '저는',
   'the answer is', 'answer is', 'my answer is', 'answer', 'ans'];
+
+/** Verbs of choosing after a choice, with or without 을/를: "2번 선택", "2번을 골랐어요". Not 찍다 (a guess). */
+export const CHOOSING = ['선택합니다', '선택했어요', '선택할게요', '선택', '골랐어요', '골랐습니다', '고를게요', '고릅니다', '고름'];
 
 /** Words before a choice's number: "선택지 2", "보기 ③", "option b". */
 export const CHOICE_PREFIXES = ['선택지', '보기', 'choice', 'option', 'no.', '#'];
 
 /** Polite and plain sentence endings after the answer, with or without a space: "2번이요", "3개 입니다". */
-export const ENDINGS = ['입니다', '이에요', '이예요', '예요', '에요', '이요', '요', '임', '이다'];
+export const ENDINGS = ['입니다', '이에요', '이예요', '예요', '에요', '이요', '요', '임', '이다',
+  // typed the playful way: 입니당, 이에용, 맞아용
+  '입니당', '이에용', '예용', '에용', '이용', '용'];
 
 /**
  * Saying that the answer is right, after it, with or without the particle 이/가: "2번이 정답입니다",
  * "X가 맞아요", "3 맞음".
  */
-export const AFFIRMATIONS = ['정답입니다', '정답이에요', '정답이다', '정답임', '정답', '맞습니다', '맞아요', '맞다', '맞음', '맞아',
+export const AFFIRMATIONS = ['정답입니다', '정답이에요', '정답이다', '정답임', '정답', '답입니다', '답이에요', '답이다', '답임', '답',
+  '맞습니다', '맞아요', '맞다', '맞음', '맞아',
   '확실합니다', '확실해요', '확실함', '확실'];
 export const SUBJECT_PARTICLES = ['이', '가'];
 
@@ -40,7 +46,7 @@ export const TERM_ALIASES = [['사인', 'sin', 'sine'], ['코사인', 'cos', 'co
  * Korean particles a choice's word may carry where the answer leaves them off: "관계" names the
  * choice "토큰 간 관계를 만드는 어텐션".
  */
-export const PARTICLES = ['이', '가', '을', '를', '은', '는', '의', '에', '에서', '로', '으로', '와', '과', '도', '만', '까지', '부터', '처럼'];
+export const PARTICLES = ['이', '가', '을', '를', '은', '는', '의', '에', '에서', '로', '으로', '와', '과', '도', '만', '까지', '부터', '처럼', '이고', '이며', '이다'];
 /** Words that name no choice on their own: "only" is in "Only partly" but means nothing alone. */
 export const FUNCTION_WORDS = ['a', 'an', 'the', 'of', 'and', 'or', 'to', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'as', 'is', 'are',
   'be', 'it', 'its', 'it\'s', 'this', 'that', 'these', 'those', 'only', 'all', 'every', 'each', 'same', 'does', 'do', 'not', 'no', 'one', 'two',
@@ -51,10 +57,10 @@ export const MIN_PART = { latin: 4, hangul: 2 };
 export const SIGN_WORDS = [['°', '도']];
 
 /** O (true, 1) and X (false, 0), as written by hand, by IME, in English and as symbols. */
-export const TRUE_WORDS = ['o', '오', '○', '◯', '⭕', '〇', 'ㅇ', 'ㅇㅇ', '1', '일', '참', '참이다', '맞다', '맞음', '맞아', '맞아요',
+export const TRUE_WORDS = ['o', '오', '○', '◯', '⭕', '〇', 'ㅇ', 'ㅇㅇ', '동그라미', '동그라미표', '1', '일', '참', '참이다', '맞다', '맞음', '맞아', '맞아요',
   '맞습니다', '맞는다', '맞', '맞는 말', '옳다', '옳음', '옳아요', '옳습니다', '그렇다', '그래요', '예', '네', '응', '넵',
   'yes', 'y', 'true', 't', 'correct', 'right'];
-export const FALSE_WORDS = ['x', '엑스', '×', '✕', '✖', '✗', '✘', '❌', '❎', '0', '영', '거짓', '거짓이다', '틀리다', '틀림', '틀려', '틀려요',
+export const FALSE_WORDS = ['x', '엑스', '엑스표', '가위표', '×', '✕', '✖', '✗', '✘', '❌', '❎', '0', '영', '거짓', '거짓이다', '틀리다', '틀림', '틀려', '틀려요',
   '틀립니다', '틀렸다', '틀렸어요', '틀렸습니다', '틀린다', '틀', '틀린 말', '그르다', '맞지 않다', '맞지 않아요', '맞지 않음',
   '옳지 않다', '옳지 않아요', '그렇지 않다', '그렇지 않아요', '아니다', '아니에요', '아니예요', '아니야', '아냐', '아니오', '아니요',
   '아뇨', '아님', '아닙니다', 'ㄴ', 'ㄴㄴ', '노', 'no', 'n', 'false', 'f', 'wrong', 'incorrect'];
@@ -62,7 +68,7 @@ export const FALSE_WORDS = ['x', '엑스', '×', '✕', '✖', '✗', '✘', '�
  * Words that deny the O/X before them instead of being one: "X 아님" is not X. Alone they are X
  * (they are in FALSE_WORDS too).
  */
-export const OX_DENIALS = ['아님', '아니다', '아니에요', '아니예요', '아닙니다', '아니야', '아냐', 'not', "isn't", 'isnt'];
+export const OX_DENIALS = ['아님', '아니다', '아니에요', '아니예요', '아닙니다', '아니야', '아냐', '틀림', '틀려', '틀려요', '틀렸다', '틀렸어요', 'not', "isn't", 'isnt'];
 /**
  * Bracketed words that may repeat an O/X as a check: "O (1)", "X (거짓)". Not O and X themselves:
  * "2번 (X)" marks an answer wrong, so "X (X)" may too.
@@ -74,6 +80,13 @@ export const OX_ECHOES = ['1', '0', '참', '거짓', 'true', 'false', 't', 'f'];
  * end, after an answer; alone they answer nothing.
  */
 export const DECORATIONS = ['✅', '👍', '✔', '✓', '☑', '👌'];
+
+/**
+ * O/X words that may repeat the O/X beside them as a check, in either order: "O, 맞아요", "참 (O)",
+ * "X - 거짓". None that denies: "X 아님" and "X 틀림" deny X.
+ */
+export const OX_AGREEING = ['o', 'ㅇ', '○', '⭕', '참', '맞아요', '맞음', '맞다', '맞는 말', '맞습니다', '옳다', '네', '예', 'true',
+  'x', 'ㄴ', '×', '❌', '엑스', '거짓', 'false'];
 
 /** Multiplication signs between numbers (x only between two numbers: "10 x 10"). */
 export const TIMES = ['×', '*', '·', '⋅', '✕', 'x', 'X'];
