@@ -45,7 +45,7 @@ import { emit, quizActivityId, quizContext, answeredStatement, completedStatemen
 import { loadBank } from './quiz/bank-loader.js';
 import { checkAdapter, adapterProgressStore } from './quiz/lms-adapter.js';
 import {
-  builtinBank, grade, expectedText, buildQuizSet, localizeQuestion, localizeStudySheet, normalizeSeed,
+  builtinBank, grade, expectedText, buildQuizSet, kindOf, localizeQuestion, localizeStudySheet, normalizeSeed,
 } from '../quiz/index.js';
 import { shareParamNames, readShareParams, writeShareParams, withSeed } from '../quiz/share-link.js';
 import { cutSeed } from '../quiz/limits.js';
@@ -303,7 +303,7 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   readDraft(q, form) {
-    if (q.type === 'mc' || q.type === 'ox') {
+    if (kindOf(q).render.options) {
       const picked = form.querySelector('input[type=radio]:checked');
       return picked ? Number(picked.value) : null;
     }

@@ -8,6 +8,7 @@
 import { readAnswer } from './parse-answer.js';
 import { answerKey } from './parse/normalize.js';
 import { localizeQuestion, quizStrings, fill, misconceptionText } from './localize.js';
+import { kindOf } from './kinds/index.js';
 
 // Relative slack so that 0.1 + 0.2 style rounding never fails an exact answer.
 const EPSILON = 1e-9;
@@ -30,34 +31,14 @@ export function formatAnswerNumber(x) {
 /** The right answer as text in `lang`: "② 사인", "X (0)", "4,722,432 (±0.001)", "FFN". */
 export function expectedText(q, lang = 'ko') {
   const L = localizeQuestion(q, lang);
-  switch (q.type) {
-    case 'mc': return `${circled(q.answer)} ${L.choices[q.answer - 1]}`;
-    case 'ox': return q.answer === 1 ? 'O (1)' : 'X (0)';
-    case 'number': {
-      const tol = q.tolerance ? ` (±${formatAnswerNumber(q.tolerance)})` : '';
-      // Korean counters follow the number without a space (3개, 512차원); other units take one (1.581 rad).
-      const unit = !L.unit ? '' : /^[가-힣]/.test(L.unit) ? L.unit : ` ${L.unit}`;
-      return `${formatAnswerNumber(q.answer)}${unit}${tol}`;
-    }
-    default: return L.answerText;
-  }
+  return kindOf(q).expected(q, L, { circled, formatAnswerNumber });
 }
 
-function isRight(q, read) {
-  switch (q.type) {
-    case 'mc':
-    case 'ox': return read.value === q.answer;
-    case 'number': return within(read.value, q.answer, q.tolerance || 0);
-    default: return read.accepted !== null;
-  }
-}
+const compare = { within, answerKey };
+const isRight = (q, read) => kindOf(q).isRight(q, read, compare);
 
 function findDistractor(q, given) {
-  return (q.distractors || []).findIndex((d) => {
-    if (q.type === 'number') return within(given, d.match, q.tolerance || 0);
-    if (q.type === 'text') return answerKey(d.match) === answerKey(given);
-    return d.match === given;
-  });
+  return (q.distractors || []).findIndex((d) => kindOf(q).sameAnswer(q, d.match, given, compare));
 }
 
 /**
@@ -76,8 +57,8 @@ function notGradedFeedback(q, L, lang, read, strings) {
   const values = { left: read.unread, ...read.values };
   if (values.length !== undefined) values.length = NUMBER_FORMAT.format(values.length);
   const why = fill(strings.notGraded[question ? 'question' : read.problem], values);
-  const units = q.type === 'number' ? unitsShown(q, L, lang) : '';
-  const how = q.type === 'number' ? fill(units ? strings.howTo.numberUnits : strings.howTo.number, { units }) : strings.howTo[q.type];
+  const units = kindOf(q).takesUnits ? unitsShown(q, L, lang) : '';
+  const how = kindOf(q).takesUnits ? fill(units ? strings.howTo.numberUnits : strings.howTo.number, { units }) : strings.howTo[q.type];
   return `${why} ${how}`;
 }
 
