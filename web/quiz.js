@@ -12,7 +12,7 @@ import { escapeHtml } from '../src/elements/shared/format.js';
 import { saveFile } from '../src/elements/shared/data-export.js';
 import { studySheetTable } from '../src/elements/shared/study-sheet.js';
 import { h } from '../src/elements/shared/dom.js';
-import { builtinBank, localizeStudySheet, QUIZ_TOPICS, TOPICS } from '../src/quiz/index.js';
+import { builtinBank, localizeStudySheet, QUESTION_TYPES, QUIZ_TOPICS, TOPICS } from '../src/quiz/index.js';
 import { shareParamNames, readShareParams, writeShareParams } from '../src/quiz/share-link.js';
 import { QUIZ_COUNT, SEED_MAX, cutSeed, readDecimal } from '../src/quiz/limits.js';
 import { FORMAT_NAMES as LMS_FORMATS } from '../src/lms/formats/index.js';
@@ -95,7 +95,7 @@ function renderStats(t) {
   const sections = by('section');
   const docs = qs.filter((q) => q.origin === 'document').length;
   document.querySelector('.stats-intro').textContent = fill(t.statsIntro, { total: qs.length, docs, original: qs.length - docs });
-  const typeRows = ['mc', 'ox', 'number', 'text'].map((k) => `<tr><th scope="row">${escapeHtml(t.types[k])}</th><td class="n">${types.get(k) || 0}</td></tr>`).join('');
+  const typeRows = QUESTION_TYPES.map((k) => `<tr><th scope="row">${escapeHtml(t.types[k])}</th><td class="n">${types.get(k) || 0}</td></tr>`).join('');
   const sectionRows = bank.sections.map((s) => {
     const title = (state.lang !== 'ko' && s[state.lang] && s[state.lang].title) || s.title;
     return `<tr><th scope="row">${escapeHtml(`${s.doc} · ${title}`)}</th><td class="n">${sections.get(s.id) || 0}</td></tr>`;

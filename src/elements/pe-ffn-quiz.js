@@ -45,8 +45,9 @@ import { emit, quizActivityId, quizContext, answeredStatement, completedStatemen
 import { loadBank } from './quiz/bank-loader.js';
 import { checkAdapter, adapterProgressStore } from './quiz/lms-adapter.js';
 import {
-  builtinBank, grade, expectedText, buildQuizSet, kindOf, localizeQuestion, localizeStudySheet, normalizeSeed,
+  builtinBank, grade, expectedText, buildQuizSet, localizeQuestion, localizeStudySheet, normalizeSeed,
 } from '../quiz/index.js';
+import { kindOf } from '../quiz/kinds/index.js';
 import { shareParamNames, readShareParams, writeShareParams, withSeed } from '../quiz/share-link.js';
 import { cutSeed } from '../quiz/limits.js';
 import ko from '../i18n/ko/pe-ffn-quiz.js';

@@ -3,7 +3,6 @@
 // so this module works with any init() instance.
 export { builtinBank } from './bank.js';
 export { validateBank, QUESTION_TYPES } from './schema.js';
-export { KINDS, kindOf } from './kinds/index.js';
 export { grade, expectedText } from './grade.js';
 export { generate, normalizeSeed, TOPICS } from './generate.js';
 export { toGIFT, fromGIFT } from './gift.js';

@@ -3,7 +3,8 @@
 //   expectedShown(q, lang, seed)           -> '② …' for multiple choice, expectedText() otherwise
 //   givenText(q, L, answer, seed, strings) -> '③ …', O/X, or what was typed ('…' after text that
 //                                             was cut to fit an LMS's suspend data)
-import { expectedText, choiceOrder, kindOf, localizeQuestion } from '../../quiz/index.js';
+import { expectedText, choiceOrder, localizeQuestion } from '../../quiz/index.js';
+import { kindOf } from '../../quiz/kinds/index.js';
 import { circled } from '../../quiz/grade.js';
 
 // A kind whose options are shuffled (`render.ordered`) shows the right answer under its number on

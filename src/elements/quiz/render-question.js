@@ -7,7 +7,8 @@
 //   renderQuestion(view, q, i) -> <article class="q">
 import { h } from '../shared/dom.js';
 import { fill } from '../shared/i18n.js';
-import { grade, choiceOrder, kindOf, localizeQuestion, localizeStudySheet, tutorialSection, tutorialHref } from '../../quiz/index.js';
+import { grade, choiceOrder, localizeQuestion, localizeStudySheet, tutorialSection, tutorialHref } from '../../quiz/index.js';
+import { kindOf } from '../../quiz/kinds/index.js';
 import { circled } from '../../quiz/grade.js';
 import { expectedShown, givenText } from './answer-text.js';
 import { studyRowFor } from '../shared/study-sheet.js';

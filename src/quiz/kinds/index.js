@@ -4,6 +4,8 @@
 // To add a kind: a file beside these, a line below, and its texts in src/i18n (docs/quiz.md).
 //   KINDS           the kinds in the order of the bank's documentation and the quiz page's statistics
 //   KIND_NAMES      their names, the values of a question's `type`
+//   KIND            their names by the upper-case name, for code that makes a question of one kind
+//                   (KIND.MC, KIND.NUMBER), as POSITION.ROPE names a scheme
 //   kindOf(q)       -> the kind of question q (a TypeError for an unknown type)
 //   hasKind(name)   -> whether `name` is a kind
 import mc from './mc.js';
@@ -13,6 +15,7 @@ import text from './text.js';
 
 export const KINDS = Object.freeze([mc, ox, number, text]);
 export const KIND_NAMES = Object.freeze(KINDS.map((kind) => kind.name));
+export const KIND = Object.freeze(Object.fromEntries(KIND_NAMES.map((name) => [name.toUpperCase(), name])));
 
 const BY_NAME = new Map(KINDS.map((kind) => [kind.name, kind]));
 
