@@ -1,5 +1,6 @@
 // English strings of <pe-ffn-quiz>, a faithful translation of ../ko/pe-ffn-quiz.js.
 import headings from './headings.js';
+import { eachKind } from './quiz-kinds.js';
 
 export default {
   headings, // the tutorial's section headings, which the 'learn it in the tutorial' links name
@@ -60,7 +61,7 @@ export default {
   unknownTopic: 'The topic “{topic}” was not found, so all questions are shown.',
   studySheet: 'Study sheet (type / solution and example)',
   studyLink: 'See “{type}” in the study sheet',
-  types: { mc: 'Multiple choice', ox: 'O/X', number: 'Calculation', text: 'Short answer' },
+  types: eachKind('badge'), // by kind: ./quiz-kinds.js
   difficulty: { 1: 'easy', 2: 'medium', 3: 'hard' },
   generated: 'generated (seed {seed})',
   fromDocument: 'from the documents',
