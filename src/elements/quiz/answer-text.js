@@ -17,6 +17,6 @@ export function expectedShown(q, lang, seed) {
 
 export function givenText(q, L, a, seed, strings) {
   const { render } = kindOf(q);
-  if (render.shown) return render.shown(q, L, a.given, { order: render.ordered ? choiceOrder(q, seed) : [], circled, strings });
+  if (render.shown) return render.shown(q, L, a.given, { order: render.ordered ? choiceOrder(q, seed) : [], circled, texts: strings.kinds[q.type] });
   return a.shortened ? `${a.input}…` : String(a.input ?? '');
 }

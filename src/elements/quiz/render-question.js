@@ -17,7 +17,7 @@ function choiceFieldset(view, q, i, L, a, form) {
   const s = view.s;
   const inputId = view.localId(`in-${i}`);
   const locked = Boolean(a);
-  const options = kindOf(q).render.options(q, L, { order: choiceOrder(q, view.quiz.seed), circled, strings: s });
+  const options = kindOf(q).render.options(q, L, { order: choiceOrder(q, view.quiz.seed), circled, texts: s.kinds[q.type] });
   const draft = locked ? a.given : view.drafts[q.id];
   const fs = h('fieldset', { 'aria-describedby': `${view.localId(`prompt-${i}`)} ${view.localId(`fb-${i}`)}` }, h('legend', { text: s.answerLabel }));
   options.forEach((o, k) => {

@@ -1,6 +1,6 @@
 // English strings of <pe-ffn-quiz>, a faithful translation of ../ko/pe-ffn-quiz.js.
 import headings from './headings.js';
-import { eachKind } from './quiz-kinds.js';
+import kinds, { eachKind } from './quiz-kinds.js';
 
 export default {
   headings, // the tutorial's section headings, which the 'learn it in the tutorial' links name
@@ -43,8 +43,6 @@ export default {
   answerLabel: 'Answer',
   numberPlaceholder: 'e.g. {example}',
   textPlaceholder: 'Type your answer',
-  oxTrue: 'O — true (1)',
-  oxFalse: 'X — false (0)',
   chooseFirst: 'Choose or type an answer first.',
   resultTitle: 'Results',
   resultText: '{score} of {total} questions correct ({percent}%).',
@@ -62,6 +60,7 @@ export default {
   studySheet: 'Study sheet (type / solution and example)',
   studyLink: 'See “{type}” in the study sheet',
   types: eachKind('badge'), // by kind: ./quiz-kinds.js
+  kinds, // each kind's texts, for its render hints (src/quiz/kinds/)
   difficulty: { 1: 'easy', 2: 'medium', 3: 'hard' },
   generated: 'generated (seed {seed})',
   fromDocument: 'from the documents',

@@ -1,6 +1,7 @@
 // English texts of each question kind (src/quiz/kinds/), one entry per kind: its name on a question's
 // badge (badge) and in the quiz page's statistics (statistics), and how to answer it, said after an
-// answer the quiz could not read (howTo; a number question's with the units it takes, howToUnits).
+// answer the quiz could not read (howTo; a number question's with the units it takes, howToUnits);
+// the labels of a kind's radios by their value (labels).
 const KINDS = {
   mc: {
     badge: 'Multiple choice',
@@ -11,6 +12,7 @@ const KINDS = {
     badge: 'O/X',
     statistics: 'O/X',
     howTo: 'Answer with O or X.',
+    labels: { 1: 'O — true (1)', 0: 'X — false (0)' },
   },
   number: {
     badge: 'Calculation',

@@ -1,6 +1,7 @@
 // Korean texts of each question kind (src/quiz/kinds/), one entry per kind: its name on a question's
 // badge (badge) and in the quiz page's statistics (statistics), and how to answer it, said after an
-// answer the quiz could not read (howTo; a number question's with the units it takes, howToUnits).
+// answer the quiz could not read (howTo; a number question's with the units it takes, howToUnits);
+// the labels of a kind's radios by their value (labels).
 const KINDS = {
   mc: {
     badge: '객관식',
@@ -11,6 +12,7 @@ const KINDS = {
     badge: 'O/X',
     statistics: 'O/X',
     howTo: 'O 또는 X 하나로 답해 주세요.',
+    labels: { 1: 'O — 맞다 (1)', 0: 'X — 틀리다 (0)' },
   },
   number: {
     badge: '계산',

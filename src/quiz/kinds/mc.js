@@ -2,6 +2,8 @@
 // Shown as radios in the seed's order; GIFT {=right ~wrong}, Moodle multichoice, SCORM/xAPI choice.
 export default {
   name: 'mc',
+  // Its line in docs/quiz.md (scripts/quiz-kinds.mjs).
+  doc: 'a choice among `choices` (2 to 26); `answer` is the 1-based number of the right one. Shown as radios shuffled by the seed; GIFT `{=right ~wrong}`, Moodle `multichoice`, SCORM/xAPI `choice`',
   // The fields only this kind has, with how an error names them on another kind.
   who: 'multiple-choice (mc) questions',
   fields: { choices: 'choices' },

@@ -3,6 +3,8 @@
 // field with a decimal keyboard; GIFT {#answer:tolerance}, Moodle numerical, SCORM/xAPI numeric.
 export default {
   name: 'number',
+  // Its line in docs/quiz.md (scripts/quiz-kinds.mjs).
+  doc: 'a number; `tolerance` absolute (default 0), with `unit`, `units` and `labels` (the table above). A text field with a decimal keyboard; GIFT `{#answer:tolerance}`, Moodle `numerical`, SCORM/xAPI `numeric`',
   who: 'number questions',
   fields: { tolerance: 'a tolerance', unit: 'a unit', units: 'units', labels: 'labels' },
   translated: ['unit'],

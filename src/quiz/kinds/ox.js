@@ -2,6 +2,8 @@
 // Moodle truefalse, SCORM/xAPI true-false.
 export default {
   name: 'ox',
+  // Its line in docs/quiz.md (scripts/quiz-kinds.mjs).
+  doc: 'true or false; `answer` is 1 (O, true) or 0 (X, false). Shown as two radios; GIFT `{T}`/`{F}`, Moodle `truefalse`, SCORM/xAPI `true-false`',
   who: 'O/X questions',
   fields: {},
   translated: [],
@@ -41,9 +43,9 @@ export default {
     patterns: (q) => [q.answer === 1 ? 'true' : 'false'],
     response: (a) => (a.given === 1 ? 'true' : 'false'),
   },
-  // Two radios, labelled with the element's strings.
+  // Two radios, labelled with the kind's texts (src/i18n/<lang>/quiz-kinds.js).
   render: {
-    options: (q, L, { strings }) => [{ value: 1, label: strings.oxTrue }, { value: 0, label: strings.oxFalse }],
-    shown: (q, L, value, { strings }) => (value === 1 ? strings.oxTrue : strings.oxFalse),
+    options: (q, L, { texts }) => [1, 0].map((value) => ({ value, label: texts.labels[value] })),
+    shown: (q, L, value, { texts }) => texts.labels[value],
   },
 };

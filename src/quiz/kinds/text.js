@@ -2,6 +2,8 @@
 // src/quiz/parse/normalize.js). A text field; GIFT {=a =b}, Moodle shortanswer, SCORM/xAPI fill-in.
 export default {
   name: 'text',
+  // Its line in docs/quiz.md (scripts/quiz-kinds.mjs).
+  doc: 'a term; `answer` plus other spellings in `accept` (case, spaces and punctuation are ignored). A text field; GIFT `{=a =b}`, Moodle `shortanswer`, SCORM/xAPI `fill-in`',
   who: 'text questions',
   fields: { accept: 'accepted alternatives' },
   translated: ['answer', 'accept'],
