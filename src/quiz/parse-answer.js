@@ -22,6 +22,7 @@ import { splitCorrection } from './parse/correction.js';
 import { glossaryNamesOf } from './parse/glossary.js';
 import { CHOICE_PREFIXES } from './parse/words.js';
 import { allChoiceLists, allTextAnswers } from './localize.js';
+import { kindOf } from './kinds/index.js';
 
 export const MAX_ANSWER_CHARS = 1000;
 const byLength = (list) => [...list].sort((a, b) => b.length - a.length);
@@ -55,54 +56,27 @@ const specs = new WeakMap();
 /** What the readers need of a question, worked out once per question object. */
 function specOf(q) {
   if (specs.has(q)) return specs.get(q);
-  const spec = { type: q.type };
-  if (q.type === 'number') Object.assign(spec, { units: unitsOf(q), labels: lowerKeys(q.labels || []), names: namesOf(q), tolerance: q.tolerance || 0 });
-  if (q.type === 'mc') {
-    spec.table = choiceTable(allChoiceLists(q).filter((l) => Array.isArray(l) && l.length));
-    spec.n = spec.table.n;
-    spec.choices = [...spec.table.entries].sort((a, b) => b.key.length - a.key.length);
-  }
-  if (q.type === 'text') {
-    const answers = allTextAnswers(q);
-    spec.accepted = acceptedTable([...answers, ...glossaryNamesOf(answers)]);
-  }
+  const spec = { type: q.type, ...kindOf(q).read.spec(q, READERS) };
   specs.set(q, spec);
   return spec;
 }
 
 const notGraded = (problem, unread = '', values = {}) => ({ problem, unread, values });
 
+// What each kind's reading (src/quiz/kinds/<kind>.js, `read`) is handed: the readers and tables of ./parse/.
+const READERS = {
+  notGraded, unitsOf, lowerKeys, namesOf, allChoiceLists, allTextAnswers, glossaryNamesOf,
+  choiceTable, acceptedTable, readNumberCore, readChoiceCore, readOXCore, matchTextCore,
+};
+
 /** A number or boolean given directly (a radio button's value, a stored answer). */
 function readPlain(q, spec, input) {
-  if (q.type === 'mc') return Number.isInteger(input) && input >= 1 && input <= spec.n ? { value: input } : notGraded('no-choice', String(input), { n: spec.n });
-  if (q.type === 'ox') {
-    if (typeof input === 'boolean') return { value: input ? 1 : 0 };
-    return input === 1 || input === 0 ? { value: input } : notGraded('unknown', String(input));
-  }
-  if (q.type === 'number' && typeof input === 'number') return Number.isFinite(input) ? { value: input, unit: '' } : notGraded('unknown', String(input));
-  return null;
+  return kindOf(q).read.plain(input, spec, READERS);
 }
 
 /** The reader of the question's type on one core: a result, or null when it does not read the core whole. */
 function readCore(spec, core) {
-  switch (spec.type) {
-    case 'number': {
-      const r = readNumberCore(core, spec);
-      return r && r.problem ? notGraded(r.problem, r.unread ?? core, r.values) : r;
-    }
-    case 'mc': {
-      const k = readChoiceCore(core, spec.table);
-      return k === null ? null : { value: k };
-    }
-    case 'ox': {
-      const v = readOXCore(core);
-      return v === null ? null : { value: v };
-    }
-    default: {
-      const accepted = matchTextCore(core, spec.accepted);
-      return accepted === null ? null : { value: core, accepted };
-    }
-  }
+  return kindOf(spec).read.core(core, spec, READERS);
 }
 
 export function readAnswer(q, input) {

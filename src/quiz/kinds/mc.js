@@ -19,6 +19,20 @@ export default {
   /** Whether a distractor's `match` names a wrong answer; else the error message. */
   wrongMatch: (q, m) => (Number.isInteger(m) && m >= 1 && m <= q.choices.length && m !== q.answer) || 'expected the number of a wrong choice',
 
+  // Reading, with the readers of src/quiz/parse/ (parse-answer.js hands them over): the choices of
+  // every language as one table; a radio's number; a typed core read as one choice.
+  read: {
+    spec(q, { choiceTable, allChoiceLists }) {
+      const table = choiceTable(allChoiceLists(q).filter((l) => Array.isArray(l) && l.length));
+      return { table, n: table.n, choices: [...table.entries].sort((a, b) => b.key.length - a.key.length) };
+    },
+    plain: (input, spec, { notGraded }) => (Number.isInteger(input) && input >= 1 && input <= spec.n ? { value: input } : notGraded('no-choice', String(input), { n: spec.n })),
+    core(core, spec, { readChoiceCore }) {
+      const k = readChoiceCore(core, spec.table);
+      return k === null ? null : { value: k };
+    },
+  },
+
   // Grading: the reading is src/quiz/parse-answer.js's; these compare what it read.
   expected: (q, L, { circled }) => `${circled(q.answer)} ${L.choices[q.answer - 1]}`,
   isRight: (q, read) => read.value === q.answer,

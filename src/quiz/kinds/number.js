@@ -24,6 +24,20 @@ export default {
   wrongMatch: (q, m) => (typeof m === 'number' && Number.isFinite(m) && Math.abs(m - q.answer) > (q.tolerance ?? 0))
     || 'expected a wrong number (outside the tolerance)',
 
+  // Reading (src/quiz/parse/read-number.js): the units, labels and names an answer may carry; a number
+  // given as such; a typed core read as one number, or why not.
+  read: {
+    spec: (q, { unitsOf, lowerKeys, namesOf }) => ({ units: unitsOf(q), labels: lowerKeys(q.labels || []), names: namesOf(q), tolerance: q.tolerance || 0 }),
+    plain(input, spec, { notGraded }) {
+      if (typeof input !== 'number') return null;
+      return Number.isFinite(input) ? { value: input, unit: '' } : notGraded('unknown', String(input));
+    },
+    core(core, spec, { readNumberCore, notGraded }) {
+      const r = readNumberCore(core, spec);
+      return r && r.problem ? notGraded(r.problem, r.unread ?? core, r.values) : r;
+    },
+  },
+
   expected(q, L, { formatAnswerNumber }) {
     const tol = q.tolerance ? ` (±${formatAnswerNumber(q.tolerance)})` : '';
     // Korean counters follow the number without a space (3개, 512차원); other units take one (1.581 rad).

@@ -13,6 +13,19 @@ export default {
   },
   wrongMatch: (q, m) => ((m === 0 || m === 1) && m !== q.answer) || 'expected the wrong answer (0 or 1)',
 
+  // Reading (src/quiz/parse/read-ox.js): a radio's 1 or 0, true or false, or a typed O/X.
+  read: {
+    spec: () => ({}),
+    plain(input, spec, { notGraded }) {
+      if (typeof input === 'boolean') return { value: input ? 1 : 0 };
+      return input === 1 || input === 0 ? { value: input } : notGraded('unknown', String(input));
+    },
+    core(core, spec, { readOXCore }) {
+      const v = readOXCore(core);
+      return v === null ? null : { value: v };
+    },
+  },
+
   expected: (q) => (q.answer === 1 ? 'O (1)' : 'X (0)'),
   isRight: (q, read) => read.value === q.answer,
   sameAnswer: (q, match, given) => match === given,

@@ -14,6 +14,20 @@ export default {
   },
   wrongMatch: (q, m, { text, path }) => { text(m, path); return true; },
 
+  // Reading (src/quiz/parse/read-text.js): every accepted answer in every language and the glossary's
+  // names for them; only typed text; a core matched against them (accepted: null for a wrong one).
+  read: {
+    spec(q, { allTextAnswers, acceptedTable, glossaryNamesOf }) {
+      const answers = allTextAnswers(q);
+      return { accepted: acceptedTable([...answers, ...glossaryNamesOf(answers)]) };
+    },
+    plain: () => null,
+    core(core, spec, { matchTextCore }) {
+      const accepted = matchTextCore(core, spec.accepted);
+      return accepted === null ? null : { value: core, accepted };
+    },
+  },
+
   expected: (q, L) => L.answerText,
   isRight: (q, read) => read.accepted !== null,
   sameAnswer: (q, match, given, { answerKey }) => answerKey(match) === answerKey(given),
