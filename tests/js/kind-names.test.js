@@ -27,7 +27,7 @@
 //   - is a key of a table that has mc or ox among two or more kinds (`{ mc: 'choice', ox: … }`).
 // The quiz kinds' code (src/quiz/kinds/) and the texts (src/i18n/) may name them. So may, for now, the
 // answer reader (src/quiz/parse-answer.js, src/quiz/parse/), which is being rewritten (issue 33) and
-// whose readers are keyed by the kind's name. The .d.ts union and docs/quiz.md's list of kinds are
+// whose frame and classification still treat mc, number and text apart. The .d.ts union and docs/quiz.md's list of kinds are
 // generated from the registry (scripts/quiz-kinds.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,8 +1,8 @@
-// The question kinds, one file each: a kind declares its bank fields and their checks, how it grades
-// what src/quiz/parse-answer.js read, its GIFT and Moodle XML writing (and GIFT reading), its SCORM/
-// xAPI interaction type and its render hints. Every dispatch on a question's `type` reads this list.
-// To add a kind: a file beside these, a line below, its reader in src/quiz/parse-answer.js and its
-// texts in src/i18n/<lang>/quiz-kinds.js (the recipe: docs/quiz.md, "Adding a question kind").
+// The question kinds, one file each: a kind declares its bank fields and their checks, how its answers
+// are read (with the readers of src/quiz/parse/) and graded, its GIFT and Moodle XML writing (and GIFT
+// reading), its SCORM/xAPI interaction type and its render hints. Every dispatch on a question's
+// `type` reads this list. To add a kind: a file beside these, a line below and its texts in
+// src/i18n/<lang>/quiz-kinds.js (the recipe: docs/quiz.md, "Adding a question kind").
 //   KINDS           the kinds in the order of the bank's documentation and the quiz page's statistics
 //   KIND_NAMES      their names, the values of a question's `type`
 //   KIND            their names by the upper-case name, for code that makes a question of one kind
