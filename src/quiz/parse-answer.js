@@ -2,8 +2,9 @@
 // whole. readAnswer(q, input) normalises the input, refuses characters outside the answer's
 // alphabet, takes the frame off (./parse/frame.js: 정답:, 이요, 입니다, brackets), and lets the
 // reader of the question's kind (its `read`, src/quiz/kinds/) read the core completely: a number
-// with the question's own units, a choice, an O/X, a text. When no reader takes it whole, the answer is not graded, and
-// ./parse/classify.js names why (a denial, a hedge, two answers…) and what was not understood.
+// with the question's own units, a choice, an O/X, a text. When no reader takes it whole, the
+// answer is not graded, and ./parse/classify.js names why (a denial, a hedge, two answers…) and what
+// was not understood.
 // The rules with their examples are ./parse/rules.js (shown in docs/quiz.md). Every step is linear
 // in the input, and answers longer than MAX_ANSWER_CHARS are not read.
 //
