@@ -10,6 +10,7 @@ export const GENERATORS = [
   'scripts/element-attributes.mjs', // docs/elements.md and src/elements/index.d.ts: the attributes
   'scripts/tokens-table.mjs',       // docs/elements.md: the design tokens
   'scripts/quiz-rules-table.mjs',   // docs/quiz.md: the answer readers' rules
+  'scripts/quiz-kinds.mjs',         // docs/quiz.md and src/quiz/index.d.ts: the question kinds
   'scripts/lms-sizes.mjs',          // docs/lms.md: the LMS packages' sizes (from dist/)
   'scripts/lms-format-types.mjs',   // src/lms/package/index.d.ts: the formats' union type
 ];

@@ -12,7 +12,7 @@ import { escapeHtml } from '../src/elements/shared/format.js';
 import { saveFile } from '../src/elements/shared/data-export.js';
 import { studySheetTable } from '../src/elements/shared/study-sheet.js';
 import { h } from '../src/elements/shared/dom.js';
-import { builtinBank, localizeStudySheet, QUIZ_TOPICS, TOPICS, QUESTION_TYPES } from '../src/quiz/index.js';
+import { builtinBank, localizeStudySheet, QUESTION_TYPES, QUIZ_TOPICS, TOPICS } from '../src/quiz/index.js';
 import { shareParamNames, readShareParams, writeShareParams } from '../src/quiz/share-link.js';
 import { QUIZ_COUNT, SEED_MAX, cutSeed, readDecimal } from '../src/quiz/limits.js';
 import { FORMAT_NAMES as LMS_FORMATS } from '../src/lms/formats/index.js';

@@ -47,6 +47,7 @@ import { checkAdapter, adapterProgressStore } from './quiz/lms-adapter.js';
 import {
   builtinBank, grade, expectedText, buildQuizSet, localizeQuestion, localizeStudySheet, normalizeSeed,
 } from '../quiz/index.js';
+import { kindOf } from '../quiz/kinds/index.js';
 import { shareParamNames, readShareParams, writeShareParams, withSeed } from '../quiz/share-link.js';
 import { cutSeed } from '../quiz/limits.js';
 import ko from '../i18n/ko/pe-ffn-quiz.js';
@@ -303,7 +304,7 @@ class PeFfnQuiz extends PeFfnElement {
   }
 
   readDraft(q, form) {
-    if (q.type === 'mc' || q.type === 'ox') {
+    if (kindOf(q).render.options) {
       const picked = form.querySelector('input[type=radio]:checked');
       return picked ? Number(picked.value) : null;
     }

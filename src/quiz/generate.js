@@ -13,6 +13,7 @@ import { ROPE_GENERATORS } from './generate/rope.js';
 import { LAB_GENERATORS } from './generate/lab.js';
 import { answerWords } from './generate/answer-words.js';
 import { ACTIVATION } from '../js/defaults.js';
+import { KIND } from './kinds/index.js';
 
 export const TOPICS = ['pe-value', 'pe-column', 'ffn-params', 'ffn-dff', 'attention', 'ffn-forward', 'pe-rotation',
   ...Object.keys(BLOCK_GENERATORS), ...Object.keys(ROPE_GENERATORS), ...Object.keys(LAB_GENERATORS)];
@@ -45,7 +46,7 @@ const generators = {
         explanation: fill(s.peValue.explanation, v),
         hints: [fill(s.peValue.hint, v)],
       };
-    }, { type: 'number', section: '000-3', difficulty: 2, tags: ['PE 값', '공식'],
+    }, { type: KIND.NUMBER, section: '000-3', difficulty: 2, tags: ['PE 값', '공식'],
       answer: round3(value), tolerance: VALUE_TOLERANCE, params: { dModel, pos, j, exact: value } });
   },
 
@@ -75,7 +76,7 @@ const generators = {
         hints: [s.peColumn.hint],
         distractors: [inter ? s.peColumn.distractorInterleaved : s.peColumn.distractorConcat],
       };
-    }, { type: 'mc', section: layout === 'concat' ? '001-2' : '000-3', difficulty: layout === 'concat' ? 3 : 1,
+    }, { type: KIND.MC, section: layout === 'concat' ? '001-2' : '000-3', difficulty: layout === 'concat' ? 3 : 1,
       tags: ['사인·코사인 PE', layout], answer: isCos ? 2 : 1, params: { dModel, j, layout } },
     [{ match: isCos ? 1 : 2, misconception: 'sincos-layout' }]);
   },
@@ -97,7 +98,7 @@ const generators = {
         hints: [s.ffnParams.hint], unit: s.ffnParams.unit,
         distractors: [fill(s.ffnParams.distractorBias, v)],
       };
-    }, { type: 'number', section: '001-how', difficulty: 2, tags: ['파라미터 수', 'd_ff'], answer: total, tolerance: 0,
+    }, { type: KIND.NUMBER, section: '001-how', difficulty: 2, tags: ['파라미터 수', 'd_ff'], answer: total, tolerance: 0,
       params: { dModel, dFF } }, [{ match: weightsOnly, misconception: 'forget-bias' }]);
   },
 
@@ -112,7 +113,7 @@ const generators = {
         prompt: fill(s.ffnDff.prompt, v), explanation: fill(s.ffnDff.explanation, v),
         hints: [fill(s.ffnDff.hint, v)], distractors: [fill(s.ffnDff.distractorDivide, v)],
       };
-    }, { type: 'number', section: '001-how', difficulty: 1, tags: ['d_ff', 'intermediate_size'], answer: expected, tolerance: 0,
+    }, { type: KIND.NUMBER, section: '001-how', difficulty: 1, tags: ['d_ff', 'intermediate_size'], answer: expected, tolerance: 0,
       params: { dModel, ratio } }, [{ match: dModel / ratio }]);
   },
 
@@ -130,7 +131,7 @@ const generators = {
         hints: [s.attention.hint], unit: s.attention.unit,
         distractors: [fill(s.attention.distractorDouble, v)],
       };
-    }, { type: 'number', section: '001-quiz', difficulty: heads > 1 ? 2 : 1, tags: ['attention', '계산'], answer: total, tolerance: 0,
+    }, { type: KIND.NUMBER, section: '001-quiz', difficulty: heads > 1 ? 2 : 1, tags: ['attention', '계산'], answer: total, tolerance: 0,
       params: { n, heads } }, [{ match: 2 * n * heads, misconception: 'n-not-n-squared' }]);
   },
 
@@ -167,7 +168,7 @@ const generators = {
         prompt: fill(s.ffnForward.prompt, v), explanation: fill(s.ffnForward.explanation, v), hints: [s.ffnForward.hint],
         distractors: [s.ffnForward.distractorNoRelu],
       };
-    }, { type: 'number', section: '001-3', difficulty: 3, tags: ['FFN', 'ReLU', '계산'], answer, tolerance: 0,
+    }, { type: KIND.NUMBER, section: '001-3', difficulty: 3, tags: ['FFN', 'ReLU', '계산'], answer, tolerance: 0,
       params: { w1, b1, w2, b2, x, index } }, [{ match: withoutRelu }]);
   },
 
@@ -189,7 +190,7 @@ const generators = {
           explanation: fill(s.rotation.explanationAngle, v), hints: [s.rotation.hintAngle], unit: s.rotation.unit,
           distractors: [s.rotation.distractorAdd],
         };
-      }, { type: 'number', section: '000-6', difficulty: 2, tags: ['상대 위치', '회전'],
+      }, { type: KIND.NUMBER, section: '000-6', difficulty: 2, tags: ['상대 위치', '회전'],
         answer: round3(angle), tolerance: VALUE_TOLERANCE, params: { dModel, i, k, exact: angle } }, [{ match: round3(k + omega) }]);
     }
     const p = rnd.int(0, 20);
@@ -205,7 +206,7 @@ const generators = {
         prompt: `${fill(s.rotation.promptValue, v)} ${fill(s.roundingNote, v)}`,
         explanation: fill(s.rotation.explanationValue, v), hints: [s.rotation.hint],
       };
-    }, { type: 'number', section: '000-6', difficulty: 3, tags: ['상대 위치', '회전'],
+    }, { type: KIND.NUMBER, section: '000-6', difficulty: 3, tags: ['상대 위치', '회전'],
       answer: round3(direct), tolerance: ROTATION_TOLERANCE, params: { dModel, p, k, j, exact: direct } });
   },
 };

@@ -3,13 +3,14 @@
 // One language per export (GIFT has no translations). What GIFT cannot hold (section, tags,
 // difficulty, hints, unit, units, labels, category, origin, misconception ids) travels in a comment line
 //   // pe-ffn-quiz: {"section":"001-quiz",...}
-// that Moodle ignores and fromGIFT reads back. Mapping:
+// that Moodle ignores and fromGIFT reads back. Mapping (each kind writes and reads its own, src/quiz/kinds/):
 //   mc     ::id::[plain]prompt{=right#fb ~wrong#fb ####explanation}
 //   ox     ::id::[plain]prompt{T####explanation}   (answer 1 = T, 0 = F)
 //   number ::id::[plain]prompt{#=100:0 =%0%20:0#fb ####explanation}   (answer:tolerance)
 //   text   ::id::[plain]prompt{=FFN =feed-forward =%0%MLP#fb ####explanation}
 import { localizeQuestion } from './localize.js';
-import { validateQuestionList, ORIGINS, QUESTION_TYPES } from './schema.js';
+import { validateQuestionList, ORIGINS } from './schema.js';
+import { KINDS, KIND_NAMES, hasKind, kindOf } from './kinds/index.js';
 
 const META_PREFIX = '// pe-ffn-quiz:';
 
@@ -39,34 +40,8 @@ function unescapeGIFT(text) {
 const num = (x) => String(Number(x.toPrecision(15)));
 
 function answerBlock(q, L) {
-  const general = `####${escapeGIFT(L.explanation)}`;
-  const fb = (d) => (d.explanation ? `#${escapeGIFT(d.explanation)}` : '');
-  switch (q.type) {
-    case 'mc': {
-      const parts = L.choices.map((choice, i) => {
-        const d = L.distractors.find((x) => x.match === i + 1);
-        return `${i + 1 === q.answer ? '=' : '~'}${escapeGIFT(choice)}${d ? fb(d) : ''}`;
-      });
-      return `{\n${parts.map((p) => `\t${p}`).join('\n')}\n\t${general}\n}`;
-    }
-    case 'ox': {
-      const d = L.distractors[0];
-      // GIFT true/false: {T#feedback when answered wrongly#feedback when answered rightly}.
-      return `{${q.answer === 1 ? 'T' : 'F'}${d ? `#${escapeGIFT(d.explanation)}` : ''}${general}}`;
-    }
-    case 'number': {
-      const tol = num(q.tolerance || 0);
-      const wrong = L.distractors.map((d) => `\t=%0%${num(d.match)}:${tol}${fb(d)}`);
-      return `{#\n\t=${num(q.answer)}:${tol}\n${wrong.map((w) => `${w}\n`).join('')}\t${general}\n}`;
-    }
-    default: {
-      const accepted = [L.answerText, ...(q.accept || [])];
-      if (L.answerText !== q.answer) accepted.push(q.answer);
-      const unique = [...new Set(accepted)];
-      const wrong = L.distractors.map((d) => `\t=%0%${escapeGIFT(d.match)}${fb(d)}`);
-      return `{\n${unique.map((a) => `\t=${escapeGIFT(a)}\n`).join('')}${wrong.map((w) => `${w}\n`).join('')}\t${general}\n}`;
-    }
-  }
+  const feedback = (d) => (d.explanation ? `#${escapeGIFT(d.explanation)}` : '');
+  return kindOf(q).gift.write(q, L, { escape: escapeGIFT, num, feedback, general: `####${escapeGIFT(L.explanation)}` });
 }
 
 /** Exports questions (bank format) as GIFT text in `lang` ('ko' default). */
@@ -79,8 +54,9 @@ export function toGIFT(questions, { lang = 'ko', category = '' } = {}) {
     for (const key of ['origin', 'section', 'difficulty', 'tags']) if (q[key] !== undefined) meta[key] = q[key];
     if (L.category) meta.category = L.category;
     if (L.hints.length) meta.hints = L.hints;
-    if (q.type === 'number' && L.unit) meta.unit = L.unit;
-    for (const key of ['units', 'labels']) if (q.type === 'number' && q[key]) meta[key] = q[key];
+    const own = kindOf(q).fields;
+    if (Object.hasOwn(own, 'unit') && L.unit) meta.unit = L.unit;
+    for (const key of ['units', 'labels']) if (Object.hasOwn(own, key) && q[key]) meta[key] = q[key];
     const misconceptions = (q.distractors || []).map((d) => d.misconception || null);
     if (misconceptions.some(Boolean)) meta.misconceptions = misconceptions;
     blocks.push([
@@ -157,6 +133,9 @@ function parseWeight(s) {
 // than any valid question is refused before it is unescaped and split.
 const MAX_BLOCK_CHARS = 200000;
 
+const GIFT_READERS = [...KINDS].sort((a, b) => a.gift.order - b.gift.order);
+const helpers = { splitAnswers, parseWeight, textAndFeedback, splitRange, unescape: unescapeGIFT };
+
 function parseBlock(block, meta, index) {
   if (block.length > MAX_BLOCK_CHARS) throw new Error(`GIFT question ${index + 1}: longer than ${MAX_BLOCK_CHARS} characters`);
   let rest = block.trim();
@@ -175,55 +154,11 @@ function parseBlock(block, meta, index) {
   if (general >= 0) { explanation = unescapeGIFT(body.slice(general + 4)); body = body.slice(0, general); }
   body = body.trim();
 
-  const q = { id, type: 'mc', prompt };
+  // The kinds' GIFT marks, tried in their order: the first that reads the block is its kind.
+  const kind = GIFT_READERS.find((k) => k.gift.reads(body, helpers));
+  const q = { id, type: kind.name, prompt };
   const distractors = [];
-  if (body.startsWith('#')) {
-    q.type = 'number';
-    const items = splitAnswers(body.slice(1).trim());
-    for (const item of items.length ? items : ['']) {
-      const [weight, spec] = parseWeight(item.replace(/^=/, ''));
-      const [value, fb] = textAndFeedback(spec);
-      const range = splitRange(value);
-      const [a, t] = range
-        ? [(Number(range[0]) + Number(range[1])) / 2, Math.abs(Number(range[1]) - Number(range[0])) / 2]
-        : value.split(':').map((x) => Number(x.trim() || 0));
-      if (!Number.isFinite(a)) throw new Error(`GIFT question ${index + 1} (${id}): "${value.trim()}" is not a number`);
-      if (weight === 100 && q.answer === undefined) { q.answer = a; q.tolerance = Number.isFinite(t) ? t : 0; } else distractors.push({ match: a, explanation: unescapeGIFT(fb) });
-    }
-  } else if (/^(T|F|TRUE|FALSE)\b/i.test(body)) {
-    q.type = 'ox';
-    const [value, ...fbs] = body.split(/(?<!\\)#/);
-    q.answer = /^t/i.test(value.trim()) ? 1 : 0;
-    if (fbs[0] && unescapeGIFT(fbs[0])) distractors.push({ match: 1 - q.answer, explanation: unescapeGIFT(fbs[0]) });
-  } else {
-    const items = splitAnswers(body);
-    const isMC = items.some((x) => x.startsWith('~'));
-    if (isMC) {
-      q.choices = [];
-      items.forEach((item) => {
-        const explicit = /^.%/.test(item);
-        const [weight, spec] = parseWeight(item.slice(1));
-        const [choice, fb] = textAndFeedback(spec);
-        q.choices.push(unescapeGIFT(choice));
-        // "=x" is right; "~x" is wrong unless it carries a positive weight "~%50%x".
-        const right = item.startsWith('=') ? weight > 0 : explicit && weight > 0;
-        if (right && q.answer === undefined) q.answer = q.choices.length;
-        else if (unescapeGIFT(fb)) distractors.push({ match: q.choices.length, explanation: unescapeGIFT(fb) });
-      });
-    } else {
-      q.type = 'text';
-      const accepted = [];
-      for (const item of items) {
-        const [weight, spec] = parseWeight(item.slice(1));
-        const [value, fb] = textAndFeedback(spec);
-        if (weight > 0) accepted.push(unescapeGIFT(value)); else distractors.push({ match: unescapeGIFT(value), explanation: unescapeGIFT(fb) });
-      }
-      if (!accepted.length) throw new Error(`GIFT question ${index + 1} (${id}): no right answer`);
-      q.answer = accepted[0];
-      if (accepted.length > 1) q.accept = accepted.slice(1);
-    }
-    if (q.answer === undefined) throw new Error(`GIFT question ${index + 1} (${id}): no right answer (=...)`);
-  }
+  kind.gift.read(body, q, distractors, { ...helpers, fail: (message) => { throw new Error(`GIFT question ${index + 1} (${id}): ${message}`); } });
   q.explanation = explanation || prompt;
   if (meta) applyMeta(q, checkMeta(meta, `GIFT question ${index + 1} (${id})`), distractors);
   const withText = distractors.filter((d) => d.explanation);
@@ -235,7 +170,7 @@ function parseBlock(block, meta, index) {
 const isText = (v) => typeof v === 'string' && v.trim() !== '';
 const isTextList = (v) => Array.isArray(v) && v.every(isText);
 const META_FIELDS = {
-  type: [(v) => QUESTION_TYPES.includes(v), `${QUESTION_TYPES.slice(0, -1).join(', ')} or ${QUESTION_TYPES.at(-1)}`],
+  type: [hasKind, `${KIND_NAMES.slice(0, -1).join(', ')} or ${KIND_NAMES.at(-1)}`],
   origin: [(v) => ORIGINS.includes(v), ORIGINS.join(', ')],
   section: [isText, 'a text'],
   category: [isText, 'a text'],
@@ -261,8 +196,8 @@ function checkMeta(meta, where) {
 
 function applyMeta(q, meta, distractors) {
   for (const key of ['origin', 'section', 'category', 'difficulty', 'tags', 'hints']) if (meta[key] !== undefined) q[key] = meta[key];
-  if (meta.unit && q.type === 'number') q.unit = meta.unit;
-  for (const key of ['units', 'labels']) if (meta[key] && q.type === 'number') q[key] = meta[key];
+  const own = kindOf(q).fields;
+  for (const key of ['unit', 'units', 'labels']) if (meta[key] && Object.hasOwn(own, key)) q[key] = meta[key];
   if (meta.misconceptions) distractors.forEach((d, i) => { if (meta.misconceptions[i]) d.misconception = meta.misconceptions[i]; });
 }
 

@@ -6,22 +6,39 @@
 // answer; nothing is marked wrong. `feedback` explains a known wrong answer (a distractor) when the
 // input matches one.
 import { readAnswer } from './parse-answer.js';
-import { KINDS, kindOf } from './kinds/index.js';
-import { circled, formatAnswerNumber, formatCount } from './kinds/format.js';
+import { answerKey } from './parse/normalize.js';
 import { localizeQuestion, quizStrings, fill, misconceptionText } from './localize.js';
+import { kindOf } from './kinds/index.js';
 
-export { circled, formatAnswerNumber };
+// Relative slack so that 0.1 + 0.2 style rounding never fails an exact answer.
+const EPSILON = 1e-9;
+
+const within = (a, b, tolerance) => Math.abs(a - b) <= tolerance + EPSILON * Math.max(1, Math.abs(b));
+
+/** The circled number ①..⑳ for 1..20, "(k)" beyond: how choices are numbered on screen and in answers. */
+export function circled(k) {
+  return k >= 1 && k <= 20 ? String.fromCodePoint(0x2460 + k - 1) : `(${k})`;
+}
+
+// One formatter for every call: toLocaleString builds a new one each time, which is slow.
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 });
+
+/** A number shown with thousands separators and without float noise (4722432 -> "4,722,432"). */
+export function formatAnswerNumber(x) {
+  return NUMBER_FORMAT.format(Number(x.toPrecision(12)));
+}
 
 /** The right answer as text in `lang`: "② 사인", "X (0)", "4,722,432 (±0.001)", "FFN". */
 export function expectedText(q, lang = 'ko') {
-  return (kindOf(q) || KINDS.text).expectedText(q, localizeQuestion(q, lang));
+  const L = localizeQuestion(q, lang);
+  return kindOf(q).expected(q, L, { circled, formatAnswerNumber });
 }
 
-const isRight = (q, read) => (kindOf(q) || KINDS.text).isRight(q, read);
+const compare = { within, answerKey };
+const isRight = (q, read) => kindOf(q).isRight(q, read, compare);
 
 function findDistractor(q, given) {
-  const kind = kindOf(q) || KINDS.text;
-  return (q.distractors || []).findIndex((d) => kind.matchesDistractor(q, d, given));
+  return (q.distractors || []).findIndex((d) => kindOf(q).sameAnswer(q, d.match, given, compare));
 }
 
 /**
@@ -38,13 +55,13 @@ function unitsShown(q, L, lang) {
 function notGradedFeedback(q, L, lang, read, strings) {
   const question = read.problem === 'hedge' && read.unread === '?';
   const values = { left: read.unread, ...read.values };
-  if (values.length !== undefined) values.length = formatCount(values.length);
-  // A kind may have a more precise message for why (read.values.reason: '약' before an exact answer…).
+  if (values.length !== undefined) values.length = NUMBER_FORMAT.format(values.length);
+  // A more precise message for why when there is one (read.values.reason: '약' before an exact answer…).
   const reason = read.values && (read.values.reason || (read.values.corrections && 'corrections'));
-  const kind = question ? 'question' : reason && strings.notGraded[`${read.problem}:${reason}`] ? `${read.problem}:${reason}` : read.problem;
-  const why = fill(strings.notGraded[kind], values);
-  const units = q.type === 'number' ? unitsShown(q, L, lang) : '';
-  const how = q.type === 'number' ? fill(units ? strings.howTo.numberUnits : strings.howTo.number, { units }) : strings.howTo[q.type];
+  const which = question ? 'question' : reason && strings.notGraded[`${read.problem}:${reason}`] ? `${read.problem}:${reason}` : read.problem;
+  const why = fill(strings.notGraded[which], values);
+  const units = kindOf(q).takesUnits ? unitsShown(q, L, lang) : '';
+  const how = kindOf(q).takesUnits ? fill(units ? strings.howTo.numberUnits : strings.howTo.number, { units }) : strings.howTo[q.type];
   return `${why} ${how}`;
 }
 

@@ -8,11 +8,14 @@
 //   readCount(value)   -> the whole number a count holds (a number, or a string of decimal digits), else NaN
 //   readDecimal(value) -> the number a share or percentage holds (a finite number, or a string like
 //                         '0.8', '80' or '.5'), else NaN
-//   INTERACTION_TYPES  question type -> the interaction type of SCORM and xAPI (cmi.interaction)
+//   INTERACTION_TYPES  question type -> the interaction type of SCORM and xAPI (cmi.interaction), as
+//                      each kind declares it (src/quiz/kinds/)
+import { KINDS } from './kinds/index.js';
+
 export const QUIZ_COUNT = Object.freeze({ min: 1, max: 50, default: 12 });
 export const SEED_MAX = 64;
 
-export const INTERACTION_TYPES = Object.freeze({ mc: 'choice', ox: 'true-false', number: 'numeric', text: 'fill-in' });
+export const INTERACTION_TYPES = Object.freeze(Object.fromEntries(KINDS.map((kind) => [kind.name, kind.lms.interaction])));
 
 export function cutSeed(seed) {
   if (typeof seed === 'string') return seed.slice(0, SEED_MAX);

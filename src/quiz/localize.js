@@ -4,6 +4,7 @@
 import ko from '../i18n/ko/quiz.js';
 import en from '../i18n/en/quiz.js';
 import { fillTemplate } from '../i18n/particle.js';
+import { kindOf } from './kinds/index.js';
 
 const STRINGS = { ko, en };
 
@@ -25,14 +26,15 @@ export function localizeQuestion(q, lang = 'ko') {
     ...d,
     explanation: (t.distractors && t.distractors[i]) || d.explanation,
   }));
+  const { translated } = kindOf(q);
   return {
     prompt: t.prompt || q.prompt,
-    choices: q.type === 'mc' ? (t.choices || q.choices) : undefined,
+    choices: translated.includes('choices') ? (t.choices || q.choices) : undefined,
     explanation: t.explanation || q.explanation,
     hints: t.hints || q.hints || [],
     unit: t.unit !== undefined ? t.unit : (q.unit || ''),
     category: t.category || q.category || '',
-    answerText: q.type === 'text' ? (t.answer || q.answer) : undefined,
+    answerText: translated.includes('answer') ? (t.answer || q.answer) : undefined,
     distractors,
   };
 }

@@ -1,8 +1,9 @@
 // Moodle XML export: toMoodleXML(questions, { lang, category }) -> a <quiz> document that Moodle's
-// "Moodle XML format" importer reads. mc -> multichoice (single answer, choices not reshuffled by
-// Moodle since our order is part of the question), ox -> truefalse, number -> numerical with
-// <tolerance> (absolute), text -> shortanswer (case-insensitive). Text is plain text, XML-escaped;
-// known wrong answers carry their explanation as per-answer feedback.
+// "Moodle XML format" importer reads. Each kind writes its own type and answers (src/quiz/kinds/):
+// mc -> multichoice (single answer, choices not reshuffled by Moodle since our order is part of the
+// question), ox -> truefalse, number -> numerical with <tolerance> (absolute), text -> shortanswer
+// (case-insensitive). Text is plain text, XML-escaped; known wrong answers carry their explanation
+// as per-answer feedback.
 import { localizeQuestion } from './localize.js';
 import { kindOf } from './kinds/index.js';
 
@@ -28,12 +29,12 @@ function answer(fraction, text, feedback, indent, extra = '') {
   ].filter(Boolean).join('\n');
 }
 
-
 function questionXML(q, lang) {
   const L = localizeQuestion(q, lang);
+  const kind = kindOf(q);
   const i = '    ';
   const lines = [
-    `  <question type="${kindOf(q).moodleType}">`,
+    `  <question type="${kind.moodle.type}">`,
     `${i}<name><text>${escapeXML(q.id)}</text></name>`,
     textEl('questiontext', L.prompt, i),
     textEl('generalfeedback', L.explanation, i),
@@ -43,26 +44,7 @@ function questionXML(q, lang) {
     `${i}<idnumber>${escapeXML(q.id)}</idnumber>`,
   ];
   const feedbackFor = (match) => (L.distractors.find((d) => d.match === match) || {}).explanation || '';
-  if (q.type === 'mc') {
-    lines.push(`${i}<single>true</single>`, `${i}<shuffleanswers>false</shuffleanswers>`, `${i}<answernumbering>123</answernumbering>`);
-    L.choices.forEach((c, k) => lines.push(answer(k + 1 === q.answer ? 100 : 0, c, feedbackFor(k + 1), i)));
-  } else if (q.type === 'ox') {
-    lines.push(answer(q.answer === 1 ? 100 : 0, 'true', feedbackFor(1), i));
-    lines.push(answer(q.answer === 0 ? 100 : 0, 'false', feedbackFor(0), i));
-  } else if (q.type === 'number') {
-    const tol = `${i}  <tolerance>${num(q.tolerance || 0)}</tolerance>`;
-    lines.push(answer(100, num(q.answer), '', i, tol));
-    for (const d of L.distractors) lines.push(answer(0, num(d.match), d.explanation, i, tol));
-    // Every unit the question accepts, each worth the number as it is (a percentage would need a base unit of 1).
-    const units = [...new Set([L.unit, ...(q.units || [])].filter((u) => u && u !== '%'))];
-    if (units.length) lines.push(`${i}<units>`, ...units.map((u) => `${i}  <unit><multiplier>1</multiplier><unit_name>${escapeXML(u)}</unit_name></unit>`), `${i}</units>`,
-      `${i}<unitgradingtype>0</unitgradingtype>`, `${i}<showunits>3</showunits>`, `${i}<unitsleft>0</unitsleft>`);
-  } else {
-    lines.push(`${i}<usecase>0</usecase>`);
-    const accepted = [...new Set([L.answerText, q.answer, ...(q.accept || [])])];
-    for (const a of accepted) lines.push(answer(100, a, '', i));
-    for (const d of L.distractors) lines.push(answer(0, d.match, d.explanation, i));
-  }
+  lines.push(...kind.moodle.answers(q, L, { answer, feedbackFor, escapeXML, num, indent: i }));
   for (const hint of L.hints) lines.push(`${i}<hint format="plain_text"><text>${escapeXML(hint)}</text></hint>`);
   const tags = [...(q.tags || []), ...(q.section ? [`section:${q.section}`] : [])];
   if (tags.length) lines.push(`${i}<tags>`, ...tags.map((t) => `${i}  <tag><text>${escapeXML(t)}</text></tag>`), `${i}</tags>`);

@@ -1,9 +1,10 @@
 // Reads an answer the way people type it, Korean students first, and grades only what it read
 // whole. readAnswer(q, input) normalises the input, refuses characters outside the answer's
 // alphabet, takes the frame off (./parse/frame.js: 정답:, 이요, 입니다, brackets), and lets the
-// reader of the question's type read the core completely: a number with the question's own units,
-// a choice, an O/X, a text. When no reader takes it whole, the answer is not graded, and
-// ./parse/classify.js names why (a denial, a hedge, two answers…) and what was not understood.
+// reader of the question's kind (its `read`, src/quiz/kinds/) read the core completely: a number
+// with the question's own units, a choice, an O/X, a text. When no reader takes it whole, the
+// answer is not graded, and ./parse/classify.js names why (a denial, a hedge, two answers…) and what
+// was not understood.
 // The rules with their examples are ./parse/rules.js (shown in docs/quiz.md). Every step is linear
 // in the input, and answers longer than MAX_ANSWER_CHARS are not read.
 //
@@ -12,32 +13,51 @@
 //   number; accepted: for a text question, the accepted answer it matched (null: a wrong answer).
 import { normalizeInput, romanAsDigits } from './parse/normalize.js';
 import { foreignCharacters } from './parse/alphabet.js';
-import { cores, withoutDecorations } from './parse/frame.js';
+import { cores, withoutDecorations, QUIET_END_NUMBER } from './parse/frame.js';
+import { readNumberCore } from './parse/read-number.js';
+import { choiceTable, readChoiceCore } from './parse/read-choice.js';
+import { readOXCore } from './parse/read-ox.js';
+import { acceptedTable, matchTextCore } from './parse/read-text.js';
 import { classify } from './parse/classify.js';
 import { splitCorrection } from './parse/correction.js';
-import { KINDS, kindOf } from './kinds/index.js';
+import { glossaryNamesOf } from './parse/glossary.js';
+import { unitsOf, lowerKeys, namesOf } from './parse/number-words.js';
+import { CHOICE_PREFIXES, CHOOSING } from './parse/words.js';
+import { allChoiceLists, allTextAnswers } from './localize.js';
+import { kindOf } from './kinds/index.js';
 
 export const MAX_ANSWER_CHARS = 1000;
 
 const specs = new WeakMap();
-/** What the readers need of a question (its kind's spec), worked out once per question object. */
+/**
+ * What the readers need of a question (its kind's read.spec: its tables, and the words of its frame,
+ * `prefixes`, `verbs` and `quiet`), worked out once per question object.
+ */
 function specOf(q) {
   if (specs.has(q)) return specs.get(q);
-  const kind = kindOf(q) || KINDS.text;
-  const spec = { type: q.type, kind, ...kind.spec(q) };
+  const kind = kindOf(q);
+  const spec = { type: q.type, kind, ...kind.read.spec(q, READERS) };
   specs.set(q, spec);
   return spec;
 }
 
 const notGraded = (problem, unread = '', values = {}) => ({ problem, unread, values });
 
+// What each kind's reading (src/quiz/kinds/<kind>.js, `read`) is handed: the readers, tables and
+// words of ./parse/.
+const READERS = {
+  notGraded, unitsOf, lowerKeys, namesOf, allChoiceLists, allTextAnswers, glossaryNamesOf,
+  choiceTable, acceptedTable, readNumberCore, readChoiceCore, readOXCore, matchTextCore,
+  CHOICE_PREFIXES, CHOOSING, QUIET_END_NUMBER,
+};
+
 /** The reader of the question's kind on one core: a result, or null when it does not read the core whole. */
-const readCore = (spec, core) => spec.kind.readCore(spec, core);
+const readCore = (spec, core) => spec.kind.read.core(core, spec, READERS);
 
 export function readAnswer(q, input) {
   const spec = specOf(q);
   if (typeof input !== 'string') {
-    const plain = spec.kind.readPlain(spec, input);
+    const plain = spec.kind.read.plain(input, spec, READERS);
     if (plain) return plain;
     input = input === null || input === undefined ? '' : String(input);
   }
@@ -58,7 +78,7 @@ export function readAnswer(q, input) {
 
 /** The value of `text` when one of its cores reads whole, or null. */
 function readWhole(q, spec, text) {
-  const candidates = cores(text, { prefixes: spec.kind.prefixes, quiet: spec.kind.quietEnd, verbs: spec.kind.verbs });
+  const candidates = cores(text, { prefixes: spec.prefixes, quiet: spec.quiet, verbs: spec.verbs });
   for (const core of candidates) {
     const r = readCore(spec, core);
     if (r) return { read: r, candidates };

@@ -4,10 +4,9 @@
 //   questions[3].choices[1]: expected a non-empty string
 // Unknown fields are errors too (they are usually typos), except keys starting with "x-" or "_",
 // and two-letter language codes, which hold translations ({ en: { prompt, choices, ... } }).
+import { KINDS, KIND_NAMES, kindOf } from './kinds/index.js';
 
-import { QUESTION_TYPES } from './kinds/index.js';
-
-export { QUESTION_TYPES };
+export const QUESTION_TYPES = KIND_NAMES;
 export const ORIGINS = ['document', 'original', 'generated'];
 const MAX_QUESTIONS = 5000;
 const MAX_TEXT = 10000;
@@ -55,43 +54,19 @@ function unitText(v, path) {
   if (typeof v !== 'string' || v.length > 40) fail(path, 'expected a string of at most 40 characters');
 }
 
-const QUESTION_KEYS = ['id', 'type', 'origin', 'section', 'category', 'prompt', 'choices', 'answer', 'accept',
-  'tolerance', 'unit', 'units', 'labels', 'explanation', 'hints', 'tags', 'difficulty', 'distractors', 'params', 'tutorial'];
-const TRANSLATION_KEYS = ['prompt', 'choices', 'explanation', 'hints', 'distractors', 'unit', 'category', 'answer', 'accept'];
+// The fields of every question, then those of its kind (src/quiz/kinds/).
+const QUESTION_KEYS = ['id', 'type', 'origin', 'section', 'category', 'prompt', 'answer', 'explanation', 'hints', 'tags',
+  'difficulty', 'distractors', 'params', 'tutorial', ...KINDS.flatMap((kind) => Object.keys(kind.fields))];
+const TRANSLATION_KEYS = ['prompt', 'explanation', 'hints', 'distractors', 'category', ...new Set(KINDS.flatMap((kind) => kind.translated))];
 
+// Each kind checks its own fields (src/quiz/kinds/); the fields of the other kinds must be absent.
 function validateAnswer(q, path) {
-  if (q.type === 'mc') {
-    textArray(q.choices, `${path}.choices`, { min: 2 });
-    if (q.choices.length > 26) fail(`${path}.choices`, 'at most 26 choices');
-    if (!Number.isInteger(q.answer) || q.answer < 1 || q.answer > q.choices.length) {
-      fail(`${path}.answer`, `expected the 1-based number of a choice (1 to ${q.choices.length}), got ${describe(q.answer)}`);
+  const check = { text, textArray, unitText, fail, describe };
+  for (const kind of KINDS) {
+    if (kind.name === q.type) { kind.validate(q, path, check); continue; }
+    for (const [key, what] of Object.entries(kind.fields)) {
+      if (q[key] !== undefined) fail(`${path}.${key}`, `only ${kind.who} have ${what}, this one is "${q.type}"`);
     }
-  } else if (q.choices !== undefined) {
-    fail(`${path}.choices`, `only multiple-choice (mc) questions have choices, this one is "${q.type}"`);
-  }
-  if (q.type === 'ox' && q.answer !== 0 && q.answer !== 1) fail(`${path}.answer`, `expected 1 (O, true) or 0 (X, false), got ${describe(q.answer)}`);
-  if (q.type === 'number') {
-    if (typeof q.answer !== 'number' || !Number.isFinite(q.answer)) fail(`${path}.answer`, `expected a finite number, got ${describe(q.answer)}`);
-    if (q.tolerance !== undefined && (typeof q.tolerance !== 'number' || !(q.tolerance >= 0) || !Number.isFinite(q.tolerance))) {
-      fail(`${path}.tolerance`, `expected a number >= 0, got ${describe(q.tolerance)}`);
-    }
-    if (q.unit !== undefined) unitText(q.unit, `${path}.unit`);
-    // The other units and the names of the quantity an answer may carry: "3개", "열 15".
-    for (const key of ['units', 'labels']) {
-      if (q[key] === undefined) continue;
-      textArray(q[key], `${path}.${key}`);
-      q[key].forEach((u, i) => unitText(u, `${path}.${key}[${i}]`));
-    }
-  } else {
-    if (q.tolerance !== undefined) fail(`${path}.tolerance`, 'only number questions have a tolerance');
-    if (q.unit !== undefined) fail(`${path}.unit`, 'only number questions have a unit');
-    for (const key of ['units', 'labels']) if (q[key] !== undefined) fail(`${path}.${key}`, `only number questions have ${key}`);
-  }
-  if (q.type === 'text') {
-    text(q.answer, `${path}.answer`);
-    if (q.accept !== undefined) textArray(q.accept, `${path}.accept`);
-  } else if (q.accept !== undefined) {
-    fail(`${path}.accept`, 'only text questions have accepted alternatives');
   }
 }
 
@@ -103,14 +78,8 @@ function validateDistractors(q, path, misconceptions) {
     object(d, p);
     allowedKeys(d, p, ['match', 'misconception', 'explanation']);
     const m = d.match;
-    if (q.type === 'mc' && !(Number.isInteger(m) && m >= 1 && m <= q.choices.length && m !== q.answer)) {
-      fail(`${p}.match`, 'expected the number of a wrong choice');
-    }
-    if (q.type === 'ox' && !((m === 0 || m === 1) && m !== q.answer)) fail(`${p}.match`, 'expected the wrong answer (0 or 1)');
-    if (q.type === 'number' && !(typeof m === 'number' && Number.isFinite(m) && Math.abs(m - q.answer) > (q.tolerance ?? 0))) {
-      fail(`${p}.match`, 'expected a wrong number (outside the tolerance)');
-    }
-    if (q.type === 'text') text(m, `${p}.match`);
+    const wrong = kindOf(q).wrongMatch(q, m, { text, path: `${p}.match` });
+    if (wrong !== true) fail(`${p}.match`, wrong);
     if (d.misconception !== undefined) {
       text(d.misconception, `${p}.misconception`);
       if (misconceptions && !misconceptions.has(d.misconception)) fail(`${p}.misconception`, `unknown misconception "${d.misconception}" (not in the bank's misconceptions)`);
@@ -125,7 +94,8 @@ function validateTranslation(t, q, path) {
   for (const key of ['prompt', 'explanation', 'category', 'answer']) optionalText(t, key, path);
   if (t.unit !== undefined) unitText(t.unit, `${path}.unit`);
   if (t.choices !== undefined) {
-    if (q.type !== 'mc') fail(`${path}.choices`, 'only multiple-choice (mc) questions have choices');
+    const owner = KINDS.find((kind) => Object.hasOwn(kind.fields, 'choices'));
+    if (owner !== kindOf(q)) fail(`${path}.choices`, `only ${owner.who} have choices`);
     textArray(t.choices, `${path}.choices`);
     if (t.choices.length !== q.choices.length) fail(`${path}.choices`, `expected ${q.choices.length} choices like the original, got ${t.choices.length}`);
   }

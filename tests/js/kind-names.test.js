@@ -1,4 +1,5 @@
-// Each position scheme, activation and norm order is named once, in src/c/pf_abi.h. Code that treats
+// Each position scheme, activation and norm order is named once, in src/c/pf_abi.h; each quiz question
+// kind once, in its file src/quiz/kinds/<kind>.js (listed in src/quiz/kinds/index.js). Code that treats
 // one of them apart reads its constant (POSITION.ROPE, ACTIVATION.GELU, NORM.PRE from
 // src/js/defaults.js), and a list or table of them is made from the lists (POSITIONS, ...; kindTable
 // for a table with one entry per name). So adding a kind is one line in pf_abi.h plus its own code,
@@ -16,18 +17,33 @@
 //   - is looked for in a list (`.includes('rope')`) or passed to a scheme lookup (`at('none', …)`),
 //   - is a key of a table (`'gelu': …`, Python's `"gelu": …`, `relu: …` at the start of a line),
 //   - stands on one line with another name of the same kind (a hand-kept list: `['post', 'pre']`).
+// Two quiz kinds are ordinary words too ('number', 'text': input types, table keys), so a quiz kind's
+// literal counts when it
+//   - is compared with or assigned to a question's type (`q.type === 'mc'`, `question.type = 'ox'`),
+//   - is the type of a question being made (`{ type: 'mc', … }`; 'number' and 'text' only beside a
+//     question's fields: section, answer, prompt, tolerance, choices),
+//   - is a case of a switch on a question's type (mc and ox in any switch),
+//   - is looked for in a list, or a list holds only kinds (`['mc', 'ox', 'number', 'text']`),
+//   - is a key of a table that has mc or ox among two or more kinds (`{ mc: 'choice', ox: … }`).
+// The quiz kinds' code (src/quiz/kinds/) and the texts (src/i18n/) may name them. So may, for now, the
+// answer reader (src/quiz/parse-answer.js, src/quiz/parse/), which is being rewritten (issue 33) and
+// whose frame and classification still treat mc, number and text apart. The .d.ts union and docs/quiz.md's list of kinds are
+// generated from the registry (scripts/quiz-kinds.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACTIVATIONS, NORMS, POSITIONS } from '../../src/js/abi.js';
+import { KIND_NAMES } from '../../src/quiz/kinds/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const KINDS = { position: POSITIONS, activation: ACTIVATIONS, norm: NORMS };
 const SCANNED = ['src/', 'scripts/', 'web/', 'bin/'];
 /** The registry's generated JavaScript and the translations. */
 const ALLOWED = [/^src\/js\/abi\.js$/, /^src\/i18n\//];
+/** The quiz kinds' own files, the translations and (until issue 33 lands) the answer reader. */
+const QUIZ_ALLOWED = [/^src\/quiz\/kinds\//, /^src\/i18n\//, /^src\/quiz\/parse-answer\.js$/, /^src\/quiz\/parse\//];
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const KIND_WORD = '(?:position|scheme|norm|activation)\\w*';
@@ -63,6 +79,39 @@ export function kindLiterals(text, kinds = KINDS) {
     const keyed = names.map((name) => [name, lines.findIndex((line) => new RegExp(`^\\s*${escape(name)}\\s*:`).test(line))])
       .filter(([, at]) => at >= 0);
     if (keyed.length > 1) for (const [name, at] of keyed) found.push({ line: at + 1, name, kind, rule: 'a table key' });
+  }
+  return found;
+}
+
+const QUESTION_TYPE = '\\b(?:q|question|\\w*Question)\\??\\.type';
+const UNAMBIGUOUS = (name) => !['number', 'text'].includes(name);
+
+/** The uses of a quiz kind's name as a kind in one file's text: [{ line, name, kind, rule }]. */
+export function quizKindLiterals(text, names = KIND_NAMES) {
+  const found = [];
+  const lines = text.split('\n');
+  const anyName = `(?:${names.map((n) => literal(n)).join('|')})`;
+  const switchOnType = new RegExp(`switch\\s*\\(\\s*${QUESTION_TYPE}\\s*\\)`).test(text);
+  lines.forEach((line, i) => {
+    if (comment(line)) return;
+    for (const name of names) {
+      const q = literal(name);
+      if (!new RegExp(q).test(line)) continue;
+      const report = (rule) => found.push({ line: i + 1, name, kind: 'quiz kind', rule });
+      if (new RegExp(`${QUESTION_TYPE}\\s*(?:[!=]==?|=)\\s*${q}|${q}\\s*[!=]==?\\s*${QUESTION_TYPE}`).test(line)) report('compared or assigned as a question type');
+      else if (new RegExp(`\\btype\\s*:\\s*${q}`).test(line)
+        && (UNAMBIGUOUS(name) || /\b(?:section|answer|prompt|tolerance|choices)\s*:/.test(line))) report("a question's type");
+      else if (new RegExp(`\\bcase\\s+${q}\\s*:`).test(line) && (switchOnType || UNAMBIGUOUS(name))) report('a case of a switch on the type');
+      else if (new RegExp(`\\.includes\\(\\s*${q}`).test(line)) report('looked up');
+      else if (new RegExp(`\\[\\s*${anyName}(?:\\s*,\\s*${anyName})+\\s*\\]`).test(line)) report('in a hand-kept list');
+    }
+  });
+  // A table keyed by kinds, mc or ox among them, on one line or at the starts of lines.
+  const keyAt = (name) => lines.findIndex((line) => !comment(line)
+    && new RegExp(`(?:^\\s*|[{,]\\s*)(?:${escape(name)}|${literal(name)})\\s*:(?!:)`).test(line));
+  const keyed = names.map((name) => [name, keyAt(name)]).filter(([, at]) => at >= 0);
+  if (keyed.length > 1 && keyed.some(([name]) => UNAMBIGUOUS(name))) {
+    for (const [name, at] of keyed) found.push({ line: at + 1, name, kind: 'quiz kind', rule: 'a table key' });
   }
   return found;
 }
@@ -112,5 +161,43 @@ test('no kind is named by hand outside pf_abi.h, its generated files and the tra
   assert.ok(scanned.length > 100, `read ${scanned.length} files`);
   const problems = scanned.flatMap((path) => kindLiterals(readFileSync(join(root, path), 'utf8'))
     .map(({ line, name, kind, rule }) => `${path}:${line}: '${name}' (${kind}) ${rule}: use the ${kind} constants or lists of src/js/defaults.js`));
+  assert.deepEqual(problems, []);
+});
+
+test('the quiz rules themselves: each way of naming a question kind by hand is found, ordinary words are not', () => {
+  const cases = [
+    [`if (q.type === 'mc') x();`, 'mc', 'compared or assigned as a question type'],
+    [`const units = q.type === 'number' ? a : b;`, 'number', 'compared or assigned as a question type'],
+    [`if ('text' !== question.type) y();`, 'text', 'compared or assigned as a question type'],
+    [`q.type = 'ox';`, 'ox', 'compared or assigned as a question type'],
+    [`}, { type: 'mc', section: '000-3', difficulty: 1,`, 'mc', "a question's type"],
+    [`}, { type: 'number', section: 'lab', answer, tolerance: 0,`, 'number', "a question's type"],
+    [`switch (q.type) {\n  case 'text': return 1;\n}`, 'text', 'a case of a switch on the type'],
+    [`    case 'ox': return 0;`, 'ox', 'a case of a switch on the type'],
+    [`const open = types.includes('ox');`, 'ox', 'looked up'],
+    [`const typeRows = ['mc', 'ox', 'number', 'text'].map((k) => k);`, 'number', 'in a hand-kept list'],
+    [`const MOODLE_TYPE = { mc: 'multichoice', ox: 'truefalse', number: 'numerical', text: 'shortanswer' };`, 'text', 'a table key'],
+    [`const T = {\n  mc: 'choice',\n  number: 'numeric',\n};`, 'number', 'a table key'],
+  ];
+  for (const [line, name, rule] of cases) {
+    assert.ok(quizKindLiterals(line).some((f) => f.name === name && f.rule === rule), `${line}: ${name} ${rule}, found ${JSON.stringify(quizKindLiterals(line))}`);
+  }
+  const ordinary = [
+    `h('input', { type: 'text', id: inputId, disabled: locked })`,
+    `if (el.type === 'number' && el.value.trim() === '') return;`,
+    `const range = { int: 'Integer', number: 'Number' }[spec.type];`,
+    `return result('mixed', a, { number: n.text, text: shown(t) });`,
+    `const against = (sample) => (['count', 'choice', 'ox', 'text'].includes(sample) ? '' : 'x');`,
+    `// q.type === 'mc' in a comment`,
+    `const kind = KIND.MC;`,
+  ];
+  for (const line of ordinary) assert.deepEqual(quizKindLiterals(line), [], line);
+});
+
+test('no quiz kind is named by hand outside src/quiz/kinds/ and the translations', () => {
+  const scanned = SCANNED.flatMap(files).filter((path) => !QUIZ_ALLOWED.some((re) => re.test(path)));
+  assert.ok(scanned.length > 100, `read ${scanned.length} files`);
+  const problems = scanned.flatMap((path) => quizKindLiterals(readFileSync(join(root, path), 'utf8'))
+    .map(({ line, name, rule }) => `${path}:${line}: '${name}' (quiz kind) ${rule}: dispatch through kindOf(q) or KIND of src/quiz/kinds/index.js`));
   assert.deepEqual(problems, []);
 });

@@ -1,5 +1,6 @@
-// One question card of <pe-ffn-quiz>: heading with badges, prompt, the answer form (radios for
-// multiple choice and O/X, a text field otherwise), hints, and the feedback with the explanation.
+// One question card of <pe-ffn-quiz>: heading with badges, prompt, the answer form (radios for a
+// kind that lists its options, multiple choice and O/X; a text field otherwise, with the kind's
+// keyboard and placeholder: src/quiz/kinds/), hints, and the feedback with the explanation.
 // `view` is the element: these functions read its state (view.state, view.drafts, view.pending,
 // view.quiz, view.bank, view.s) and call its actions (view.check, view.hint, view.reveal,
 // view.openStudyRow); they change nothing themselves.
@@ -7,6 +8,7 @@
 import { h } from '../shared/dom.js';
 import { fill } from '../shared/i18n.js';
 import { grade, choiceOrder, localizeQuestion, localizeStudySheet, tutorialSection, tutorialHref } from '../../quiz/index.js';
+import { kindOf } from '../../quiz/kinds/index.js';
 import { circled } from '../../quiz/grade.js';
 import { expectedShown, givenText } from './answer-text.js';
 import { studyRowFor } from '../shared/study-sheet.js';
@@ -15,9 +17,7 @@ function choiceFieldset(view, q, i, L, a, form) {
   const s = view.s;
   const inputId = view.localId(`in-${i}`);
   const locked = Boolean(a);
-  const options = q.type === 'mc'
-    ? choiceOrder(q, view.quiz.seed).map((orig, k) => ({ value: orig, label: `${circled(k + 1)} ${L.choices[orig - 1]}` }))
-    : [{ value: 1, label: s.oxTrue }, { value: 0, label: s.oxFalse }];
+  const options = kindOf(q).render.options(q, L, { order: choiceOrder(q, view.quiz.seed), circled, texts: s.kinds[q.type] });
   const draft = locked ? a.given : view.drafts[q.id];
   const fs = h('fieldset', { 'aria-describedby': `${view.localId(`prompt-${i}`)} ${view.localId(`fb-${i}`)}` }, h('legend', { text: s.answerLabel }));
   options.forEach((o, k) => {
@@ -58,10 +58,11 @@ function textRow(view, q, i, L, a) {
   const s = view.s;
   const inputId = view.localId(`in-${i}`);
   const locked = Boolean(a);
+  const { inputmode = false, placeholder, example } = kindOf(q).render;
   const input = h('input', {
     type: 'text', id: inputId, disabled: locked, autocomplete: 'off', spellcheck: 'false',
-    inputmode: q.type === 'number' ? 'decimal' : false, 'data-focus': `input-${q.id}`,
-    placeholder: q.type === 'number' ? fill(s.numberPlaceholder, { example: numberExample(q) }) : s.textPlaceholder,
+    inputmode, 'data-focus': `input-${q.id}`,
+    placeholder: example ? fill(s[placeholder], { example: numberExample(q) }) : s[placeholder],
     'aria-describedby': `${view.localId(`prompt-${i}`)} ${view.localId(`fb-${i}`)}`,
   });
   input.value = locked ? givenText(q, L, a, view.quiz.seed, s) : (view.drafts[q.id] ?? '');
@@ -83,7 +84,7 @@ export function renderQuestion(view, q, i) {
     q.origin === 'document' ? h('span', { class: 'badge', text: L.category || s.fromDocument }) : null,
   ];
   const form = h('form', { novalidate: true, 'aria-labelledby': headingId });
-  form.append(q.type === 'mc' || q.type === 'ox' ? choiceFieldset(view, q, i, L, a, form) : textRow(view, q, i, L, a));
+  form.append(kindOf(q).render.options ? choiceFieldset(view, q, i, L, a, form) : textRow(view, q, i, L, a));
   const hintsShown = view.state.hints[q.id] || 0;
   form.append(h('div', { class: 'actions' },
     h('button', { type: 'submit', class: 'primary', disabled: locked, 'data-focus': `check-${q.id}` }, s.check),

@@ -1,5 +1,6 @@
 // English strings of <pe-ffn-quiz>, a faithful translation of ../ko/pe-ffn-quiz.js.
 import headings from './headings.js';
+import kinds, { eachKind } from './quiz-kinds.js';
 
 export default {
   headings, // the tutorial's section headings, which the 'learn it in the tutorial' links name
@@ -42,8 +43,6 @@ export default {
   answerLabel: 'Answer',
   numberPlaceholder: 'e.g. {example}',
   textPlaceholder: 'Type your answer',
-  oxTrue: 'O — true (1)',
-  oxFalse: 'X — false (0)',
   chooseFirst: 'Choose or type an answer first.',
   resultTitle: 'Results',
   resultText: '{score} of {total} questions correct ({percent}%).',
@@ -60,7 +59,8 @@ export default {
   unknownTopic: 'The topic “{topic}” was not found, so all questions are shown.',
   studySheet: 'Study sheet (type / solution and example)',
   studyLink: 'See “{type}” in the study sheet',
-  types: { mc: 'Multiple choice', ox: 'O/X', number: 'Calculation', text: 'Short answer' },
+  types: eachKind('badge'), // by kind: ./quiz-kinds.js
+  kinds, // each kind's texts, for its render hints (src/quiz/kinds/)
   difficulty: { 1: 'easy', 2: 'medium', 3: 'hard' },
   generated: 'generated (seed {seed})',
   fromDocument: 'from the documents',

@@ -1,4 +1,6 @@
 // English text of the quiz page (web/quiz.html), a faithful translation of ../ko/quiz-page.js.
+import { eachKind } from './quiz-kinds.js';
+
 export default {
   htmlTitle: 'Quiz — positional encoding and feed-forward',
   title: 'Quiz: positional encoding and feed-forward',
@@ -44,7 +46,7 @@ export default {
   statsType: 'Type',
   statsSection: 'Section',
   statsCount: 'Questions',
-  types: { mc: 'Multiple choice', ox: 'O/X', number: 'Calculation (number)', text: 'Short answer' },
+  types: eachKind('statistics'), // by kind: ./quiz-kinds.js
   exportTitle: 'For teachers: export to Moodle',
   exportIntro: 'Download the whole bank or the current set of questions in Moodle\'s GIFT format or as Moodle XML. Numeric questions keep their tolerance.',
   exportBankGift: 'Whole bank (GIFT)',

@@ -1,5 +1,7 @@
 // English strings of the quiz module (src/quiz): grading messages and the templates of generated
 // questions, a faithful translation of ../ko/quiz.js. {name} marks a value filled in by the code.
+import kinds, { eachKind } from './quiz-kinds.js';
+
 export default {
   grade: {
     empty: 'Please enter an answer.',
@@ -21,13 +23,7 @@ export default {
       unequal: 'The two sides of the equation differ (‘{left}’), so it is not clear which value is the answer. Check the value again.',
       unknown: 'The part ‘{left}’ was not understood.',
     },
-    howTo: {
-      number: 'Answer with one number, without a unit.',
-      numberUnits: 'Answer with one number; the units it takes: {units}.',
-      mc: 'Answer with the number of a choice (e.g. 2, ②) or its text, just one.',
-      ox: 'Answer with O or X.',
-      text: 'Answer with one term.',
-    },
+    howTo: { ...eachKind('howTo'), numberUnits: kinds.number.howToUnits }, // by kind: ./quiz-kinds.js
     tolerance: 'tolerance ±{tolerance}',
     misconception: 'Common misconception: {text}',
   },

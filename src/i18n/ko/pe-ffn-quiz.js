@@ -1,5 +1,6 @@
 // Korean strings of <pe-ffn-quiz>. {name} marks a value filled in by the element.
 import headings from './headings.js';
+import kinds, { eachKind } from './quiz-kinds.js';
 
 export default {
   headings, // the tutorial's section headings, which the 'learn it in the tutorial' links name
@@ -42,8 +43,6 @@ export default {
   answerLabel: '답',
   numberPlaceholder: '예: {example}',
   textPlaceholder: '답을 입력하세요',
-  oxTrue: 'O — 맞다 (1)',
-  oxFalse: 'X — 틀리다 (0)',
   chooseFirst: '먼저 답을 고르거나 입력하세요.',
   resultTitle: '결과',
   resultText: '{total}문제 중 {score}문제를 맞혔어요 ({percent}%).',
@@ -60,7 +59,8 @@ export default {
   unknownTopic: '주제 “{topic}”를 찾지 못해 전체 문제로 보여 줘요.',
   studySheet: '풀이표 (유형 / 풀이·예시)',
   studyLink: '풀이표에서 “{type}” 보기',
-  types: { mc: '객관식', ox: 'O/X', number: '계산', text: '단답' },
+  types: eachKind('badge'), // by kind: ./quiz-kinds.js
+  kinds, // each kind's texts, for its render hints (src/quiz/kinds/)
   difficulty: { 1: '쉬움', 2: '보통', 3: '어려움' },
   generated: '자동 생성 (시드 {seed})',
   fromDocument: '문서 예제',

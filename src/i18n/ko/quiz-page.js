@@ -1,5 +1,7 @@
 // Korean text of the quiz page (web/quiz.html): page chrome, the topic picker, the study sheet
 // section, the bank statistics and the teacher's export. {name} marks a value filled in by the page.
+import { eachKind } from './quiz-kinds.js';
+
 export default {
   htmlTitle: '퀴즈 — 위치 인코딩과 피드포워드',
   title: '퀴즈: 위치 인코딩과 피드포워드',
@@ -45,7 +47,7 @@ export default {
   statsType: '유형',
   statsSection: '절',
   statsCount: '문제 수',
-  types: { mc: '객관식', ox: 'O/X', number: '계산(숫자)', text: '단답' },
+  types: eachKind('statistics'), // by kind: ./quiz-kinds.js
   exportTitle: '선생님용: Moodle로 내보내기',
   exportIntro: '문제 은행 전체 또는 지금 고른 문제 세트를 Moodle의 GIFT 형식이나 Moodle XML로 내려받을 수 있습니다. 숫자 문제는 허용 오차와 함께 내보냅니다.',
   exportBankGift: '문제 은행 전체 (GIFT)',

@@ -1,5 +1,7 @@
 // Korean strings of the quiz module (src/quiz): grading messages and the templates of generated
 // questions. {name} marks a value filled in by the code.
+import kinds, { eachKind } from './quiz-kinds.js';
+
 export default {
   grade: {
     empty: '답을 입력해 주세요.',
@@ -23,13 +25,7 @@ export default {
       unequal: '등식의 양쪽 값이 서로 달라서(‘{left}’) 어느 값이 답인지 알 수 없어요. 값을 다시 확인해 주세요.',
       unknown: '‘{left}’ 부분을 이해하지 못했어요.',
     },
-    howTo: {
-      number: '숫자 하나로 답해 주세요. 단위는 붙이지 않아요.',
-      numberUnits: '숫자 하나로 답해 주세요. 단위는 {units}만 붙일 수 있어요.',
-      mc: '선택지 번호(예: 2, 2번, ②, 두 번째)나 선택지 문구 하나로 답해 주세요.',
-      ox: 'O 또는 X 하나로 답해 주세요.',
-      text: '용어 하나로 답해 주세요.',
-    },
+    howTo: { ...eachKind('howTo'), numberUnits: kinds.number.howToUnits }, // by kind: ./quiz-kinds.js
     tolerance: '허용 오차 ±{tolerance}',
     misconception: '흔한 오해: {text}',
   },

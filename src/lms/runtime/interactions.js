@@ -5,7 +5,7 @@
 //     response is omitted (null) when the solution was shown; result is then 'neutral'.
 //   lmsText(text, max) -> text an LMS's characterstring takes (see below)
 import { allTextAnswers } from '../../quiz/localize.js';
-import { INTERACTION_TYPES } from '../../quiz/limits.js';
+import { kindOf } from '../../quiz/kinds/index.js';
 
 const MAX_TEXT = 250; // localized_string_type entries are SPM 250
 
@@ -25,32 +25,15 @@ export function lmsText(text, max = MAX_TEXT) {
   return Array.from(line.startsWith('{') ? ` ${line}` : line).slice(0, max).join('');
 }
 
-function patterns(q) {
-  switch (q.type) {
-    case 'mc': return [String(q.answer)];
-    case 'ox': return [q.answer === 1 ? 'true' : 'false'];
-    case 'number': {
-      const tol = q.tolerance || 0;
-      return [tol ? `${q.answer - tol}[:]${q.answer + tol}` : `${q.answer}[:]${q.answer}`];
-    }
-    default: return [...new Set(allTextAnswers(q))].filter((t) => typeof t === 'string' && t.trim()).map((t) => `{case_matters=false}${lmsText(t)}`);
-  }
-}
-
-function response(q, a) {
-  if (a.revealed) return null;
-  switch (q.type) {
-    case 'mc': return String(a.given);
-    case 'ox': return a.given === 1 ? 'true' : 'false';
-    case 'number': return String(a.given);
-    default: return lmsText(a.input);
-  }
-}
+// Each kind says how SCORM and xAPI write its right answers and a learner's (src/quiz/kinds/).
+const writing = { lmsText, allTextAnswers };
+const patterns = (q) => kindOf(q).lms.patterns(q, writing);
+const response = (q, a) => (a.revealed ? null : kindOf(q).lms.response(a, writing));
 
 export function interactionRecord(q, a) {
   return {
     id: interactionId(q.id),
-    type: INTERACTION_TYPES[q.type],
+    type: kindOf(q).lms.interaction,
     response: response(q, a),
     result: a.revealed ? 'neutral' : a.correct ? 'correct' : 'incorrect',
     patterns: patterns(q),

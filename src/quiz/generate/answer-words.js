@@ -2,6 +2,8 @@
 // spellings of that unit (라디안 for rad), the units its quantity is naturally counted in (d_ff in
 // 차원, softmax weights in %), and the name of the quantity before the number (열 15). The reader
 // accepts nothing else (src/quiz/parse/rules.js, rule units).
+import { kindOf } from '../kinds/index.js';
+
 const RADIANS = ['라디안', 'radian', 'radians'];
 const BY_TOPIC = {
   'ffn-dff': { units: ['차원', 'dimension', 'dimensions'], labels: ['d_ff', 'intermediate_size'] },
@@ -19,7 +21,8 @@ export function answerWords(topic, q) {
   const en = q.en?.unit;
   if (en && /[a-z]s$/.test(en)) units.push(en.slice(0, -1));
   const out = {};
-  if (q.type === 'number' && units.length) out.units = units;
-  if (q.type === 'number' && BY_TOPIC[topic]?.labels) out.labels = BY_TOPIC[topic].labels;
+  const own = kindOf(q).fields;
+  if (Object.hasOwn(own, 'units') && units.length) out.units = units;
+  if (Object.hasOwn(own, 'labels') && BY_TOPIC[topic]?.labels) out.labels = BY_TOPIC[topic].labels;
   return out;
 }

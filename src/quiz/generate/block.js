@@ -11,6 +11,7 @@ import ko from '../../i18n/ko/quiz-block.js';
 import en from '../../i18n/en/quiz-block.js';
 import { fill } from '../localize.js';
 import { fixed, round3, thousands, vec, check, bilingualFor } from './shared.js';
+import { KIND } from '../kinds/index.js';
 
 const bilingual = bilingualFor({ ko, en });
 const TOLERANCE = 0.001;
@@ -64,7 +65,7 @@ export const BLOCK_GENERATORS = {
         hints: [causal ? c.hintCausal : c.hintFull], unit: c.unit,
         distractors: causal ? [fill(c.distractorNoMask, v), c.distractorNoSelf] : [c.distractorMasked],
       };
-    }, { type: 'number', section: '001-how', difficulty: causal ? 2 : 1, tags: ['셀프 어텐션', '인과 마스크', '계산'],
+    }, { type: KIND.NUMBER, section: '001-how', difficulty: causal ? 2 : 1, tags: ['셀프 어텐션', '인과 마스크', '계산'],
       answer, tolerance: 0, params: { n, causal } }, matches.map((match) => ({ match })));
   },
 
@@ -102,7 +103,7 @@ export const BLOCK_GENERATORS = {
         explanation: fill(s.softmax.explanation, v), hints: [s.softmax.hint],
         distractors: [s.softmax.distractorRatio, fill(s.softmax.distractorUniform, v)],
       };
-    }, { type: 'number', section: '001-4', difficulty: 2, tags: ['셀프 어텐션', '소프트맥스', '계산'],
+    }, { type: KIND.NUMBER, section: '001-4', difficulty: 2, tags: ['셀프 어텐션', '소프트맥스', '계산'],
       answer, tolerance: TOLERANCE, params: { scores, token, exact: weights[token] } }, matches.map((match) => ({ match })));
   },
 
@@ -135,7 +136,7 @@ export const BLOCK_GENERATORS = {
         explanation: fill(s.layerNorm.explanation, v), hints: [s.layerNorm.hint],
         distractors: [s.layerNorm.distractorUnbiased, s.layerNorm.distractorNoScale],
       };
-    }, { type: 'number', section: '001-4', difficulty: 3, tags: ['층 정규화', '계산'],
+    }, { type: KIND.NUMBER, section: '001-4', difficulty: 3, tags: ['층 정규화', '계산'],
       answer, tolerance: TOLERANCE, params: { z, index, exact: out[index] } }, matches.map((match) => ({ match })));
   },
 
@@ -157,7 +158,7 @@ export const BLOCK_GENERATORS = {
         hints: [s.params.hint], unit: s.params.unit,
         distractors: [fill(s.params.distractorNoNorm, v), s.params.distractorNoBias],
       };
-    }, { type: 'number', section: '001-4', difficulty: bert ? 2 : 3, tags: ['파라미터 수', '인코더 블록'],
+    }, { type: KIND.NUMBER, section: '001-4', difficulty: bert ? 2 : 3, tags: ['파라미터 수', '인코더 블록'],
       answer: total, tolerance: 0, params: { dModel, dFF, heads } }, matches.map((match) => ({ match })));
   },
 };

@@ -17,6 +17,7 @@ import { fill } from '../localize.js';
 import { createTask } from '../../js/tasks.js';
 import { fixed, round3, thousands, check, bilingualFor } from './shared.js';
 import { NORM, POSITION } from '../../js/defaults.js';
+import { KIND } from '../kinds/index.js';
 
 const bilingual = bilingualFor({ ko, en });
 const VOCAB = 16;      // the lab's: 14 symbols, the separator and the query token
@@ -68,7 +69,7 @@ export const LAB_GENERATORS = {
       explanation: fill(position === POSITION.LEARNED ? s.params.explanationLearned : s.params.explanation, v),
       hints: [s.params.hint], unit: s.params.unit,
       distractors: [s.params.distractorTable, s.params.distractorOutput],
-    }), { type: 'number', section: 'lab', difficulty: 3, tags: ['위치 실험실', '파라미터 수'], answer, tolerance: 0,
+    }), { type: KIND.NUMBER, section: 'lab', difficulty: 3, tags: ['위치 실험실', '파라미터 수'], answer, tolerance: 0,
       params: { ...config } }, [{ match: position === POSITION.LEARNED ? noTable : NaN, misconception: 'lab-table-free' }, { match: noOutput }]);
   },
 
@@ -84,7 +85,7 @@ export const LAB_GENERATORS = {
     return bilingual((s) => ({
       prompt: fill(s.bound.prompt, v), explanation: fill(s.bound.explanation, v), hints: [fill(s.bound.hint, v)],
       distractors: [fill(s.bound.distractorChance, v)],
-    }), { type: 'number', section: 'lab', difficulty: 3, tags: ['위치 실험실', '순열 등변성'], answer, tolerance: SHARE_TOLERANCE,
+    }), { type: KIND.NUMBER, section: 'lab', difficulty: 3, tags: ['위치 실험실', '순열 등변성'], answer, tolerance: SHARE_TOLERANCE,
       params: { K, n, exact: bound } }, [{ match: chance, misconception: 'lab-blind-chance' }]);
   },
 
@@ -103,7 +104,7 @@ export const LAB_GENERATORS = {
     return bilingual((s) => ({
       prompt: fill(s.share.prompt, v), explanation: fill(s.share.explanation, v), hints: [fill(s.share.hint, v)],
       distractors: [fill(s.share.distractorSelf, v), fill(s.share.distractorAll, v)],
-    }), { type: 'number', section: 'lab', difficulty: 2, tags: ['위치 실험실', '인과 마스크'], answer, tolerance: SHARE_TOLERANCE,
+    }), { type: KIND.NUMBER, section: 'lab', difficulty: 2, tags: ['위치 실험실', '인과 마스크'], answer, tolerance: SHARE_TOLERANCE,
       params: { t, T, exact: 1 / (t + 1) } }, [{ match: round3(1 / t), misconception: 'lab-mask-self' }, { match: round3(1 / T) }]);
   },
 };

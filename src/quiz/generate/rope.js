@@ -15,6 +15,7 @@ import en from '../../i18n/en/quiz-rope.js';
 import { fill } from '../localize.js';
 import { seededEmbedding } from '../../js/embedding.js';
 import { fixed, thousands, check, bilingualFor } from './shared.js';
+import { KIND } from '../kinds/index.js';
 
 const bilingual = bilingualFor({ ko, en });
 const TOLERANCE = 0.001;
@@ -47,7 +48,7 @@ export const ROPE_GENERATORS = {
     return bilingual((s) => ({
       prompt: fill(s.angle.prompt, v), explanation: fill(s.angle.explanation, v), hints: [fill(s.angle.hint, v)],
       unit: s.angle.unit, distractors: [fill(s.angle.distractorDModel, v)],
-    }), { type: 'number', section: ROPE_SECTION, difficulty: 2, tags: ['RoPE', 'rope_theta'], answer, tolerance: TOLERANCE,
+    }), { type: KIND.NUMBER, section: ROPE_SECTION, difficulty: 2, tags: ['RoPE', 'rope_theta'], answer, tolerance: TOLERANCE,
       params: { p, i, headDim, base, dModel, exact: angle } }, distractors);
   },
 
@@ -75,7 +76,7 @@ export const ROPE_GENERATORS = {
         prompt: fill(t.prompt, v), explanation: fill(t.explanation, { ...v, which }), hints: [fill(s.columns.hint, v)],
         distractors: caught.map(([wrong, key]) => fill(t[key], { ...v, wrong, wrongPair: Math.floor(wrong / 2) })),
       };
-    }, { type: 'number', section: ROPE_SECTION, difficulty: 2, tags: ['RoPE', layout], answer: partner, tolerance: 0,
+    }, { type: KIND.NUMBER, section: ROPE_SECTION, difficulty: 2, tags: ['RoPE', layout], answer: partner, tolerance: 0,
       params: { headDim, layout, pair, first } }, caught.map(([match, , misconception]) => (misconception ? { match, misconception } : { match })));
   },
 
@@ -89,7 +90,7 @@ export const ROPE_GENERATORS = {
     return bilingual((s) => ({
       prompt: fill(model ? s.params.promptModel : s.params.prompt, v), explanation: fill(s.params.explanation, v),
       hints: [s.params.hint], unit: s.params.unit, distractors: [fill(s.params.distractorSum, v)],
-    }), { type: 'number', section: '000-7', difficulty: 1, tags: ['학습형 위치 임베딩', 'max_position_embeddings'],
+    }), { type: KIND.NUMBER, section: '000-7', difficulty: 1, tags: ['학습형 위치 임베딩', 'max_position_embeddings'],
       answer, tolerance: 0, params: { positions, dModel } }, [{ match: positions + dModel }]);
   },
 
@@ -113,7 +114,7 @@ export const ROPE_GENERATORS = {
       choices: [s.past.choiceRow, s.past.choiceNone, inside ? s.past.choiceLast : s.past.choiceWrap, s.past.choiceFormula].map((c) => fill(c, v)),
       explanation: fill(answer === 1 ? s.past.explanationRow : s.past.explanationNone, v), hints: [s.past.hint],
       distractors: wrong.map(([, key]) => fill(s.past[key], v)),
-    }), { type: 'mc', section: '000-7', difficulty: 2, tags: ['학습형 위치 임베딩', '길이 일반화'], answer,
+    }), { type: KIND.MC, section: '000-7', difficulty: 2, tags: ['학습형 위치 임베딩', '길이 일반화'], answer,
       params: { positions, p } }, wrong.map(([match, , misconception]) => (misconception ? { match, misconception } : { match })));
   },
 };
