@@ -178,7 +178,7 @@ test('cmi5: a fetch URL that never answers: the quiz is on the page with a "conn
     assert.equal(await page.locator('pe-ffn-quiz article.q').count(), 0, 'no progress is read before the LMS answers or the time runs out');
     await page.clock.fastForward('00:21');
     await page.waitForSelector('pe-ffn-quiz article.q', { timeout: 30000 });
-    assert.match(await status(page), /LMS가 20초 동안 응답하지 않았습니다.*이 브라우저에만 보관됩니다/);
+    assert.match(await status(page), /LMS가 20초 동안 응답하지 않았어요.*이 브라우저에만 보관돼요/);
     await answer(page, docSet[0], true);
     assert.match(await page.locator('pe-ffn-quiz >> .status-line').textContent(), /1 \/ 4/);
     assert.ok(page.problems.every((p) => /did not answer within 20000 ms/.test(p)), page.problems.join('\n'));
@@ -191,7 +191,7 @@ test('cmi5: a fetch URL that never answers: the quiz is on the page with a "conn
     const asked = lrs.fetched.length;
     await refused.goto(launchUrl({ registration: 'not-a-uuid' }));
     await refused.waitForSelector('pe-ffn-quiz article.q', { timeout: 30000 });
-    assert.match(await status(refused), /실행 주소의 registration 값이 올바르지 않아 LMS에 연결하지 않았습니다/);
+    assert.match(await status(refused), /실행 주소의 registration 값이 올바르지 않아 LMS에 연결하지 않았어요/);
     assert.equal(lrs.fetched.length, asked, 'the fetch URL is not asked');
     assert.ok(refused.problems.every((p) => /registration is not a UUID/.test(p)), refused.problems.join('\n'));
     await saveArtifact('lms-cmi5-refused.png', await refused.screenshot({ fullPage: true }));
