@@ -11,7 +11,8 @@
 #                                        and tests/js/abi.test.js call (not shipped); builds wasm too
 #   native     build/native/test_core    the same C sources (src/c/sources.txt) natively, ASan + UBSan
 #              build/native/fuzz_core    the same again as a libFuzzer target (tests/c/run.sh runs both)
-#   bundles    dist/elements.js, dist/element-<tag>.js, dist/quiz.js, dist/lab-worker.js
+#   bundles    dist/elements.js, dist/element-<tag>.js, dist/quiz.js, dist/lab-worker.js,
+#              dist/parallel-worker.js
 #                                                    the browser entries (scripts/bundle.mjs, esbuild)
 #              dist/lms/, dist/quiz-package.js       the LMS packages' parts (scripts/bundle-lms.mjs)
 #              custom-elements.json                  the elements' manifest, from their declarations

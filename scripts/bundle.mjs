@@ -12,7 +12,10 @@
 // ../src/js/index.js and the worker's ./lab-worker.js are written the same in every file.
 // <pe-lab>'s training worker is an entry of its own, dist/lab-worker.js, with the core bundled in (one
 // file to fetch, not the ~50 modules of src/js): its module-relative addresses are rewritten to where
-// the files are in dist/ (a source that no longer holds them fails the build).
+// the files are in dist/ (a source that no longer holds them fails the build). The core it bundles
+// holds the parallel trainer, whose workers start from ./parallel-worker.js beside it: that worker is
+// an entry too, dist/parallel-worker.js (the core bundled alike), so every address in dist/ resolves
+// in Node, in a plain page and in a bundler such as Vite.
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 import { mathAtBuildEsbuild } from './math-at-build.mjs';
@@ -84,6 +87,7 @@ await build({
 });
 await build({ ...common, entryPoints: ['src/quiz/index.js'], outfile: 'dist/quiz.js', plugins: [coreExternal, distAddresses, mathAtBuildEsbuild()] });
 await build({ ...common, entryPoints: ['src/elements/lab/train-worker.js'], outfile: 'dist/lab-worker.js', plugins: [distAddresses] });
+await build({ ...common, entryPoints: ['src/js/parallel-worker.js'], outfile: 'dist/parallel-worker.js', plugins: [distAddresses] });
 
 // The LMS packages' prebuilt parts (dist/lms/, dist/quiz-package.js).
 await bundleLms();

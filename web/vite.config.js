@@ -74,7 +74,11 @@ export default defineConfig({
         // What only teachers use on the quiz page is fetched when a teacher asks, never precached for
         // every reader: the LMS package builder ("LMS용으로 내려받기": its chunk with the launch bundle,
         // 520 kB, and the packages' font pieces and their index, 1.9 MB) and the GIFT / Moodle XML exports.
-        globIgnores: ['**/quiz-lms-download-*.js', '**/quiz-exports-*.js', '**/noto-sans-kr-*-400-normal-*.woff2', '**/fonts-*.json'],
+        // Nor the core's parallel trainer (model.createParallelTrainer's chunk, one per bundle that holds
+        // the core, and its worker, ~80 kB): no page of the site trains in parallel (the lab trains in
+        // its own worker), so no reader ever loads them.
+        globIgnores: ['**/quiz-lms-download-*.js', '**/quiz-exports-*.js', '**/noto-sans-kr-*-400-normal-*.woff2', '**/fonts-*.json',
+          '**/parallel-trainer-*.js', '**/parallel-worker-*.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -14,7 +14,6 @@ import { NativeHandle } from './native-object.js';
 import { writeSafetensors } from './safetensors.js';
 import { readTokens } from './tokens.js';
 import { Trainer, readTrainerOptions } from './trainer.js';
-import { createParallelTrainer } from './parallel-trainer.js';
 import * as check from './validate.js';
 
 export { MODEL_OPTIONS, resolveOptions };
@@ -334,8 +333,12 @@ export class Transformer {
     return null; // not reached: the tensors cover the parameters
   }
 
-  /** A trainer whose steps run in workers, bit-identical for any number of them (parallel-trainer.js). */
-  createParallelTrainer(options) {
+  /**
+   * A trainer whose steps run in workers, bit-identical for any number of them (parallel-trainer.js).
+   * Its module is loaded on the first call: a page that never trains in parallel does not fetch it.
+   */
+  async createParallelTrainer(options) {
+    const { createParallelTrainer } = await import('./parallel-trainer.js');
     return createParallelTrainer({ core: this.#core, handle: this.#native, config: this.config, paramCount: this.paramCount }, options);
   }
 

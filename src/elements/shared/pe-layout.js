@@ -25,8 +25,9 @@
 //                                            rows named by position), for wireExport
 import { h } from './dom.js';
 import { math, mi, mn, mo, row, sub, sup, frac, fn, number } from './mathml.js';
+import { PE_LAYOUTS as LAYOUTS } from '../../js/defaults.js'; // the core's list, declared once
 
-export const LAYOUTS = ['interleaved', 'concat'];
+export { LAYOUTS };
 
 export function columnInfo(j, dModel, layout) {
   if (layout === 'concat') {

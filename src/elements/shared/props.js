@@ -14,7 +14,9 @@
 //   oneOf(values, fallback, doc, extra?)   text(fallback, doc, extra?)   flag(doc)
 //   Shared attributes: dModel(min, max, fallback, doc?), base(doc?), layout(), seed(fallback, doc),
 //   length(min, max, fallback, doc), offset(), dFF(min, max, fallback)
-import { LAYOUTS } from './pe-layout.js';
+// The core's list, not pe-layout.js's: the page reads these specs on its first load, and pe-layout.js
+// (the PE views' columns and formulas) loads with the first PE view.
+import { PE_LAYOUTS } from '../../js/defaults.js';
 
 export const int = (min, max, fallback, doc, extra = {}) => ({ type: 'int', min, max, default: fallback, doc, ...extra });
 export const number = (min, max, fallback, doc, extra = {}) => ({ type: 'number', min, max, default: fallback, doc, ...extra });
@@ -28,7 +30,7 @@ export const SEED_MAX = 4294967295;
 export const dModel = (min, max, fallback, doc = 'd_model, the length of every vector', extra) => int(min, max, fallback, doc, extra);
 export const dFF = (min, max, fallback) => int(min, max, fallback, 'd_ff, the width of the FFN\'s hidden layer', { alias: 'dFF' });
 export const base = (doc = 'the base b of the angle t / b^(2i/d)', extra) => number(1.0001, 1e12, 10000, doc, extra);
-export const layout = (extra) => oneOf(LAYOUTS, 'interleaved', 'interleaved: sin and cos in pairs of columns (2i, 2i + 1); concat: all sines, then all cosines', extra);
+export const layout = (extra) => oneOf(PE_LAYOUTS, 'interleaved', 'interleaved: sin and cos in pairs of columns (2i, 2i + 1); concat: all sines, then all cosines', extra);
 export const seed = (fallback, doc) => int(0, SEED_MAX, fallback, doc);
 export const length = (min, max, fallback, doc = 'positions (rows) shown', extra) => int(min, max, fallback, doc, extra);
 export const offset = () => int(0, 1000000, 0, 'the first position');
