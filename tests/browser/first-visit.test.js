@@ -9,11 +9,12 @@ import assert from 'node:assert/strict';
 import { builtSite } from './built-site.js';
 import { launchChromium, openPage, startStaticServer } from './harness.js';
 
-// Bytes, uncompressed (the test server sends no compression). The goal of issue 34 is 1.0 MB; this
-// build sends 1.07 MB (46 files): the lab's worker carries its own copy of the core's JS (Vite bundles a
-// worker apart, about 50 kB) and the quiz chunk both languages of the bank. The budget holds what was
-// reached, so that any growth fails here; the visit was 1.98 MB in 59 requests before.
-const FIRST_VISIT_BUDGET = 1.1 * 1000 * 1000;
+// Bytes, uncompressed (the test server sends no compression). The goal of issue 34 is 1.0 MB, not met:
+// this build sends 1.10 MB (40 files). The lab's worker carries its own copy of the core's JS (Vite
+// bundles a worker apart, about 50 kB) and the quiz chunk (284 kB) both languages of the bank and the
+// answer reader. The budget holds what was reached plus 1.5 %, so that growth fails here; the visit was
+// 1.98 MB in 59 requests before.
+const FIRST_VISIT_BUDGET = 1.12 * 1000 * 1000;
 const IDLE_MS = 5000;
 const site = {};
 before(async () => {
