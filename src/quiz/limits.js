@@ -1,4 +1,4 @@
-// The quiz's limits and maps, one truth for the quiz element, the quiz page, the LMS packer and the
+// The quiz's limits, one truth for the quiz element, the quiz page, the LMS packer and the
 // command line, and how they read a number someone typed: decimal digits only, so that '0x10', '1e1',
 // ' 12', true or [7] never pass for a count (Number() would take each of them).
 //   QUIZ_COUNT         questions in one quiz: { min: 1, max: 50, default: 12 } (without an asked
@@ -8,14 +8,10 @@
 //   readCount(value)   -> the whole number a count holds (a number, or a string of decimal digits), else NaN
 //   readDecimal(value) -> the number a share or percentage holds (a finite number, or a string like
 //                         '0.8', '80' or '.5'), else NaN
-//   INTERACTION_TYPES  question type -> the interaction type of SCORM and xAPI (cmi.interaction), as
-//                      each kind declares it (src/quiz/kinds/)
-import { KINDS } from './kinds/index.js';
+// It imports nothing: the elements' attribute declarations read QUIZ_COUNT on the tutorial's first load.
 
 export const QUIZ_COUNT = Object.freeze({ min: 1, max: 50, default: 12 });
 export const SEED_MAX = 64;
-
-export const INTERACTION_TYPES = Object.freeze(Object.fromEntries(KINDS.map((kind) => [kind.name, kind.lms.interaction])));
 
 export function cutSeed(seed) {
   if (typeof seed === 'string') return seed.slice(0, SEED_MAX);

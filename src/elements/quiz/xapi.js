@@ -8,7 +8,7 @@
 //   completedStatement({ activityId, title, lang, score, total, passing, context })
 //   emit(element, type, detail)
 
-import { INTERACTION_TYPES } from '../../quiz/limits.js';
+import { kindOf } from '../../quiz/kinds/index.js';
 
 const VERBS = 'http://adlnet.gov/expapi/verbs/';
 export const ACTIVITY_TYPES = {
@@ -40,7 +40,7 @@ export function quizContext(lang, { seed, topic, count }) {
 export function answeredStatement({ activityId, question, prompt, lang, success, response, solutionShown, context }) {
   return statement('answered', {
     id: `${activityId}/${encodeURIComponent(question.id)}`,
-    definition: { name: { [lang]: prompt }, type: ACTIVITY_TYPES.interaction, interactionType: INTERACTION_TYPES[question.type] },
+    definition: { name: { [lang]: prompt }, type: ACTIVITY_TYPES.interaction, interactionType: kindOf(question).lms.interaction },
   }, {
     success,
     response,
