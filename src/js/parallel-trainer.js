@@ -12,11 +12,11 @@
 // change only when every group's gradient has arrived, so a failed step leaves them as they were.
 import { required, readOptions } from './args.js';
 import { LIMITS, MAX_MEMORY_BYTES } from './defaults.js';
-import { checkStatus, rangeError } from './errors.js';
+import { checkStatus } from './errors.js';
 import { NativeHandle } from './native-object.js';
 import { hardwareParallelism, spawnWorker } from './parallel-spawn.js';
 import { readTokens } from './tokens.js';
-import { readTrainerOptions } from './trainer.js';
+import { checkLearningRate, readTrainerOptions } from './trainer.js';
 import * as check from './validate.js';
 
 const TRAINER_KEYS = ['lr', 'betas', 'eps', 'weightDecay', 'clipNorm'];
@@ -150,7 +150,7 @@ export class ParallelTrainer {
 
   /** A new learning rate from the next step that is called: a finite number > 0, else a RangeError naming lr. */
   set lr(value) {
-    if (!(typeof value === 'number' && Number.isFinite(value) && value > 0)) throw rangeError('lr', 'a finite number greater than 0', value);
+    checkLearningRate(value);
     this.#native.pointer('parallelTrainer.lr');
     this.#lr = value;
   }

@@ -37,6 +37,12 @@ function readBetas(value) {
   return betas;
 }
 
+/** A learning rate set between steps (trainer.lr, parallelTrainer.lr): a finite number > 0, else a RangeError naming lr. */
+export function checkLearningRate(value) {
+  if (!(typeof value === 'number' && Number.isFinite(value) && value > 0)) throw rangeError('lr', 'a finite number greater than 0', value);
+  return value;
+}
+
 /** The trainer's resolved options: { lr, betas, eps, weightDecay, clipNorm (0: none) }. */
 export function readTrainerOptions(options) {
   const o = readOptions('options', options, TRAINER_OPTIONS);
@@ -99,7 +105,7 @@ export class Trainer {
 
   /** A new learning rate from the next step: a finite number > 0, else a RangeError naming lr. */
   set lr(value) {
-    if (!(typeof value === 'number' && Number.isFinite(value) && value > 0)) throw rangeError('lr', 'a finite number greater than 0', value);
+    checkLearningRate(value);
     checkStatus(this.#core.exports.pf_trainer_set_lr(this.#native.pointer('trainer.lr'), value), 'lr');
     this.#lr = value;
   }
